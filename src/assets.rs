@@ -1,0 +1,288 @@
+//! The embedded React app. `build.rs` writes `.br` and `.gz` beside each compressible file of `ui/dist`;
+//! at start-up they are indexed once, and each request picks the variant its `Accept-Encoding` allows.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, web};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "ui/dist/"]
+#[allow_missing = true]
+struct UiDist;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    fn token(self) -> &'static str {
+        match self {
+            Self::Brotli => "br",
+            Self::Gzip => "gzip",
+            Self::Identity => "identity",
+        }
+    }
+}
+
+struct Variant {
+    bytes: Cow<'static, [u8]>,
+    etag: HeaderValue,
+}
+
+struct Asset {
+    content_type: HeaderValue,
+    cache_control: HeaderValue,
+    identity: Variant,
+    brotli: Option<Variant>,
+    gzip: Option<Variant>,
+}
+
+impl Asset {
+    fn variant(&self, accepted: &[Encoding]) -> (Encoding, &Variant) {
+        for enc in accepted {
+            match enc {
+                Encoding::Brotli if self.brotli.is_some() => {
+                    return (*enc, self.brotli.as_ref().unwrap());
+                }
+                Encoding::Gzip if self.gzip.is_some() => {
+                    return (*enc, self.gzip.as_ref().unwrap());
+                }
+                _ => {}
+            }
+        }
+        (Encoding::Identity, &self.identity)
+    }
+
+    fn has_variants(&self) -> bool {
+        self.brotli.is_some() || self.gzip.is_some()
+    }
+}
+
+/// Every embedded file, keyed by its URL path without the leading slash.
+pub struct Catalog {
+    files: HashMap<String, Asset>,
+}
+
+const INDEX: &str = "index.html";
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+impl Catalog {
+    pub fn load() -> Self {
+        let mut files = HashMap::new();
+        for name in UiDist::iter() {
+            if name.ends_with(".br") || name.ends_with(".gz") {
+                continue;
+            }
+            let Some(identity) = load_variant(&name) else {
+                continue;
+            };
+            let brotli = load_variant(&format!("{name}.br"));
+            let gzip = load_variant(&format!("{name}.gz"));
+            let mime = mime_guess::from_path(name.as_ref()).first_or_octet_stream();
+            let content_type = if mime.type_() == "text"
+                || mime.subtype() == "javascript"
+                || mime.subtype() == "json"
+            {
+                format!("{mime}; charset=utf-8")
+            } else {
+                mime.to_string()
+            };
+            // Vite puts content-hashed files under assets/; everything else may change between releases.
+            let cache_control = if name.starts_with("assets/") {
+                IMMUTABLE
+            } else {
+                "no-cache"
+            };
+            files.insert(
+                name.to_string(),
+                Asset {
+                    content_type: HeaderValue::from_str(&content_type)
+                        .expect("mime types are ASCII"),
+                    cache_control: HeaderValue::from_static(cache_control),
+                    identity,
+                    brotli,
+                    gzip,
+                },
+            );
+        }
+        Self { files }
+    }
+
+    pub fn has_index(&self) -> bool {
+        self.files.contains_key(INDEX)
+    }
+}
+
+fn load_variant(name: &str) -> Option<Variant> {
+    let file = UiDist::get(name)?;
+    let hash = file.metadata.sha256_hash();
+    let etag = format!("\"{}\"", hex16(&hash));
+    Some(Variant {
+        bytes: file.data,
+        etag: HeaderValue::from_str(&etag).expect("hex is ASCII"),
+    })
+}
+
+fn hex16(bytes: &[u8]) -> String {
+    bytes.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Encodings the client accepts, best first (brotli before gzip). An explicit `q=0` refuses one; `*` stands
+/// for any encoding not named.
+pub fn accepted_encodings(header: Option<&str>) -> Vec<Encoding> {
+    let Some(header) = header else {
+        return Vec::new();
+    };
+    let weights: Vec<(String, f32)> = header
+        .split(',')
+        .map(|part| {
+            let mut pieces = part.split(';');
+            let name = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
+            let q = pieces
+                .find_map(|p| p.trim().strip_prefix("q=")?.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            (name, q)
+        })
+        .collect();
+    let weight = |names: &[&str]| {
+        let find = |n: &str| weights.iter().find(|(w, _)| w == n).map(|(_, q)| *q);
+        names
+            .iter()
+            .find_map(|n| find(n))
+            .or_else(|| find("*"))
+            .unwrap_or(0.0)
+    };
+    [
+        (Encoding::Brotli, &["br"][..]),
+        (Encoding::Gzip, &["gzip", "x-gzip"][..]),
+    ]
+    .into_iter()
+    .filter(|(_, names)| weight(names) > 0.0)
+    .map(|(enc, _)| enc)
+    .collect()
+}
+
+/// True when an `If-None-Match` header lists `etag` (weak comparison, as RFC 9110 asks for GET).
+fn none_match(header: Option<&str>, etag: &HeaderValue) -> bool {
+    let Some(header) = header else { return false };
+    let etag = etag.to_str().unwrap_or_default();
+    header
+        .split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
+}
+
+/// Serves a file, or `index.html` for any path that does not name a file (client-side routes).
+pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .finish();
+    }
+    let path = req.path().trim_start_matches('/');
+    let asset = match catalog
+        .files
+        .get(if path.is_empty() { INDEX } else { path })
+    {
+        Some(asset) => asset,
+        // A missing file is a 404; anything else is a route of the single-page app.
+        None if looks_like_file(path) => {
+            return HttpResponse::NotFound()
+                .content_type("text/plain; charset=utf-8")
+                .body("Not found\n");
+        }
+        None => match catalog.files.get(INDEX) {
+            Some(index) => index,
+            None => {
+                return HttpResponse::ServiceUnavailable()
+                    .content_type("text/plain; charset=utf-8")
+                    .body("The web app was not built into this binary.\n");
+            }
+        },
+    };
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok());
+    let (encoding, variant) = asset.variant(&accepted_encodings(accept));
+    let if_none_match = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok());
+
+    let status = if none_match(if_none_match, &variant.etag) {
+        StatusCode::NOT_MODIFIED
+    } else {
+        StatusCode::OK
+    };
+    let mut res = HttpResponse::build(status);
+    res.insert_header((header::ETAG, variant.etag.clone()))
+        .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
+    if asset.has_variants() {
+        res.insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
+    }
+    if status == StatusCode::NOT_MODIFIED {
+        return res.finish();
+    }
+    res.insert_header((header::CONTENT_TYPE, asset.content_type.clone()));
+    if encoding != Encoding::Identity {
+        res.insert_header((
+            header::CONTENT_ENCODING,
+            HeaderValue::from_static(encoding.token()),
+        ));
+    }
+    res.body(variant.bytes.clone())
+}
+
+fn looks_like_file(path: &str) -> bool {
+    path.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefers_brotli_then_gzip() {
+        assert_eq!(
+            accepted_encodings(Some("gzip, deflate, br")),
+            vec![Encoding::Brotli, Encoding::Gzip]
+        );
+        assert_eq!(accepted_encodings(Some("gzip")), vec![Encoding::Gzip]);
+        assert_eq!(accepted_encodings(None), vec![]);
+    }
+
+    #[test]
+    fn q_zero_excludes_an_encoding() {
+        assert_eq!(
+            accepted_encodings(Some("br;q=0, gzip;q=0.5")),
+            vec![Encoding::Gzip]
+        );
+        assert_eq!(accepted_encodings(Some("*, br;q=0")), vec![Encoding::Gzip]);
+        assert_eq!(accepted_encodings(Some("identity")), vec![]);
+    }
+
+    #[test]
+    fn if_none_match_uses_weak_comparison() {
+        let tag = HeaderValue::from_static("\"abc\"");
+        assert!(none_match(Some("\"x\", W/\"abc\""), &tag));
+        assert!(none_match(Some("*"), &tag));
+        assert!(!none_match(Some("\"abd\""), &tag));
+    }
+
+    #[test]
+    fn routes_are_not_files() {
+        assert!(looks_like_file("assets/index-abc.js"));
+        assert!(!looks_like_file("safety-plan"));
+        assert!(!looks_like_file("weather/"));
+    }
+}

@@ -1,0 +1,66 @@
+//! The `[auth]` config section.
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use crate::secret::Secret;
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthConfig {
+    /// Lifetime of an access token, in seconds.
+    pub jwt_expiry_secs: u64,
+    pub disable_signup: bool,
+    /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
+    pub additional_redirect_urls: Vec<String>,
+    /// A hosted Supabase Auth / GoTrue base URL ending in `/auth/v1`; empty = the embedded service.
+    pub external_url: String,
+    pub external_anon_key: String,
+    pub google: GoogleConfig,
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        Self {
+            jwt_expiry_secs: 3600,
+            disable_signup: false,
+            additional_redirect_urls: Vec::new(),
+            external_url: String::new(),
+            external_anon_key: String::new(),
+            google: GoogleConfig::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct GoogleConfig {
+    pub client_id: String,
+    pub client_secret: Secret,
+    pub client_secret_file: Option<PathBuf>,
+    pub authorize_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+    pub jwks_url: String,
+}
+
+impl GoogleConfig {
+    pub fn enabled(&self) -> bool {
+        !self.client_id.trim().is_empty() && !self.client_secret.is_empty()
+    }
+}
+
+impl Default for GoogleConfig {
+    fn default() -> Self {
+        Self {
+            client_id: String::new(),
+            client_secret: Secret::default(),
+            client_secret_file: None,
+            authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".into(),
+            token_url: "https://oauth2.googleapis.com/token".into(),
+            userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".into(),
+            jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
+        }
+    }
+}

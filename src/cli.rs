@@ -1,0 +1,98 @@
+//! Command-line interface. Every server flag can also come from a `SOLACE_*` environment variable;
+//! clap gives the flag precedence over the variable, which is the last two layers of the config.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde::Deserialize;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solace",
+    version,
+    about = "Solace: a private emotional-support and safety web app, served by one binary.",
+    long_about = "Solace: a private emotional-support and safety web app, served by one binary.\n\n\
+                  Without a subcommand it runs `serve`. Settings come from built-in defaults, then the config \
+                  file, then SOLACE_* environment variables, then flags (each overrides the one before)."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub overrides: Overrides,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Settings that can be given on the command line or in the environment.
+#[derive(Args, Debug, Default, Clone)]
+pub struct Overrides {
+    /// TOML config file to read (see `solace generate-config`)
+    #[arg(long, env = "SOLACE_CONFIG", value_name = "FILE", global = true)]
+    pub config: Option<PathBuf>,
+
+    /// Address to listen on, e.g. 127.0.0.1 or 0.0.0.0 [default: 127.0.0.1]
+    #[arg(long, env = "SOLACE_BIND", value_name = "ADDR", global = true)]
+    pub bind: Option<String>,
+
+    /// TCP port to listen on [default: 8080]
+    #[arg(long, env = "SOLACE_PORT", value_name = "N", global = true)]
+    pub port: Option<u16>,
+
+    /// Directory for the database, signing keys and lock file [default: ./data]
+    #[arg(long, env = "SOLACE_DATA_DIR", value_name = "DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
+
+    /// OpenWeatherMap API key (or SOLACE_WEATHER_API_KEY_FILE); without one, Open-Meteo is used
+    #[arg(
+        long,
+        env = "SOLACE_WEATHER_API_KEY",
+        value_name = "KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    pub weather_api_key: Option<String>,
+
+    /// Public URL people use to reach this server, e.g. https://support.example.org
+    #[arg(long, env = "SOLACE_SITE_URL", value_name = "URL", global = true)]
+    pub site_url: Option<String>,
+
+    /// Log line format [default: text]
+    #[arg(
+        long,
+        env = "SOLACE_LOG_FORMAT",
+        value_enum,
+        value_name = "FORMAT",
+        global = true
+    )]
+    pub log_format: Option<LogFormat>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Run the web server (what `solace` does with no subcommand)
+    Serve,
+    /// Print a commented config file with every key and its default
+    GenerateConfig,
+    /// Check the configuration: exit 0 when valid, 2 with the reason when not
+    ValidateConfig,
+    /// Copy the database to FILE while the server keeps running (SQLite VACUUM INTO)
+    Backup {
+        /// Where to write the copy; must not exist yet
+        #[arg(long, value_name = "FILE")]
+        to: PathBuf,
+    },
+    /// Ask the running server's /health endpoint; exit 0 when it is healthy, 1 when not
+    Healthcheck {
+        /// Health URL to ask [default: http://<bind>:<port>/health from the config]
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+    },
+}
+
+#[derive(ValueEnum, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}

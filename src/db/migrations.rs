@@ -1,0 +1,128 @@
+//! Embedded, versioned, forward-only migrations. `PRAGMA user_version` records the applied version;
+//! each migration runs in its own transaction together with the version bump.
+
+use rusqlite::Connection;
+
+use super::DbError;
+
+pub struct Migration {
+    pub version: i64,
+    pub name: &'static str,
+    pub sql: &'static str,
+}
+
+/// Append only: never edit or reorder a migration that has shipped.
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "instance metadata",
+    sql: include_str!("migrations/0001_meta.sql"),
+}];
+
+pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
+
+pub fn run(conn: &mut Connection) -> Result<(), DbError> {
+    run_list(conn, MIGRATIONS)
+}
+
+fn run_list(conn: &mut Connection, list: &[Migration]) -> Result<(), DbError> {
+    let current: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let latest = list.last().map_or(0, |m| m.version);
+    if current > latest {
+        return Err(DbError::NewerSchema {
+            found: current,
+            supported: latest,
+        });
+    }
+    for m in list.iter().filter(|m| m.version > current) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(m.sql)?;
+        tx.pragma_update(None, "user_version", m.version)?;
+        tx.commit()?;
+        tracing::info!(
+            version = m.version,
+            name = m.name,
+            "applied database migration"
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OLD: &[Migration] = &[Migration {
+        version: 1,
+        name: "a",
+        sql: "CREATE TABLE a (x INTEGER);",
+    }];
+    const NEW: &[Migration] = &[
+        Migration {
+            version: 1,
+            name: "a",
+            sql: "CREATE TABLE a (x INTEGER);",
+        },
+        Migration {
+            version: 2,
+            name: "b",
+            sql: "ALTER TABLE a ADD COLUMN y TEXT; CREATE TABLE b (z INTEGER);",
+        },
+    ];
+
+    fn version(c: &Connection) -> i64 {
+        c.pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn upgrades_an_old_schema_and_keeps_its_rows() {
+        let mut c = Connection::open_in_memory().unwrap();
+        run_list(&mut c, OLD).unwrap();
+        c.execute("INSERT INTO a (x) VALUES (7)", []).unwrap();
+        run_list(&mut c, NEW).unwrap();
+        assert_eq!(version(&c), 2);
+        let x: i64 = c
+            .query_row("SELECT x FROM a WHERE y IS NULL", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(x, 7);
+    }
+
+    #[test]
+    fn a_failing_migration_changes_nothing() {
+        let bad = &[Migration {
+            version: 1,
+            name: "bad",
+            sql: "CREATE TABLE t (x); SELECT * FROM missing;",
+        }];
+        let mut c = Connection::open_in_memory().unwrap();
+        assert!(run_list(&mut c, bad).is_err());
+        assert_eq!(version(&c), 0);
+        let tables: i64 = c
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(tables, 0);
+    }
+
+    #[test]
+    fn refuses_a_database_from_a_newer_binary() {
+        let mut c = Connection::open_in_memory().unwrap();
+        run_list(&mut c, NEW).unwrap();
+        match run_list(&mut c, OLD) {
+            Err(DbError::NewerSchema {
+                found: 2,
+                supported: 1,
+            }) => {}
+            other => panic!("expected NewerSchema, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn shipped_migrations_apply_in_order() {
+        let mut c = Connection::open_in_memory().unwrap();
+        run(&mut c).unwrap();
+        assert_eq!(version(&c), LATEST_VERSION);
+        for pair in MIGRATIONS.windows(2) {
+            assert_eq!(pair[1].version, pair[0].version + 1);
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
+//! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
+
+mod migrations;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+
+pub const FILE_NAME: &str = "solace.db";
+const MAX_IDLE_READERS: usize = 4;
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+#[derive(Debug)]
+pub enum DbError {
+    Sqlite(rusqlite::Error),
+    /// The file was written by a newer Solace; running old code on it could corrupt it.
+    NewerSchema {
+        found: i64,
+        supported: i64,
+    },
+    Io(std::io::Error),
+    /// The blocking task was cancelled or panicked.
+    Worker,
+}
+
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Sqlite(e) => write!(f, "database error: {e}"),
+            Self::NewerSchema { found, supported } => write!(
+                f,
+                "the database has schema version {found}, but this solace binary only knows up to {supported}; \
+                 run the newer binary or restore a backup"
+            ),
+            Self::Io(e) => write!(f, "database file error: {e}"),
+            Self::Worker => f.write_str("database worker stopped unexpectedly"),
+        }
+    }
+}
+
+impl std::error::Error for DbError {}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Sqlite(e)
+    }
+}
+
+#[derive(Clone)]
+pub struct Db {
+    path: Arc<PathBuf>,
+    writer: Arc<Mutex<Connection>>,
+    readers: Arc<Mutex<Vec<Connection>>>,
+}
+
+impl Db {
+    /// Opens (creating it 0600 if needed) and migrates the database in `data_dir`.
+    pub fn open(data_dir: &Path) -> Result<Self, DbError> {
+        let path = data_dir.join(FILE_NAME);
+        create_private_file(&path).map_err(DbError::Io)?;
+        let mut writer = open_connection(&path, false)?;
+        writer.pragma_update(None, "journal_mode", "WAL")?;
+        migrations::run(&mut writer)?;
+        Ok(Self {
+            path: Arc::new(path),
+            writer: Arc::new(Mutex::new(writer)),
+            readers: Arc::new(Mutex::new(Vec::new())),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` with the single writer connection. Open a transaction inside `f` for multi-statement work.
+    pub async fn write<T, E>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        let writer = self.writer.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = writer
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            f(&mut conn)
+        })
+        .await
+        .map_err(|_| E::from(DbError::Worker))?
+    }
+
+    /// Runs `f` with a read-only connection from the pool; readers do not wait for the writer (WAL).
+    pub async fn read<T, E>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<DbError> + Send + 'static,
+    {
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = this.checkout_reader().map_err(E::from)?;
+            let result = f(&conn);
+            this.checkin_reader(conn);
+            result
+        })
+        .await
+        .map_err(|_| E::from(DbError::Worker))?
+    }
+
+    fn checkout_reader(&self) -> Result<Connection, DbError> {
+        let idle = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match idle {
+            Some(conn) => Ok(conn),
+            None => open_connection(&self.path, true),
+        }
+    }
+
+    fn checkin_reader(&self, conn: Connection) {
+        let mut idle = self.readers.lock().unwrap_or_else(|p| p.into_inner());
+        if idle.len() < MAX_IDLE_READERS {
+            idle.push(conn);
+        }
+    }
+
+    /// Answers when the database file can be opened and queried: the health check. A fresh connection,
+    /// not a pooled one, so a vanished or broken file is noticed.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        let path = self.path.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = open_connection(&path, true)?;
+            conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
+            Ok(())
+        })
+        .await
+        .map_err(|_| DbError::Worker)?
+    }
+}
+
+fn open_connection(path: &Path, read_only: bool) -> Result<Connection, DbError> {
+    let flags = if read_only {
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    };
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    // FULL: a committed sign-up survives a power cut, not only a killed process.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(conn)
+}
+
+/// Creates `path` with mode 0600 if it does not exist; SQLite gives its -wal and -shm files the same mode.
+pub fn create_private_file(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes a consistent copy of the live database to `to` (SQLite `VACUUM INTO`), safe while the server runs.
+pub fn backup(data_dir: &Path, to: &Path) -> Result<(), DbError> {
+    let source = data_dir.join(FILE_NAME);
+    if !source.exists() {
+        return Err(DbError::Io(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("no database at {}", source.display()),
+        )));
+    }
+    if to.exists() {
+        return Err(DbError::Io(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} already exists; choose a new file name", to.display()),
+        )));
+    }
+    let conn = open_connection(&source, true)?;
+    let target = to.to_str().ok_or_else(|| {
+        DbError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "backup path is not valid UTF-8",
+        ))
+    })?;
+    conn.execute("VACUUM INTO ?1", [target])?;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600)).map_err(DbError::Io)?;
+    Ok(())
+}

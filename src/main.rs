@@ -1,0 +1,91 @@
+//! Entry point: parse the command line, load the config, start logging, run the subcommand.
+
+// The database API and log helpers are used by the auth service, which lands next.
+#![allow(dead_code)]
+
+mod assets;
+mod auth;
+mod cli;
+mod config;
+mod data_dir;
+mod db;
+mod error;
+mod health;
+mod healthcheck;
+mod http;
+mod logging;
+mod public_config;
+mod secret;
+mod server;
+mod weather;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::config::Config;
+
+/// Exit status for a configuration the server refuses (as clap uses for bad flags).
+const EXIT_CONFIG: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.clone().unwrap_or(Command::Serve);
+    if matches!(command, Command::GenerateConfig) {
+        print!("{}", config::EXAMPLE);
+        return ExitCode::SUCCESS;
+    }
+    let config = match Config::load(&cli.overrides, &|name| std::env::var(name).ok()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("solace: invalid configuration: {e}");
+            return ExitCode::from(EXIT_CONFIG);
+        }
+    };
+    match command {
+        Command::GenerateConfig => unreachable!("handled above"),
+        Command::ValidateConfig => {
+            println!("configuration is valid");
+            ExitCode::SUCCESS
+        }
+        Command::Backup { to } => match db::backup(&config.server.data_dir, &to) {
+            Ok(()) => {
+                println!("backup written to {}", to.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&format!("backup failed: {e}")),
+        },
+        Command::Healthcheck { url } => {
+            let url = url.unwrap_or_else(|| healthcheck::default_url(&config));
+            match healthcheck::check(&url) {
+                Ok(200) => ExitCode::SUCCESS,
+                Ok(status) => fail(&format!("{url} answered {status}")),
+                Err(e) => fail(&e),
+            }
+        }
+        Command::Serve => serve(config),
+    }
+}
+
+fn serve(config: Config) -> ExitCode {
+    logging::init(config.server.log_format);
+    let _lock = match data_dir::prepare_and_lock(&config.server.data_dir) {
+        Ok(lock) => lock,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let db = match db::Db::open(&config.server.data_dir) {
+        Ok(db) => db,
+        Err(e) => return fail(&format!("cannot open the database: {e}")),
+    };
+    match actix_web::rt::System::new().block_on(server::run(config, db)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    tracing::error!("{message}");
+    eprintln!("solace: {message}");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,56 @@
+//! `GET /api/config`: the non-secret settings the UI needs (branding, resources, which services exist).
+
+use actix_web::{HttpResponse, web};
+use serde::Serialize;
+
+use crate::config::{Config, Resource};
+
+#[derive(Serialize, Debug, Clone)]
+pub struct PublicConfig {
+    product_name: String,
+    contact_email: String,
+    resources: Option<Vec<Resource>>,
+    auth: PublicAuth,
+    weather: PublicWeather,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicAuth {
+    /// None: the embedded service at `<origin>/auth/v1`.
+    url: Option<String>,
+    anon_key: String,
+    google_enabled: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicWeather {
+    provider: &'static str,
+}
+
+impl PublicConfig {
+    pub fn from_config(c: &Config) -> Self {
+        let external = !c.auth.external_url.is_empty();
+        Self {
+            product_name: c.site.product_name.clone(),
+            contact_email: c.site.contact_email.trim().to_string(),
+            resources: c.site.resources.clone(),
+            auth: PublicAuth {
+                url: external.then(|| c.auth.external_url.clone()),
+                anon_key: if external {
+                    c.auth.external_anon_key.clone()
+                } else {
+                    String::new()
+                },
+                // With an external service, its own /settings tells the truth; we only know ours.
+                google_enabled: !external && c.auth.google.enabled(),
+            },
+            weather: PublicWeather {
+                provider: c.weather.active_provider().as_str(),
+            },
+        }
+    }
+}
+
+pub async fn get(config: web::Data<PublicConfig>) -> HttpResponse {
+    HttpResponse::Ok().json(config.get_ref())
+}

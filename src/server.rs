@@ -1,0 +1,75 @@
+//! Builds the actix `App` (middleware, routes, shared state) and runs it until SIGTERM or SIGINT.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpServer, web};
+
+use crate::assets::{self, Catalog};
+use crate::config::Config;
+use crate::db::Db;
+use crate::error;
+use crate::health;
+use crate::http::{request_log, security_headers};
+use crate::public_config::{self, PublicConfig};
+use crate::{auth, weather};
+
+/// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
+
+pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error>> {
+    let catalog = web::Data::new(Catalog::load());
+    if !catalog.has_index() {
+        tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
+    }
+    let db = web::Data::new(db);
+    let public = web::Data::new(PublicConfig::from_config(&config));
+    let headers = web::Data::new(security_headers::SecurityHeaders::new(
+        &config.auth.external_url,
+    ));
+    let (ip, port) = config.listen_addr();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(db.clone())
+            .app_data(catalog.clone())
+            .app_data(public.clone())
+            .app_data(headers.clone())
+            .wrap(from_fn(security_headers::apply))
+            .wrap(from_fn(request_log::log))
+            .route("/health", web::get().to(health::health))
+            .service(
+                web::scope("/auth/v1")
+                    .configure(auth::configure)
+                    .default_service(web::to(auth::not_found)),
+            )
+            .service(
+                web::scope("/api")
+                    .route("/config", web::get().to(public_config::get))
+                    .configure(weather::configure)
+                    .default_service(web::to(error::api_not_found)),
+            )
+            .default_service(web::to(assets::serve))
+    })
+    .workers(workers)
+    .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
+    .bind((ip, port))
+    .map_err(|e| format!("cannot listen on {}: {e}", SocketAddr::new(ip, port)))?;
+
+    let address = server
+        .addrs()
+        .first()
+        .copied()
+        .unwrap_or(SocketAddr::new(ip, port));
+    tracing::info!(
+        address = %format!("http://{address}"),
+        data_dir = %config.server.data_dir.display(),
+        weather_provider = config.weather.active_provider().as_str(),
+        "solace is ready"
+    );
+    server.run().await?;
+    tracing::info!("solace stopped");
+    Ok(())
+}

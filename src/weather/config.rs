@@ -1,0 +1,76 @@
+//! The `[weather]` config section.
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use crate::secret::Secret;
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProviderChoice {
+    /// OpenWeatherMap when a key is configured, else Open-Meteo.
+    #[default]
+    Auto,
+    #[serde(rename = "openweathermap")]
+    OpenWeatherMap,
+    OpenMeteo,
+    Off,
+}
+
+/// The provider actually in use once `auto` is resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActiveProvider {
+    OpenWeatherMap,
+    OpenMeteo,
+    Off,
+}
+
+impl ActiveProvider {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::OpenWeatherMap => "openweathermap",
+            Self::OpenMeteo => "open-meteo",
+            Self::Off => "off",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WeatherConfig {
+    pub provider: ProviderChoice,
+    pub api_key: Secret,
+    pub api_key_file: Option<PathBuf>,
+    pub openweathermap_url: String,
+    pub open_meteo_url: String,
+    pub open_meteo_geocoding_url: String,
+    pub timeout_secs: u64,
+    pub cache_ttl_secs: u64,
+}
+
+impl WeatherConfig {
+    pub fn active_provider(&self) -> ActiveProvider {
+        match self.provider {
+            ProviderChoice::Auto if self.api_key.is_empty() => ActiveProvider::OpenMeteo,
+            ProviderChoice::Auto | ProviderChoice::OpenWeatherMap => ActiveProvider::OpenWeatherMap,
+            ProviderChoice::OpenMeteo => ActiveProvider::OpenMeteo,
+            ProviderChoice::Off => ActiveProvider::Off,
+        }
+    }
+}
+
+impl Default for WeatherConfig {
+    fn default() -> Self {
+        Self {
+            provider: ProviderChoice::Auto,
+            api_key: Secret::default(),
+            api_key_file: None,
+            openweathermap_url: "https://api.openweathermap.org".into(),
+            open_meteo_url: "https://api.open-meteo.com".into(),
+            open_meteo_geocoding_url: "https://geocoding-api.open-meteo.com".into(),
+            timeout_secs: 5,
+            cache_ttl_secs: 600,
+        }
+    }
+}

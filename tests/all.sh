@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every test Solace has, installing what it needs first: Rust format, lints, unit and integration
+# tests; the UI's type check and unit tests; the auth-js compatibility suite and the browser end-to-end
+# tests against the same debug binary. CI runs exactly this (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+step() { printf '\n==> %s\n' "$*"; }
+
+# Debian's chromium for the browser tests, installed in the background while Rust compiles.
+chromium_log=$(mktemp)
+if ! command -v chromium >/dev/null 2>&1; then
+  step "installing Debian's chromium in the background"
+  ( export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium; } >"$chromium_log" 2>&1
+  ) &
+  chromium_pid=$!
+else
+  chromium_pid=
+fi
+
+step "UI dependencies"
+if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  (cd ui && npm ci --no-audit --no-fund)
+fi
+
+step "rustfmt"
+cargo fmt --check
+
+step "UI type check and unit tests"
+(cd ui && npm run --silent typecheck && npx vitest run)
+
+step "build (UI embedded) and Rust tests"
+cargo build --bins
+cargo clippy --all-targets --quiet -- -D warnings
+cargo test --quiet
+
+export SOLACE_BIN="$root/target/debug/solace"
+
+step "auth-js compatibility suite"
+if [ -d ui/compat ]; then (cd ui && node --test compat/); fi
+
+step "browser end-to-end tests"
+if [ -n "$chromium_pid" ] && ! wait "$chromium_pid"; then
+  cat "$chromium_log"; echo "could not install chromium"; exit 1
+fi
+if [ -d ui/e2e ]; then (cd ui && node --test --test-concurrency=1 e2e/); fi
+
+step "all tests passed"

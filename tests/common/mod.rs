@@ -1,0 +1,204 @@
+//! Boots the real `solace` binary on a free loopback port with a temporary data directory, waits for its
+//! "ready" log line, and stops it when dropped.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_solace");
+const READY: &str = "solace is ready";
+const START_TIMEOUT: Duration = Duration::from_secs(20);
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+pub struct Server {
+    pub child: Option<Child>,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    pub logs: Logs,
+    _tmp: Option<tempfile::TempDir>,
+}
+
+#[derive(Default)]
+pub struct Options {
+    pub config: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub args: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Server {
+    pub fn start() -> Self {
+        Self::start_with(Options::default())
+    }
+
+    pub fn start_with(opts: Options) -> Self {
+        let tmp = tempfile::tempdir().unwrap();
+        let data_dir = opts
+            .data_dir
+            .clone()
+            .unwrap_or_else(|| tmp.path().join("data"));
+        let port = free_port();
+        let mut cmd = command(&opts, tmp.path(), &data_dir);
+        cmd.args(["--port", &port.to_string()]);
+        let (child, logs) = spawn_and_wait(cmd)
+            .unwrap_or_else(|logs| panic!("server did not start:\n{}", logs.join("\n")));
+        Self {
+            child: Some(child),
+            port,
+            data_dir,
+            logs,
+            _tmp: Some(tmp),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{}", self.port, path)
+    }
+
+    pub fn logs(&self) -> String {
+        self.logs.0.lock().unwrap().join("\n")
+    }
+
+    /// Waits (on the log reader's signal, not a sleep) until a log line contains `needle`.
+    pub fn wait_for_log(&self, needle: &str, timeout: Duration) -> String {
+        let deadline = Instant::now() + timeout;
+        let (lines, changed) = &*self.logs;
+        let mut guard = lines.lock().unwrap();
+        loop {
+            if let Some(line) = guard.iter().find(|l| l.contains(needle)) {
+                return line.clone();
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "no log line with {needle:?} in:\n{}",
+                guard.join("\n")
+            );
+            guard = changed.wait_timeout(guard, left).unwrap().0;
+        }
+    }
+
+    /// Sends a signal by name (TERM, INT, KILL) with the system's `kill`.
+    pub fn signal(&self, name: &str) {
+        let pid = self.child.as_ref().unwrap().id();
+        let ok = Command::new("kill")
+            .args([&format!("-{name}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+
+    pub fn wait(&mut self) -> ExitStatus {
+        self.child.as_mut().unwrap().wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn command(opts: &Options, tmp: &Path, data_dir: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("RUST_LOG", "info")
+        .args(["--bind", "127.0.0.1", "--data-dir"])
+        .arg(data_dir);
+    if let Some(text) = &opts.config {
+        let path = tmp.join("solace.toml");
+        std::fs::write(&path, text).unwrap();
+        cmd.arg("--config").arg(path);
+    }
+    cmd.args(&opts.args);
+    for (k, v) in &opts.env {
+        cmd.env(k, v);
+    }
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd
+}
+
+/// Starts the command and waits for the ready line; on failure returns what it logged.
+pub type Logs = Arc<(Mutex<Vec<String>>, Condvar)>;
+
+fn spawn_and_wait(mut cmd: Command) -> Result<(Child, Logs), Vec<String>> {
+    let mut child = cmd.spawn().expect("start solace");
+    let logs: Logs = Arc::new((Mutex::new(Vec::new()), Condvar::new()));
+    let (tx, rx) = mpsc::channel();
+    for stream in [
+        Box::new(child.stderr.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stdout.take().unwrap()),
+    ] {
+        let logs = logs.clone();
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                let ready = line.contains(READY);
+                logs.0.lock().unwrap().push(line);
+                logs.1.notify_all();
+                if ready {
+                    let _ = tx.send(true);
+                }
+            }
+            let _ = tx.send(false);
+        });
+    }
+    drop(tx);
+    loop {
+        match rx.recv_timeout(START_TIMEOUT) {
+            Ok(true) => return Ok((child, logs)),
+            Ok(false) => {
+                if let Ok(Some(_)) = child.try_wait() {
+                    let _ = child.wait();
+                    return Err(logs.0.lock().unwrap().clone());
+                }
+            }
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(logs.0.lock().unwrap().clone());
+            }
+        }
+    }
+}
+
+/// Runs the binary to completion (subcommands, refused starts) and returns status, stdout, stderr.
+pub fn run(args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
+    let out = Command::new(BIN)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .envs(env.iter().copied())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+pub fn client() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .no_gzip()
+        .no_brotli()
+        .build()
+        .unwrap()
+}
