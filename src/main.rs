@@ -15,6 +15,7 @@ mod healthcheck;
 mod http;
 mod logging;
 mod public_config;
+mod rate_limit;
 mod secret;
 mod server;
 mod weather;
