@@ -65,10 +65,11 @@ export default function JournalPage() {
       <section className="card journal-editor" aria-labelledby="journal-new-heading">
         <h2 id="journal-new-heading">New entry</h2>
         <form onSubmit={save} className="stack">
-          <label className="label" htmlFor="journal-text">
-            Write your thoughts
-          </label>
-          <textarea
+          <div>
+            <label className="label" htmlFor="journal-text">
+              Write your thoughts
+            </label>
+            <textarea
             id="journal-text"
             className="textarea journal-textarea"
             rows={8}
@@ -78,7 +79,8 @@ export default function JournalPage() {
               setStatus('');
             }}
             placeholder="Start writing, or use Voice Entry…"
-          />
+            />
+          </div>
           <div className="journal-tools">
             <button
               type="button"

@@ -78,17 +78,19 @@ export default function MoodPage() {
               </button>
             ))}
           </div>
-          <label className="label" htmlFor={notesId}>
-            Notes (optional)
-          </label>
-          <textarea
-            id={notesId}
-            className="textarea"
-            rows={3}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            placeholder="Anything you would like to remember about today?"
-          />
+          <div>
+            <label className="label" htmlFor={notesId}>
+              Notes (optional)
+            </label>
+            <textarea
+              id={notesId}
+              className="textarea"
+              rows={3}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              placeholder="Anything you would like to remember about today?"
+            />
+          </div>
           <div className="mood-actions">
             <button type="submit" className="btn btn-primary" disabled={selected === null}>
               Save Entry

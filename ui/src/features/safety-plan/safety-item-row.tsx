@@ -39,20 +39,22 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
             finish();
           }}
         >
-          <label className="label" htmlFor={fieldId}>
-            Edit item
-          </label>
-          <textarea
-            id={fieldId}
-            className="textarea"
-            rows={2}
-            value={draft}
-            autoFocus
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') finish();
-            }}
-          />
+          <div>
+            <label className="label" htmlFor={fieldId}>
+              Edit item
+            </label>
+            <textarea
+              id={fieldId}
+              className="textarea"
+              rows={2}
+              value={draft}
+              autoFocus
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') finish();
+              }}
+            />
+          </div>
           <div className="safety-item-actions">
             <button type="submit" className="btn btn-primary" disabled={!canSaveItem(draft)}>
               Save

@@ -67,32 +67,36 @@ export default function SafetyPlanPage() {
       <section className="card safety-plan-form" aria-labelledby="safety-plan-add-heading">
         <h2 id="safety-plan-add-heading">Add to your plan</h2>
         <form className="stack" onSubmit={add}>
-          <label className="label" htmlFor={categoryId}>
-            Category
-          </label>
-          <select
-            id={categoryId}
-            className="input"
-            value={category}
-            onChange={(e) => setCategory(e.target.value as SafetyCategoryId)}
-          >
-            {SAFETY_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <label className="label" htmlFor={textId}>
-            What would you like to add?
-          </label>
-          <textarea
-            id={textId}
-            className="textarea"
-            rows={3}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={SAFETY_CATEGORIES.find((c) => c.id === category)?.hint}
-          />
+          <div>
+            <label className="label" htmlFor={categoryId}>
+              Category
+            </label>
+            <select
+              id={categoryId}
+              className="input"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as SafetyCategoryId)}
+            >
+              {SAFETY_CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor={textId}>
+              What would you like to add?
+            </label>
+            <textarea
+              id={textId}
+              className="textarea"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={SAFETY_CATEGORIES.find((c) => c.id === category)?.hint}
+            />
+          </div>
           <div>
             <button type="submit" className="btn btn-primary" disabled={!canSaveItem(text)}>
               Add Item
