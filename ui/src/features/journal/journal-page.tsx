@@ -55,7 +55,7 @@ export default function JournalPage() {
         <p className="journal-prompt-text">{JOURNAL_PROMPTS[promptIndex]}</p>
         <button
           type="button"
-          className="btn btn-ghost"
+          className="btn btn-secondary"
           onClick={() => setPromptIndex((i) => nextIndex(JOURNAL_PROMPTS.length, i))}
         >
           Get another prompt

@@ -100,6 +100,11 @@ describe('insights', () => {
     expect(result?.mostFrequent).toBe(2);
     expect(result?.count).toBe(5);
   });
+
+  it('name the most recent mood when several are equally frequent', () => {
+    const result = moodInsights([entry(1, 5), entry(2, 1), entry(4, 3), entry(3, 4), entry(5, 2)]);
+    expect(result?.mostFrequent).toBe(2);
+  });
 });
 
 describe('validMoodEntries', () => {

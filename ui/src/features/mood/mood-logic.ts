@@ -79,12 +79,9 @@ export function moodInsights(entries: readonly MoodEntry[]): MoodInsights | null
   const average = Math.round((total / entries.length) * 10) / 10;
   const counts = new Map<MoodValue, number>();
   for (const e of entries) counts.set(e.mood, (counts.get(e.mood) ?? 0) + 1);
-  // Most frequent mood; on a tie, the gentler (higher) mood is named.
-  let mostFrequent: MoodValue = entries[0].mood;
-  for (const [mood, n] of counts) {
-    const best = counts.get(mostFrequent) ?? 0;
-    if (n > best || (n === best && mood > mostFrequent)) mostFrequent = mood;
-  }
+  const highest = Math.max(...counts.values());
+  // On a tie, the mood felt most recently is named.
+  const mostFrequent = sortByDateDesc(entries).find((e) => counts.get(e.mood) === highest)!.mood;
   let message: string;
   if (average < 2.5) {
     message =
