@@ -7,7 +7,7 @@ export function EmergencyWidget() {
   const { quickExit, enterDisguise } = usePanic();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -30,7 +30,7 @@ export function EmergencyWidget() {
   }, [open]);
 
   return (
-    <div className="emergency" ref={rootRef}>
+    <aside className="emergency" ref={rootRef} aria-label="Emergency">
       {open ? (
         <div id={panelId} className="emergency-panel" role="group" aria-label="Emergency actions">
           <button type="button" className="btn btn-danger emergency-action" onClick={quickExit}>
@@ -58,6 +58,6 @@ export function EmergencyWidget() {
       >
         {open ? <CloseIcon size={26} /> : <ShieldIcon size={26} />}
       </button>
-    </div>
+    </aside>
   );
 }
