@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
-      '/auth': { target: backend, changeOrigin: false },
+      // Only the auth API: /auth itself is the sign-in page, served by Vite.
+      '/auth/v1': { target: backend, changeOrigin: false },
       '/api': { target: backend, changeOrigin: false },
     },
   },
