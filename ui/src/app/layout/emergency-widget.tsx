@@ -1,0 +1,63 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../lib/icons';
+import { usePanic } from '../../lib/panic';
+
+/** Floating bottom-right button that opens Quick Exit / Weather App / Notes App. */
+export function EmergencyWidget() {
+  const { quickExit, enterDisguise } = usePanic();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <aside className="emergency" ref={rootRef} aria-label="Emergency">
+      {open ? (
+        <div id={panelId} className="emergency-panel" role="group" aria-label="Emergency actions">
+          <button type="button" className="btn btn-danger emergency-action" onClick={quickExit}>
+            <ExitIcon size={18} />
+            Quick Exit
+          </button>
+          <button type="button" className="btn btn-secondary emergency-action" onClick={() => enterDisguise('weather')}>
+            <CloudIcon size={18} />
+            Weather App
+          </button>
+          <button type="button" className="btn btn-secondary emergency-action" onClick={() => enterDisguise('notes')}>
+            <NoteIcon size={18} />
+            Notes App
+          </button>
+        </div>
+      ) : null}
+      <button
+        ref={toggleRef}
+        type="button"
+        className="emergency-toggle"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label="Emergency options"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <CloseIcon size={26} /> : <ShieldIcon size={26} />}
+      </button>
+    </aside>
+  );
+}

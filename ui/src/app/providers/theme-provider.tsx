@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+export type Theme = 'light' | 'dark';
+
+type ThemeState = { theme: Theme; toggleTheme(): void };
+
+const ThemeContext = createContext<ThemeState | null>(null);
+
+/** The remembered theme ('light' | 'dark', stored as plain text; a JSON-quoted value is accepted too). */
+export function readStoredTheme(): Theme {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.theme);
+    if (raw === 'dark' || raw === '"dark"') return 'dark';
+  } catch {
+    // storage blocked: default
+  }
+  return 'light';
+}
+
+/** Puts `theme-light` / `theme-dark` on <body>, where the design tokens live. */
+export function applyTheme(theme: Theme): void {
+  document.body.classList.remove('theme-light', 'theme-dark');
+  document.body.classList.add(`theme-${theme}`);
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [theme, setTheme] = useState<Theme>(readStoredTheme);
+
+  useEffect(() => {
+    applyTheme(theme);
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.theme, theme);
+    } catch {
+      // ignore
+    }
+  }, [theme]);
+
+  const toggleTheme = useCallback(() => setTheme((t) => (t === 'light' ? 'dark' : 'light')), []);
+  const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeState {
+  const ctx = useContext(ThemeContext);
+  if (!ctx) throw new Error('useTheme must be used within a ThemeProvider');
+  return ctx;
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { LoadingScreen } from '../../lib/loading-screen';
+import { useDisguiseMode } from '../../lib/panic';
+import { PATHS } from './route-paths';
+
+/** Signed-in only; others go to /auth. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { session, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!session) return <Navigate to={PATHS.auth} replace />;
+  return children;
+}
+
+/** Signed-out only (the auth screen); signed-in visitors go to /. */
+export function RequireSignedOut({ children }: { children: ReactNode }) {
+  const { session, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (session) return <Navigate to={PATHS.home} replace />;
+  return children;
+}
+
+/** Disguise screens are reachable only in disguise mode; otherwise go to /. */
+export function RequireDisguise({ children }: { children: ReactNode }) {
+  if (!useDisguiseMode()) return <Navigate to={PATHS.home} replace />;
+  return children;
+}

@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+
+// Every page is its own chunk, fetched when first needed.
+const loaders = {
+  auth: () => import('../../features/auth'),
+  home: () => import('../../features/home'),
+  journal: () => import('../../features/journal'),
+  affirmations: () => import('../../features/affirmations'),
+  resources: () => import('../../features/resources'),
+  safetyPlan: () => import('../../features/safety-plan'),
+  mood: () => import('../../features/mood'),
+  settings: () => import('../../features/settings'),
+  weather: () => import('../../features/disguise-weather'),
+  notes: () => import('../../features/disguise-notes'),
+  notFound: () => import('../pages/not-found-page'),
+};
+
+export const AuthPage = lazy(loaders.auth);
+export const HomePage = lazy(loaders.home);
+export const JournalPage = lazy(loaders.journal);
+export const AffirmationsPage = lazy(loaders.affirmations);
+export const ResourcesPage = lazy(loaders.resources);
+export const SafetyPlanPage = lazy(loaders.safetyPlan);
+export const MoodPage = lazy(loaders.mood);
+export const SettingsPage = lazy(loaders.settings);
+export const WeatherPage = lazy(loaders.weather);
+export const NotesPage = lazy(loaders.notes);
+export const NotFoundPage = lazy(loaders.notFound);
+
+const byPath: Record<string, () => Promise<unknown>> = {
+  '/auth': loaders.auth,
+  '/': loaders.home,
+  '/journal': loaders.journal,
+  '/affirmations': loaders.affirmations,
+  '/resources': loaders.resources,
+  '/safety-plan': loaders.safetyPlan,
+  '/mood': loaders.mood,
+  '/settings': loaders.settings,
+};
+
+/** Starts fetching the current page's chunk while config and session load (the browser caches the module). */
+export function preloadPage(pathname: string): void {
+  const load = byPath[pathname.replace(/\/+$/, '') || '/'];
+  if (load) void load().catch(() => undefined);
+}

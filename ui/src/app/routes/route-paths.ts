@@ -1,0 +1,16 @@
+export const PATHS = {
+  auth: '/auth',
+  home: '/',
+  journal: '/journal',
+  affirmations: '/affirmations',
+  resources: '/resources',
+  safetyPlan: '/safety-plan',
+  mood: '/mood',
+  settings: '/settings',
+  weather: '/weather',
+  notes: '/notes',
+} as const;
+
+export function isDisguisePath(pathname: string): boolean {
+  return pathname === PATHS.weather || pathname === PATHS.notes;
+}

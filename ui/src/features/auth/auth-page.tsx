@@ -1,0 +1,177 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { useAuth } from '../../lib/auth';
+import { HeartIcon, ShieldIcon } from '../../lib/icons';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+import { validateSignUp } from './password-rules';
+import { readRememberedEmail, rememberEmail } from './remembered-email';
+import './auth-page.css';
+
+type Mode = 'signin' | 'signup';
+
+export default function AuthPage() {
+  const { product_name, auth: authConfig } = useAppConfig();
+  const { signIn, signUp, signInWithGoogle, prepare } = useAuth();
+  const [mode, setMode] = useState<Mode>('signin');
+  const [email, setEmail] = useState(readRememberedEmail);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+  const checklistId = useId();
+  const isSignUp = mode === 'signup';
+
+  const toggleMode = () => {
+    setMode(isSignUp ? 'signin' : 'signup');
+    setEmail('');
+    setPassword('');
+    setConfirmPassword('');
+    setError(null);
+    setInfo(null);
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    setInfo(null);
+    if (isSignUp) {
+      const invalid = validateSignUp(password, confirmPassword);
+      if (invalid) {
+        setError(invalid);
+        return;
+      }
+    }
+    setBusy(true);
+    const trimmedEmail = email.trim();
+    if (isSignUp) {
+      const result = await signUp(trimmedEmail, password);
+      setBusy(false);
+      if (result.error) {
+        setError(result.error);
+        return;
+      }
+      rememberEmail(trimmedEmail);
+      if (result.needsConfirmation) {
+        setInfo('Your account was created. Please confirm your email address, then sign in.');
+      }
+    } else {
+      const result = await signIn(trimmedEmail, password);
+      setBusy(false);
+      if (result.error) {
+        setError(result.error);
+        return;
+      }
+      rememberEmail(trimmedEmail);
+    }
+    // On success the auth state changes and the router moves on to the home page.
+  };
+
+  const onGoogle = async () => {
+    setError(null);
+    setInfo(null);
+    const result = await signInWithGoogle();
+    if (result.error) setError(result.error || 'An error occurred during Google sign-in');
+  };
+
+  return (
+    <main className="auth">
+      <div className="auth-card">
+        <div className="auth-logo" aria-hidden="true">
+          <HeartIcon size={30} />
+        </div>
+        <h1 className="auth-title">Welcome to {product_name}</h1>
+        <p className="auth-note">
+          <ShieldIcon size={18} />
+          <span>Your safety is our priority. All data is encrypted and stored securely.</span>
+        </p>
+
+        {error ? (
+          <div className="auth-error" role="alert">
+            {error}
+          </div>
+        ) : null}
+        {info ? (
+          <div className="auth-info" role="status">
+            {info}
+          </div>
+        ) : null}
+
+        <form
+          className="auth-form"
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={prepare}
+          onPointerDown={prepare}
+        >
+          <div className="auth-field">
+            <label className="label" htmlFor={emailId}>
+              Email
+            </label>
+            <input
+              id={emailId}
+              className="input"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              required
+            />
+          </div>
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete={isSignUp ? 'new-password' : 'current-password'}
+            toggleLabel="Show password"
+            describedBy={isSignUp ? checklistId : undefined}
+          />
+          {isSignUp ? (
+            <>
+              <PasswordChecklist id={checklistId} password={password} />
+              <PasswordField
+                label="Confirm Password"
+                value={confirmPassword}
+                onChange={setConfirmPassword}
+                autoComplete="new-password"
+                toggleLabel="Show confirm password"
+              />
+            </>
+          ) : null}
+          <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
+            {isSignUp ? 'Sign Up' : 'Sign In'}
+          </button>
+        </form>
+
+        {authConfig.google_enabled ? (
+          <>
+            <div className="auth-divider">
+              <span>or</span>
+            </div>
+            <button type="button" className="btn btn-secondary auth-google" onClick={() => void onGoogle()}>
+              <GoogleMark />
+              {isSignUp ? 'Sign Up with Google' : 'Sign In with Google'}
+            </button>
+          </>
+        ) : null}
+
+        <p className="auth-switch">
+          <button type="button" className="auth-link" onClick={toggleMode}>
+            {isSignUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** A neutral "G" mark drawn by us (no third-party logo asset). */
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16.5 12.5h-4.5v-2h6.4c.1.5.1 1 .1 1.5a6.5 6.5 0 1 1-2-4.7" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}

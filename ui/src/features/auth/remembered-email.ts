@@ -1,0 +1,23 @@
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+/** The last email used to sign in or up (stored as plain text; a JSON string is accepted too). */
+export function readRememberedEmail(): string {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.lastEmail) ?? '';
+    if (raw.startsWith('"')) {
+      const parsed: unknown = JSON.parse(raw);
+      return typeof parsed === 'string' ? parsed : '';
+    }
+    return raw;
+  } catch {
+    return '';
+  }
+}
+
+export function rememberEmail(email: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.lastEmail, email);
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}

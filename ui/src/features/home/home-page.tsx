@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { useAppConfig } from '../../lib/app-config';
+import { FEATURE_CARDS, TESTIMONIALS } from './home-content';
+import { HomeIcon } from './home-icons';
+import './home.css';
+
+export default function HomePage() {
+  const { product_name } = useAppConfig();
+  return (
+    <div className="page home-page">
+      <section className="home-hero" aria-labelledby="home-hero-heading">
+        <h1 id="home-hero-heading" className="page-title home-hero-title">
+          A safe space to heal, reflect and plan
+        </h1>
+        <p className="page-subtitle home-hero-subtitle">
+          Write privately, find support and make a plan for your safety, at your own pace. What you
+          write stays on this device.
+        </p>
+        <div className="home-hero-actions">
+          <Link to="/journal" className="btn btn-primary">
+            Start Journaling
+          </Link>
+          <Link to="/resources" className="btn btn-secondary">
+            Find Resources
+          </Link>
+        </div>
+      </section>
+
+      <section className="home-safety" aria-labelledby="home-safety-heading">
+        <h2 id="home-safety-heading">Safety First</h2>
+        <p>
+          If you are in danger, call the domestic violence helpline{' '}
+          <a href="tel:100" className="home-safety-number">
+            100
+          </a>{' '}
+          (toll free).
+        </p>
+        <p>
+          Need to hide this app quickly? Use the emergency button at the bottom right of the screen
+          to leave at once or switch to a weather or notes screen.
+        </p>
+      </section>
+
+      <section aria-labelledby="home-features-heading">
+        <h2 id="home-features-heading">How {product_name} can help</h2>
+        <ul className="home-features grid-3">
+          {FEATURE_CARDS.map((card) => (
+            <li key={card.title}>
+              <Link to={card.to} className="card home-feature">
+                <span className="home-feature-icon">
+                  <HomeIcon name={card.icon} />
+                </span>
+                <h3 className="home-feature-title">{card.title}</h3>
+                <span className="home-feature-description">{card.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="home-testimonials-heading">
+        <h2 id="home-testimonials-heading">Words from others</h2>
+        <ul className="home-testimonials grid-2">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.quote}>
+              <figure className="card home-testimonial">
+                <blockquote>
+                  <p>“{t.quote}”</p>
+                </blockquote>
+                <figcaption>— {t.attribution}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useLocalStorage } from '../../lib/use-local-storage';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { MOOD_LABELS, MOOD_VALUES, type MoodValue } from './mood-labels';
+import {
+  dailyAffirmation,
+  localDateKey,
+  moodAffirmation,
+  saveMoodEntry,
+  sortByDateDesc,
+  validMoodEntries,
+  type MoodEntry,
+} from './mood-logic';
+import type { Affirmation } from './mood-affirmations';
+import { MoodHistory } from './mood-history';
+import { MoodInsightsBox } from './mood-insights-box';
+import './mood.css';
+
+export default function MoodPage() {
+  const [stored, setStored] = useLocalStorage<MoodEntry[]>(STORAGE_KEYS.mood, []);
+  const entries = useMemo(() => validMoodEntries(stored), [stored]);
+  const history = useMemo(() => sortByDateDesc(entries), [entries]);
+  const [selected, setSelected] = useState<MoodValue | null>(null);
+  const [notes, setNotes] = useState('');
+  const [reply, setReply] = useState<Affirmation | null>(null);
+  const [today] = useState(() => new Date());
+  const daily = dailyAffirmation(today);
+  const notesId = useId();
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (selected === null) return;
+    const date = localDateKey(new Date());
+    setStored((prev) => saveMoodEntry(validMoodEntries(prev), { date, mood: selected, notes }));
+    setReply(moodAffirmation(selected));
+    setSelected(null);
+    setNotes('');
+  };
+
+  const reset = () => {
+    setSelected(null);
+    setNotes('');
+  };
+
+  return (
+    <div className="page mood-page">
+      <h1 className="page-title">Mood Tracker</h1>
+      <p className="page-subtitle">
+        A gentle daily check-in. There are no right or wrong answers, only how you feel today.
+      </p>
+
+      <section className="card mood-daily" aria-labelledby="mood-daily-heading">
+        <h2 id="mood-daily-heading">Today’s Affirmation</h2>
+        <blockquote className="mood-affirmation">
+          <p>{daily.text}</p>
+        </blockquote>
+      </section>
+
+      <section className="card" aria-labelledby="mood-checkin-heading">
+        <h2 id="mood-checkin-heading">How are you feeling today?</h2>
+        <form className="stack" onSubmit={save}>
+          <div className="mood-buttons" role="group" aria-label="Choose your mood">
+            {MOOD_VALUES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={`mood-button mood-button-${value}${selected === value ? ' mood-button-active' : ''}`}
+                aria-pressed={selected === value}
+                onClick={() => {
+                  setSelected(value);
+                  setReply(null);
+                }}
+              >
+                <span className="mood-button-value" aria-hidden="true">
+                  {value}
+                </span>
+                <span>{MOOD_LABELS[value]}</span>
+              </button>
+            ))}
+          </div>
+          <div>
+            <label className="label" htmlFor={notesId}>
+              Notes (optional)
+            </label>
+            <textarea
+              id={notesId}
+              className="textarea"
+              rows={3}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              placeholder="Anything you would like to remember about today?"
+            />
+          </div>
+          <div className="mood-actions">
+            <button type="submit" className="btn btn-primary" disabled={selected === null}>
+              Save Entry
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={reset}>
+              Reset
+            </button>
+          </div>
+        </form>
+        <div className="mood-reply" role="status">
+          {reply && (
+            <>
+              <p className="mood-reply-saved">Your check-in has been saved. Here is something for you:</p>
+              <blockquote className="mood-affirmation">
+                <p>{reply.text}</p>
+              </blockquote>
+            </>
+          )}
+        </div>
+      </section>
+
+      <MoodInsightsBox entries={entries} />
+
+      <section aria-labelledby="mood-history-heading">
+        <h2 id="mood-history-heading">Your Mood History</h2>
+        <MoodHistory entries={history} />
+      </section>
+    </div>
+  );
+}

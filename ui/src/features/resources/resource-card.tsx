@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import type { Resource } from './resource-types';
+import { categoryBadge, safeWebsite, telHref } from './resource-filter';
+
+export function ResourceCard({ resource }: { resource: Resource }) {
+  const headingId = useId();
+  const website = safeWebsite(resource.website);
+  return (
+    <article className="card resource-card" aria-labelledby={headingId}>
+      <div className="resource-card-head">
+        <h3 id={headingId} className="resource-card-name">
+          {resource.name}
+        </h3>
+        <span className={`badge resource-badge resource-badge-${resource.category}`}>
+          {categoryBadge(resource.category)}
+        </span>
+      </div>
+      <p className="resource-card-description">{resource.description}</p>
+      <dl className="resource-card-details">
+        <div>
+          <dt>Contact</dt>
+          <dd>
+            <a href={telHref(resource.contact)}>{resource.contact}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Hours</dt>
+          <dd>{resource.hours}</dd>
+        </div>
+        {resource.address && (
+          <div>
+            <dt>Location</dt>
+            <dd>{resource.address}</dd>
+          </div>
+        )}
+        {website && (
+          <div>
+            <dt>Website</dt>
+            <dd>
+              <a href={website} target="_blank" rel="noopener noreferrer">
+                {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </article>
+  );
+}

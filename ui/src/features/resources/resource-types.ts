@@ -1,0 +1,1 @@
+export type { Resource } from '../../lib/app-config';

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { canSaveItem, type SafetyPlanItem } from './safety-plan-logic';
+
+type Props = {
+  item: SafetyPlanItem;
+  onSave: (id: string, content: string) => void;
+  onDelete: (id: string) => void;
+};
+
+/** One plan item: shown with Edit/Delete, or edited inline with Save/Cancel. */
+export function SafetyItemRow({ item, onSave, onDelete }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(item.content);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const fieldId = useId();
+
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButtonRef.current?.focus();
+    }
+  }, [editing]);
+
+  const finish = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="safety-item safety-item-editing">
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!canSaveItem(draft)) return;
+            onSave(item.id, draft);
+            finish();
+          }}
+        >
+          <div>
+            <label className="label" htmlFor={fieldId}>
+              Edit item
+            </label>
+            <textarea
+              id={fieldId}
+              className="textarea"
+              rows={2}
+              value={draft}
+              autoFocus
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') finish();
+              }}
+            />
+          </div>
+          <div className="safety-item-actions">
+            <button type="submit" className="btn btn-primary" disabled={!canSaveItem(draft)}>
+              Save
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={finish}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className="safety-item">
+      <span className="safety-item-content">{item.content}</span>
+      <span className="safety-item-actions">
+        <button
+          ref={editButtonRef}
+          type="button"
+          className="btn btn-ghost"
+          aria-label={`Edit: ${item.content}`}
+          onClick={() => {
+            setDraft(item.content);
+            setEditing(true);
+          }}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost safety-item-delete"
+          aria-label={`Delete: ${item.content}`}
+          onClick={() => onDelete(item.id)}
+        >
+          Delete
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeSession } from '../../lib/test-utils/fake-auth-client';
+import { renderApp } from '../../lib/test-utils/render-app';
+import { clearAllData } from './clear-data';
+
+describe('settings', () => {
+  it('asks for confirmation before clearing; Cancel keeps the data', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('journal-entries', '[{"id":"1"}]');
+    renderApp('/settings', { session: fakeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Clear all data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('journal-entries')).toBe('[{"id":"1"}]');
+  });
+
+  it('Escape closes the confirmation', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings', { session: fakeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('clearing empties local storage, tells the user, then reloads', () => {
+    localStorage.setItem('journal-entries', '[]');
+    localStorage.setItem('theme', 'dark');
+    const calls: string[] = [];
+    clearAllData({
+      storage: localStorage,
+      alert: (m) => calls.push(`alert:${m}`),
+      reload: () => calls.push(`reload:${localStorage.length}`),
+    });
+    expect(calls).toEqual(['alert:All app data has been cleared successfully.', 'reload:0']);
+  });
+
+  it('the disguise buttons open the weather and notes screens', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    const user = userEvent.setup();
+    const app = renderApp('/settings', { session: fakeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Open Notes Disguise' }));
+    await waitFor(() => expect(app.location()).toBe('/notes'));
+    expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { CloudIcon, NoteIcon } from '../../lib/icons';
+import { ModalDialog } from '../../lib/modal-dialog';
+import { usePanic } from '../../lib/panic';
+import { clearAllData } from './clear-data';
+import './settings-page.css';
+
+export default function SettingsPage() {
+  const { product_name } = useAppConfig();
+  const { enterDisguise } = usePanic();
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <div className="page settings">
+      <h1 className="page-title">Settings</h1>
+      <p className="page-subtitle">Privacy and safety options for this device.</p>
+
+      <div className="stack">
+        <section className="card" aria-labelledby="settings-disguise">
+          <h2 id="settings-disguise" className="settings-heading">
+            Disguise mode
+          </h2>
+          <p>
+            If someone might see your screen, switch to an everyday-looking app. The weather and notes screens show
+            nothing about {product_name}; their back arrow leaves for a neutral website.
+          </p>
+          <div className="settings-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => enterDisguise('weather')}>
+              <CloudIcon size={18} />
+              Open Weather Disguise
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => enterDisguise('notes')}>
+              <NoteIcon size={18} />
+              Open Notes Disguise
+            </button>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="settings-storage">
+          <h2 id="settings-storage" className="settings-heading">
+            Where your data lives
+          </h2>
+          <p>
+            Your journal entries, safety plan and mood history are stored only in this browser on this device. They
+            are never sent to our server, and nobody else can read them from there.
+          </p>
+          <p>
+            Our server keeps only what is needed to sign you in: your email address and a securely hashed password.
+            Your theme and the last email you signed in with are also remembered on this device.
+          </p>
+        </section>
+
+        <section className="card settings-danger" aria-labelledby="settings-clear">
+          <h2 id="settings-clear" className="settings-heading">
+            Clear all data
+          </h2>
+          <p>
+            Removes everything this app has saved in this browser: journal entries, safety plan, mood history and
+            preferences. You will also be signed out. This cannot be undone.
+          </p>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+            Clear All Data
+          </button>
+        </section>
+
+        <section className="card" aria-labelledby="settings-about">
+          <h2 id="settings-about" className="settings-heading">
+            About {product_name}
+          </h2>
+          <p>
+            {product_name} is a private space for people living with domestic violence: a journal that answers with
+            kindness, affirmations, a mood tracker, a personal safety plan and a list of people who can help.
+          </p>
+          <p>
+            It was built to be safe on a shared or watched phone: quick exit, disguise screens and automatic sign-out
+            after two minutes without activity. If you are in danger right now, call 112.
+          </p>
+        </section>
+      </div>
+
+      {confirming ? (
+        <ModalDialog title="Clear all data?" onClose={() => setConfirming(false)}>
+          <p>
+            This permanently deletes your journal entries, safety plan, mood history and preferences from this
+            device, and signs you out.
+          </p>
+          <div className="settings-dialog-actions">
+            <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => clearAllData()}>
+              Yes, clear everything
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONFIG, fetchAppConfig, normalizeConfig } from './app-config';
+
+describe('app config', () => {
+  it('falls back to defaults when /api/config fails', async () => {
+    const failing = vi.fn(async () => {
+      throw new TypeError('offline');
+    }) as unknown as typeof fetch;
+    expect(await fetchAppConfig(failing)).toEqual(DEFAULT_CONFIG);
+    const notOk = vi.fn(async () => new Response('nope', { status: 500 })) as unknown as typeof fetch;
+    expect(await fetchAppConfig(notOk)).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('reads the served settings and drops malformed resources', () => {
+    const c = normalizeConfig({
+      product_name: 'Haven',
+      contact_email: 'ideas@example.org',
+      resources: [
+        { id: 7, name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
+        { id: 'bad', name: 'No category' },
+      ],
+      auth: { url: null, anon_key: 'k', google_enabled: true },
+      weather: { provider: 'off' },
+    });
+    expect(c.product_name).toBe('Haven');
+    expect(c.resources).toEqual([
+      { id: '7', name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
+    ]);
+    expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true });
+    expect(c.weather.provider).toBe('off');
+  });
+});

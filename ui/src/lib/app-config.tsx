@@ -1,0 +1,128 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+export type ResourceCategory = 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
+
+/** A support resource (SPEC.md §3). */
+export type Resource = {
+  id: string;
+  name: string;
+  category: ResourceCategory;
+  description: string;
+  contact: string;
+  hours: string;
+  address?: string;
+  website?: string;
+};
+
+export type WeatherProvider = 'openweathermap' | 'open-meteo' | 'off';
+
+/** Public, non-secret settings served by GET /api/config. */
+export type AppConfig = {
+  product_name: string;
+  contact_email: string;
+  /** null: use the built-in list. */
+  resources: Resource[] | null;
+  auth: {
+    /** null: the embedded service at `${location.origin}/auth/v1`. */
+    url: string | null;
+    anon_key: string;
+    google_enabled: boolean;
+  };
+  weather: { provider: WeatherProvider };
+};
+
+/** Used when /api/config cannot be fetched or parsed, and by default in unit tests. */
+export const DEFAULT_CONFIG: AppConfig = {
+  product_name: 'Solace',
+  contact_email: '',
+  resources: null,
+  auth: { url: null, anon_key: '', google_enabled: false },
+  weather: { provider: 'open-meteo' },
+};
+
+const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
+
+export function AppConfigProvider({ value, children }: { value: AppConfig; children: ReactNode }) {
+  return <AppConfigContext.Provider value={value}>{children}</AppConfigContext.Provider>;
+}
+
+/** The app's configuration (DEFAULT_CONFIG outside a provider). */
+export function useAppConfig(): AppConfig {
+  return useContext(AppConfigContext);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const CATEGORIES: readonly string[] = ['helpline', 'shelter', 'legal', 'counseling', 'medical'];
+
+function parseResource(v: unknown): Resource | null {
+  if (!isObject(v)) return null;
+  const { id, name, category, description, contact, hours, address, website } = v;
+  if (
+    (typeof id !== 'string' && typeof id !== 'number') ||
+    typeof name !== 'string' ||
+    typeof category !== 'string' ||
+    !CATEGORIES.includes(category) ||
+    typeof description !== 'string' ||
+    typeof contact !== 'string' ||
+    typeof hours !== 'string'
+  ) {
+    return null;
+  }
+  const r: Resource = {
+    id: String(id),
+    name,
+    category: category as ResourceCategory,
+    description,
+    contact,
+    hours,
+  };
+  if (typeof address === 'string' && address) r.address = address;
+  if (typeof website === 'string' && website) r.website = website;
+  return r;
+}
+
+/** Turns whatever /api/config returned into a complete AppConfig, field by field falling back to defaults. */
+export function normalizeConfig(body: unknown): AppConfig {
+  if (!isObject(body)) return DEFAULT_CONFIG;
+  const d = DEFAULT_CONFIG;
+  const auth = isObject(body.auth) ? body.auth : {};
+  const weather = isObject(body.weather) ? body.weather : {};
+  const provider = weather.provider;
+  let resources: Resource[] | null = null;
+  if (Array.isArray(body.resources)) {
+    resources = body.resources.map(parseResource).filter((r): r is Resource => r !== null);
+  }
+  return {
+    product_name:
+      typeof body.product_name === 'string' && body.product_name.trim()
+        ? body.product_name
+        : d.product_name,
+    contact_email: typeof body.contact_email === 'string' ? body.contact_email : d.contact_email,
+    resources,
+    auth: {
+      url: typeof auth.url === 'string' && auth.url ? auth.url : null,
+      anon_key: typeof auth.anon_key === 'string' ? auth.anon_key : '',
+      google_enabled: auth.google_enabled === true,
+    },
+    weather: {
+      provider:
+        provider === 'openweathermap' || provider === 'open-meteo' || provider === 'off'
+          ? provider
+          : d.weather.provider,
+    },
+  };
+}
+
+/** Fetches /api/config once; any failure gives DEFAULT_CONFIG so the app still works. */
+export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  try {
+    const res = await fetchImpl('/api/config', { headers: { Accept: 'application/json' } });
+    if (!res.ok) return DEFAULT_CONFIG;
+    return normalizeConfig(await res.json());
+  } catch {
+    return DEFAULT_CONFIG;
+  }
+}

@@ -1,0 +1,189 @@
+import type { GoTrueClient, Session, User } from '@supabase/auth-js';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useAppConfig } from './app-config';
+import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
+import { useInactivitySignOut } from './use-inactivity-sign-out';
+
+/** Outcome of an auth action: an error message from the provider, or null on success. */
+export type AuthResult = { error: string | null };
+export type SignUpResult = AuthResult & { needsConfirmation: boolean };
+
+export type AuthState = {
+  session: Session | null;
+  user: User | null;
+  /** True until the stored session has been read. */
+  loading: boolean;
+  signIn(email: string, password: string): Promise<AuthResult>;
+  signUp(email: string, password: string): Promise<SignUpResult>;
+  signInWithGoogle(): Promise<AuthResult>;
+  /** Signs out of this device; errors are only logged. */
+  signOut(): Promise<void>;
+  /** Starts fetching the auth client early (e.g. when the user focuses the sign-in form). */
+  prepare(): void;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function messageOf(err: unknown): string | null {
+  if (err && typeof err === 'object' && 'message' in err) {
+    const m = (err as { message: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
+  }
+  return null;
+}
+
+type Props = {
+  children: ReactNode;
+  /** A ready client (unit tests); otherwise one is created from the app config. */
+  client?: GoTrueClient;
+};
+
+export function AuthProvider({ children, client: given }: Props) {
+  const config = useAppConfig();
+  const pending = useRef<Promise<GoTrueClient> | null>(null);
+  const [client, setClient] = useState<GoTrueClient | null>(null);
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => Boolean(given) || authNeededAtStart());
+
+  const getClient = useCallback((): Promise<GoTrueClient> => {
+    if (!pending.current) {
+      pending.current = given ? Promise.resolve(given) : createAuthClient(config);
+      pending.current.then(setClient, (err: unknown) => {
+        console.error('Could not load the auth client:', err);
+        pending.current = null;
+        setLoading(false);
+      });
+    }
+    return pending.current;
+  }, [given, config]);
+
+  // Load the client now if a session may exist; otherwise when another tab signs in.
+  useEffect(() => {
+    if (given || authNeededAtStart()) void getClient().catch(() => undefined);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === AUTH_STORAGE_KEY && e.newValue) void getClient().catch(() => undefined);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [given, getClient]);
+
+  const signOut = useCallback(async () => {
+    const c = pending.current ? await pending.current.catch(() => null) : null;
+    if (c) {
+      try {
+        // 'local' removes the session on this device first, so signing out never depends on the network.
+        const { error } = await c.signOut({ scope: 'local' });
+        if (error) console.error('Sign-out error:', error);
+      } catch (err) {
+        console.error('Sign-out error:', err);
+      }
+    }
+    setSession(null);
+  }, []);
+
+  const resetInactivity = useInactivitySignOut(session !== null, () => {
+    void signOut();
+  });
+
+  // Follow the client's auth events once it exists.
+  useEffect(() => {
+    if (!client) return;
+    let live = true;
+    const { data } = client.onAuthStateChange((_event, next) => {
+      if (!live) return;
+      resetInactivity();
+      setSession(next);
+      setLoading(false);
+    });
+    client
+      .getSession()
+      .then(({ data: d }) => {
+        if (live) setSession(d.session);
+      })
+      .catch((err: unknown) => console.error('Could not read the session:', err))
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+      data.subscription.unsubscribe();
+    };
+  }, [client, resetInactivity]);
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<AuthResult> => {
+      try {
+        const c = await getClient();
+        const { data, error } = await c.signInWithPassword({ email, password });
+        if (error) return { error: messageOf(error) ?? 'An error occurred' };
+        if (data.session) setSession(data.session);
+        return { error: null };
+      } catch (err) {
+        return { error: messageOf(err) ?? 'An error occurred' };
+      }
+    },
+    [getClient],
+  );
+
+  const signUp = useCallback(
+    async (email: string, password: string): Promise<SignUpResult> => {
+      try {
+        const c = await getClient();
+        const { data, error } = await c.signUp({ email, password, options: { data: {} } });
+        if (error) return { error: messageOf(error) ?? 'An error occurred', needsConfirmation: false };
+        if (data.session) setSession(data.session);
+        return { error: null, needsConfirmation: !data.session };
+      } catch (err) {
+        return { error: messageOf(err) ?? 'An error occurred', needsConfirmation: false };
+      }
+    },
+    [getClient],
+  );
+
+  const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {
+    try {
+      const c = await getClient();
+      const { error } = await c.signInWithOAuth({
+        provider: 'google',
+        options: { redirectTo: window.location.origin },
+      });
+      return { error: error ? (messageOf(error) ?? 'An error occurred during Google sign-in') : null };
+    } catch (err) {
+      return { error: messageOf(err) ?? 'An error occurred during Google sign-in' };
+    }
+  }, [getClient]);
+
+  const prepare = useCallback(() => {
+    void getClient().catch(() => undefined);
+  }, [getClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      session,
+      user: session?.user ?? null,
+      loading,
+      signIn,
+      signUp,
+      signInWithGoogle,
+      signOut,
+      prepare,
+    }),
+    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,87 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppConfig } from './app-config';
+import { quickExit as leaveNow } from './quick-exit';
+
+export type DisguiseKind = 'weather' | 'notes';
+
+export type PanicApi = {
+  /** Leave for a neutral site, replacing this history entry. */
+  quickExit(): void;
+  /** Switch to a disguise screen (/weather or /notes). */
+  enterDisguise(kind: DisguiseKind): void;
+};
+
+type PanicState = PanicApi & { disguise: DisguiseKind | null };
+
+export const DISGUISE_PATHS: Record<DisguiseKind, string> = { weather: '/weather', notes: '/notes' };
+export const DISGUISE_TITLES: Record<DisguiseKind, string> = {
+  weather: 'Weather Forecast',
+  notes: 'Quick Notes',
+};
+
+// Kept per tab (sessionStorage) so a reload on a disguise screen stays disguised; gone when the tab closes.
+const SESSION_KEY = 'view-mode';
+
+function readDisguise(): DisguiseKind | null {
+  try {
+    const v = window.sessionStorage.getItem(SESSION_KEY);
+    return v === 'weather' || v === 'notes' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDisguise(kind: DisguiseKind): void {
+  try {
+    window.sessionStorage.setItem(SESSION_KEY, kind);
+  } catch {
+    // ignore: memory state still applies
+  }
+}
+
+const PanicContext = createContext<PanicState | null>(null);
+
+/** Holds the disguise mode and keeps document.title in step with it. Must sit inside a router. */
+export function PanicProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { product_name } = useAppConfig();
+  const [disguise, setDisguise] = useState<DisguiseKind | null>(readDisguise);
+
+  const enterDisguise = useCallback(
+    (kind: DisguiseKind) => {
+      writeDisguise(kind);
+      setDisguise(kind);
+      document.title = DISGUISE_TITLES[kind];
+      navigate(DISGUISE_PATHS[kind]);
+    },
+    [navigate],
+  );
+
+  const quickExit = useCallback(() => leaveNow(), []);
+
+  useEffect(() => {
+    if (disguise && pathname === DISGUISE_PATHS.weather) document.title = DISGUISE_TITLES.weather;
+    else if (disguise && pathname === DISGUISE_PATHS.notes) document.title = DISGUISE_TITLES.notes;
+    else document.title = product_name;
+  }, [pathname, disguise, product_name]);
+
+  const value = useMemo(() => ({ quickExit, enterDisguise, disguise }), [quickExit, enterDisguise, disguise]);
+  return <PanicContext.Provider value={value}>{children}</PanicContext.Provider>;
+}
+
+function usePanicState(): PanicState {
+  const ctx = useContext(PanicContext);
+  if (!ctx) throw new Error('usePanic must be used within a PanicProvider');
+  return ctx;
+}
+
+export function usePanic(): PanicApi {
+  return usePanicState();
+}
+
+/** Whether the visitor entered a disguise mode (guards /weather and /notes). */
+export function useDisguiseMode(): DisguiseKind | null {
+  return usePanicState().disguise;
+}

@@ -1,0 +1,35 @@
+import type { Session } from '@supabase/auth-js';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ThemeProvider } from '../../app/providers/theme-provider';
+import { AppRoutes } from '../../app/router';
+import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../app-config';
+import { AuthProvider } from '../auth';
+import { createFakeAuthClient } from './fake-auth-client';
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+/** Renders the whole app (routes, providers, layout) at `path` with a fake auth client. */
+export function renderApp(
+  path: string,
+  opts: { session?: Session | null; config?: Partial<AppConfig>; signInError?: string } = {},
+) {
+  const fake = createFakeAuthClient({ session: opts.session ?? null, signInError: opts.signInError });
+  const config = { ...DEFAULT_CONFIG, ...opts.config };
+  const utils = render(
+    <ThemeProvider>
+      <AppConfigProvider value={config}>
+        <AuthProvider client={fake.asClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+            <LocationProbe />
+          </MemoryRouter>
+        </AuthProvider>
+      </AppConfigProvider>
+    </ThemeProvider>,
+  );
+  return { ...utils, fake, location: () => utils.getByTestId('location').textContent };
+}

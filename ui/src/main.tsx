@@ -1,0 +1,19 @@
+// Global styles first, so layout and feature styles (same specificity) come after them in the bundle.
+import './app/styles/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadConfigOnce } from './app/providers/config-gate';
+import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
+import { preloadPage } from './app/routes/lazy-pages';
+
+// Before the first paint: the remembered theme, and the config and current page fetched in parallel.
+applyTheme(readStoredTheme());
+void loadConfigOnce();
+preloadPage(window.location.pathname);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
