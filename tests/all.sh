@@ -19,10 +19,16 @@ else
   chromium_pid=
 fi
 
-step "UI dependencies"
-if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
-  (cd ui && npm ci --no-audit --no-fund)
-fi
+# npm ci only where the lockfile changed since the last install.
+npm_install() {
+  if [ ! -f "$1/node_modules/.package-lock.json" ] || [ "$1/package-lock.json" -nt "$1/node_modules/.package-lock.json" ]; then
+    (cd "$1" && npm ci --no-audit --no-fund)
+  fi
+}
+
+step "npm packages"
+npm_install ui
+if [ -f tests/auth-js/package.json ]; then npm_install tests/auth-js; fi
 
 step "rustfmt"
 cargo fmt --check
@@ -38,7 +44,7 @@ cargo test --quiet
 export SOLACE_BIN="$root/target/debug/solace"
 
 step "auth-js compatibility suite"
-if [ -d ui/compat ]; then (cd ui && node --test compat/); fi
+if [ -f tests/auth-js/package.json ]; then (cd tests/auth-js && node --test); fi
 
 step "browser end-to-end tests"
 if [ -n "$chromium_pid" ] && ! wait "$chromium_pid"; then
