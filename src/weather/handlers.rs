@@ -16,7 +16,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 ApiError::from(WeatherError::BadCity("Enter a city name.")).into()
             }))
             .route("/current", web::get().to(current))
-            .route("/forecast", web::get().to(forecast)),
+            .route("/forecast", web::get().to(forecast))
+            // A nested scope does not fall back to /api's JSON 404 by itself.
+            .default_service(web::to(crate::error::api_not_found)),
     );
 }
 
