@@ -89,8 +89,8 @@ impl<V> Cache<V> {
         cell
     }
 
-    /// Drops expired entries, then the one closest to expiry; in-flight entries stay. False when
-    /// there is still no room (the caller then fetches without caching).
+    /// Drops expired entries and abandoned flights, then the entry closest to expiry; flights someone
+    /// still waits for stay. False when there is still no room (the caller then fetches uncached).
     fn make_room(
         &self,
         slots: &mut HashMap<String, Arc<OnceCell<Stored<V>>>>,
@@ -99,7 +99,12 @@ impl<V> Cache<V> {
         if slots.len() < self.max_entries {
             return true;
         }
-        slots.retain(|_, cell| cell.get().is_none_or(|s| s.expires > now));
+        // Callers clone a cell only under this lock, so a count of one means nobody holds it: a
+        // flight whose callers all went away (closed connections) and that would otherwise pin a slot.
+        slots.retain(|_, cell| match cell.get() {
+            Some(s) => s.expires > now,
+            None => Arc::strong_count(cell) > 1,
+        });
         if slots.len() < self.max_entries {
             return true;
         }
@@ -199,6 +204,25 @@ mod tests {
             assert_eq!(r.as_deref(), Ok(&i));
         }
         assert_eq!(cache.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn abandoned_flights_do_not_pin_the_cache() {
+        let cache = Cache::new(Duration::from_secs(60), 1);
+        let abandoned = cache.get_or_fetch("a", std::future::pending::<Result<u32, WeatherError>>);
+        assert!(
+            tokio::time::timeout(Duration::from_millis(1), abandoned)
+                .await
+                .is_err()
+        );
+        let calls = AtomicUsize::new(0);
+        for _ in 0..2 {
+            let r = cache
+                .get_or_fetch("b", || async { counted(&calls, Ok(2)) })
+                .await;
+            assert_eq!(r.as_deref(), Ok(&2));
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "b was cached");
     }
 
     #[tokio::test]
