@@ -12,6 +12,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
+    /// Seconds for a `Retry-After` header (429 answers).
+    pub retry_after: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -26,6 +28,21 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// 429 with a `Retry-After` header; `wait` is rounded up to whole seconds.
+    pub fn rate_limited(wait: std::time::Duration) -> Self {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let secs = secs.max(1);
+        Self {
+            retry_after: Some(secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("Too many requests. Try again in {secs} seconds."),
+            )
         }
     }
 
@@ -60,7 +77,11 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(Body {
+        let mut res = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after {
+            res.insert_header((actix_web::http::header::RETRY_AFTER, secs));
+        }
+        res.json(Body {
             error: self.code,
             message: &self.message,
         })

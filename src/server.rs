@@ -28,6 +28,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     let headers = web::Data::new(security_headers::SecurityHeaders::new(
         &config.auth.external_url,
     ));
+    let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
     let (ip, port) = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -37,6 +38,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .app_data(catalog.clone())
             .app_data(public.clone())
             .app_data(headers.clone())
+            .app_data(weather.clone())
             .wrap(from_fn(security_headers::apply))
             .wrap(from_fn(request_log::log))
             .route("/health", web::get().to(health::health))

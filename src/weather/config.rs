@@ -47,6 +47,10 @@ pub struct WeatherConfig {
     pub open_meteo_geocoding_url: String,
     pub timeout_secs: u64,
     pub cache_ttl_secs: u64,
+    /// How many cities' answers the cache holds at most (per endpoint); 0 switches the cache off.
+    pub cache_max_entries: usize,
+    /// Weather look-ups one client address may make per minute; 0 switches the limit off.
+    pub rate_limit_per_minute: u32,
 }
 
 impl WeatherConfig {
@@ -71,6 +75,8 @@ impl Default for WeatherConfig {
             open_meteo_geocoding_url: "https://geocoding-api.open-meteo.com".into(),
             timeout_secs: 5,
             cache_ttl_secs: 600,
+            cache_max_entries: 1000,
+            rate_limit_per_minute: 60,
         }
     }
 }

@@ -1,0 +1,201 @@
+//! The weather disguise with no key configured: Open-Meteo (geocoding + forecast) answered in the same
+//! shapes as with OpenWeatherMap.
+
+mod common;
+mod weather_standin;
+
+use std::time::{Duration, Instant};
+
+use common::{Options, Server, client};
+use serde_json::{Value, json};
+use weather_standin::{
+    NOV_23_UTC, Reply, StandIn, om_current, om_hourly, om_no_results, om_place, om_refusal,
+};
+
+/// Tonga, UTC+13:00: local midnight of 2026-11-23 is 11:00Z on the 22nd.
+const TONGA: i64 = 13 * 3600;
+const TONGA_MIDNIGHT: i64 = NOV_23_UTC - TONGA;
+
+fn start(forecast: &StandIn, geocoding: &StandIn, timeout_secs: u64) -> Server {
+    Server::start_with(Options {
+        // No provider and no key: "auto" must pick Open-Meteo.
+        config: Some(format!(
+            "[weather]\nopen_meteo_url = \"{}\"\nopen_meteo_geocoding_url = \"{}\"\n\
+             timeout_secs = {timeout_secs}\nrate_limit_per_minute = 0\n",
+            forecast.url, geocoding.url
+        )),
+        ..Default::default()
+    })
+}
+
+fn get(s: &Server, path: &str) -> (u16, Value) {
+    let res = client().get(s.url(path)).send().unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().unwrap())
+}
+
+fn geocoding() -> StandIn {
+    StandIn::start(|r| match (r.path.as_str(), r.param("name").unwrap_or("")) {
+        ("/v1/search", "Delhi") => Reply::Json(
+            200,
+            om_place("Delhi", "IN", 28.65195, 77.23149, "Asia/Kolkata"),
+        ),
+        ("/v1/search", "Nuku'alofa") => Reply::Json(
+            200,
+            om_place("Nuku'alofa", "TO", -21.13, -175.2, "Pacific/Tongatapu"),
+        ),
+        ("/v1/search", "Apia") => {
+            Reply::Json(200, om_place("Apia", "WS", -13.83, -171.76, "Pacific/Apia"))
+        }
+        ("/v1/search", "Broken") => Reply::Json(200, om_place("Broken", "XX", 100.0, 0.0, "UTC")),
+        ("/v1/search", "Slow") => Reply::Json(200, om_place("Slow", "XX", 1.0, 1.0, "UTC")),
+        ("/v1/search", "Unstable") => Reply::Raw(500, "Internal Server Error"),
+        ("/v1/search", _) => Reply::Json(200, om_no_results()),
+        _ => Reply::Raw(404, "{}"),
+    })
+}
+
+fn forecast_service() -> StandIn {
+    StandIn::start(|r| {
+        let hourly = r.param("hourly").is_some();
+        match (r.param("latitude").unwrap_or(""), hourly) {
+            ("28.65195", false) => Reply::Json(200, om_current(19_800, NOV_23_UTC, 3, 1)),
+            // Tonga at 16:20 local: today's midday has passed.
+            ("-21.13", true) => Reply::Json(
+                200,
+                om_hourly(TONGA, TONGA_MIDNIGHT + 16 * 3600 + 1200, TONGA_MIDNIGHT, 6),
+            ),
+            // Samoa (also +13:00) at 09:15 local: today's midday is still ahead.
+            ("-13.83", true) => Reply::Json(
+                200,
+                om_hourly(TONGA, TONGA_MIDNIGHT + 9 * 3600 + 900, TONGA_MIDNIGHT, 6),
+            ),
+            ("100", _) => om_refusal(),
+            ("1", _) => Reply::Hang,
+            _ => Reply::Raw(404, "{}"),
+        }
+    })
+}
+
+#[test]
+fn current_weather_without_a_key() {
+    let (geo, om) = (geocoding(), forecast_service());
+    let s = start(&om, &geo, 5);
+    assert!(
+        s.wait_for_log("solace is ready", Duration::from_secs(1))
+            .contains("open-meteo")
+    );
+    let (status, body) = get(&s, "/api/weather/current?city=Delhi");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body,
+        json!({"city": "Delhi", "country": "IN", "main": "Clouds", "description": "overcast clouds",
+               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40})
+    );
+    let search = &geo.requests()[0];
+    assert_eq!(search.param("name"), Some("Delhi"));
+    assert_eq!(search.param("count"), Some("1"));
+    let asked = &om.requests()[0];
+    assert_eq!(asked.param("longitude"), Some("77.23149"));
+    assert_eq!(asked.param("timezone"), Some("auto"));
+    assert_eq!(asked.param("wind_speed_unit"), Some("ms"));
+    assert!(asked.user_agent.starts_with("solace/"));
+}
+
+#[test]
+fn forecast_uses_the_local_midday_across_the_date_line() {
+    let (geo, om) = (geocoding(), forecast_service());
+    let s = start(&om, &geo, 5);
+
+    let (status, body) = get(&s, "/api/weather/forecast?city=Nuku'alofa");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["city"], "Nuku'alofa");
+    let days = body["days"].as_array().unwrap();
+    // Local noon on the 24th is 23:00Z on the 23rd: the UTC date is a day behind the local one.
+    assert_eq!(
+        days[0],
+        json!({"dt": NOV_23_UTC + 23 * 3600, "date": "2026-11-24", "time": "12:00", "main": "Clouds",
+               "description": "overcast clouds", "icon": "cloudy", "temp_c": 14})
+    );
+    let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
+    assert_eq!(
+        dates,
+        [
+            "2026-11-24",
+            "2026-11-25",
+            "2026-11-26",
+            "2026-11-27",
+            "2026-11-28"
+        ]
+    );
+    assert!(days.iter().all(|d| d["time"] == "12:00"));
+
+    let (_, body) = get(&s, "/api/weather/forecast?city=Apia");
+    let days = body["days"].as_array().unwrap();
+    assert_eq!(days.len(), 5);
+    assert_eq!(
+        (&days[0]["date"], &days[0]["time"]),
+        (&json!("2026-11-23"), &json!("12:00")),
+        "a midday still ahead today is the first day"
+    );
+}
+
+#[test]
+fn unknown_cities_and_failures_map_to_statuses_the_ui_knows() {
+    let (geo, om) = (geocoding(), forecast_service());
+    let s = start(&om, &geo, 5);
+    for endpoint in ["current", "forecast"] {
+        for (city, status, code) in [
+            ("Atlantis", 404, "city_not_found"),
+            ("Broken", 502, "upstream_error"),
+            ("Unstable", 502, "upstream_error"),
+        ] {
+            let (got, body) = get(&s, &format!("/api/weather/{endpoint}?city={city}"));
+            assert_eq!(
+                (got, body["error"].as_str()),
+                (status, Some(code)),
+                "{city}"
+            );
+        }
+    }
+    assert_eq!(
+        geo.requests()
+            .iter()
+            .filter(|r| r.param("name") == Some("Atlantis"))
+            .count(),
+        1,
+        "an unknown city is remembered for a while"
+    );
+}
+
+#[test]
+fn a_silent_forecast_service_answers_504_within_the_timeout() {
+    let (geo, om) = (geocoding(), forecast_service());
+    let s = start(&om, &geo, 1);
+    let started = Instant::now();
+    let (status, body) = get(&s, "/api/weather/current?city=Slow");
+    let took = started.elapsed();
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (504, Some("upstream_timeout"))
+    );
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn a_country_code_narrows_the_search() {
+    let geo = StandIn::start(|r| match (r.param("name"), r.param("countryCode")) {
+        (Some("London"), Some("GB")) => Reply::Json(
+            200,
+            om_place("London", "GB", 28.65195, -0.12, "Europe/London"),
+        ),
+        _ => Reply::Json(200, om_no_results()),
+    });
+    let om = forecast_service();
+    let s = start(&om, &geo, 5);
+    let (status, body) = get(&s, "/api/weather/current?city=London,%20GB");
+    assert_eq!((status, &body["country"]), (200, &json!("GB")), "{body}");
+}

@@ -1,0 +1,216 @@
+//! The weather disguise with an OpenWeatherMap key: what the browser gets for a city, for every way the
+//! service can fail, and that the key never leaves the server.
+
+mod common;
+mod weather_standin;
+
+use std::time::{Duration, Instant};
+
+use common::{Options, Server, client};
+use serde_json::{Value, json};
+use weather_standin::{
+    NOV_23_UTC, Reply, StandIn, owm_current, owm_forecast, owm_invalid_key, owm_not_found,
+};
+
+const KEY: &str = "owm-key-7f3a9c21d4";
+
+fn start(upstream: &str, timeout_secs: u64) -> Server {
+    Server::start_with(Options {
+        config: Some(format!(
+            "[weather]\nprovider = \"openweathermap\"\napi_key = \"{KEY}\"\nopenweathermap_url = \"{upstream}\"\n\
+             timeout_secs = {timeout_secs}\nrate_limit_per_minute = 0\n"
+        )),
+        ..Default::default()
+    })
+}
+
+fn get(s: &Server, path: &str) -> (u16, Value) {
+    let res = client().get(s.url(path)).send().unwrap();
+    let status = res.status().as_u16();
+    let text = res.text().unwrap();
+    assert!(!text.contains(KEY), "the key leaked in {path}: {text}");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")),
+    )
+}
+
+#[test]
+fn current_weather_for_a_known_city() {
+    let owm = StandIn::start(|r| match r.path.as_str() {
+        "/data/2.5/weather" => Reply::Json(200, owm_current("Delhi", "IN", 19_800)),
+        _ => Reply::Raw(404, "{}"),
+    });
+    let s = start(&owm.url, 5);
+    let (status, body) = get(&s, "/api/weather/current?city=Delhi");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        json!({"city": "Delhi", "country": "IN", "main": "Clouds", "description": "overcast clouds",
+               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40})
+    );
+    let asked = &owm.requests()[0];
+    assert_eq!(asked.param("q"), Some("Delhi"));
+    assert_eq!(asked.param("units"), Some("metric"));
+    assert_eq!(asked.param("appid"), Some(KEY), "the key is sent upstream");
+    assert!(
+        asked.user_agent.starts_with("solace/"),
+        "{}",
+        asked.user_agent
+    );
+}
+
+#[test]
+fn forecast_takes_one_midday_slot_per_local_day_across_the_date_line() {
+    // Honolulu, UTC-10:00. The list starts at 03:00Z on the 23rd = 17:00 on the 22nd locally, so the
+    // 22nd has no midday left; each later day's 14:00 local is 00:00Z on the *next* UTC date.
+    let owm = StandIn::start(|r| match r.path.as_str() {
+        "/data/2.5/forecast" => Reply::Json(
+            200,
+            owm_forecast("Honolulu", "US", -36_000, NOV_23_UTC + 3 * 3600),
+        ),
+        _ => Reply::Raw(404, "{}"),
+    });
+    let s = start(&owm.url, 5);
+    let (status, body) = get(&s, "/api/weather/forecast?city=Honolulu");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["city"], "Honolulu");
+    let days = body["days"].as_array().unwrap();
+    assert_eq!(days.len(), 5);
+    let first = &days[0];
+    assert_eq!(
+        first,
+        &json!({"dt": NOV_23_UTC + 24 * 3600, "date": "2026-11-23", "time": "14:00", "main": "Clear",
+                "description": "clear sky", "icon": "clear-day", "temp_c": 27})
+    );
+    let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
+    assert_eq!(
+        dates,
+        [
+            "2026-11-23",
+            "2026-11-24",
+            "2026-11-25",
+            "2026-11-26",
+            "2026-11-27"
+        ]
+    );
+    assert!(days.iter().all(|d| d["time"] == "14:00"));
+    assert_eq!(owm.requests()[0].param("units"), Some("metric"));
+}
+
+#[test]
+fn upstream_refusals_and_failures_map_to_statuses_the_ui_knows() {
+    let owm = StandIn::start(|r| match r.param("q").unwrap_or("") {
+        "Nowhere" => owm_not_found(),
+        "Badkey" => owm_invalid_key(),
+        "Broken" => Reply::Raw(500, "<html>Internal Server Error</html>"),
+        "Throttled" => Reply::Json(
+            429,
+            json!({"cod": 429, "message": "Your account is temporary blocked"}),
+        ),
+        "Garbled" => Reply::Raw(200, "{\"cod\":200,\"name\":"),
+        _ => Reply::Raw(500, "{}"),
+    });
+    let s = start(&owm.url, 5);
+    for endpoint in ["current", "forecast"] {
+        for (city, status, code) in [
+            ("Nowhere", 404, "city_not_found"),
+            ("Badkey", 401, "invalid_api_key"),
+            ("Broken", 502, "upstream_error"),
+            ("Throttled", 502, "upstream_error"),
+            ("Garbled", 502, "upstream_error"),
+        ] {
+            let (got, body) = get(&s, &format!("/api/weather/{endpoint}?city={city}"));
+            assert_eq!(
+                (got, body["error"].as_str()),
+                (status, Some(code)),
+                "{city}"
+            );
+            assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
+            if status == 502 {
+                assert_eq!(
+                    body["message"],
+                    "The weather service is not answering properly."
+                );
+            }
+            assert!(
+                !body.to_string().contains("openweathermap.org"),
+                "no upstream text or URL reaches the browser: {body}"
+            );
+        }
+    }
+    assert!(!s.logs().contains(KEY), "{}", s.logs());
+}
+
+#[test]
+fn bad_city_names_are_refused_before_asking_upstream() {
+    let owm = StandIn::start(|_| Reply::Json(200, owm_current("X", "XX", 0)));
+    let s = start(&owm.url, 5);
+    let long = "a".repeat(101);
+    for query in [
+        "",
+        "?city=",
+        "?city=%20%20%20",
+        &format!("?city={long}"),
+        "?city=Del%00hi",
+        "?city=Del%0Ahi",
+        "?city=a&city=b",
+    ] {
+        for endpoint in ["current", "forecast"] {
+            let (status, body) = get(&s, &format!("/api/weather/{endpoint}{query}"));
+            assert_eq!(
+                (status, body["error"].as_str()),
+                (400, Some("bad_city")),
+                "{query}"
+            );
+        }
+    }
+    assert_eq!(owm.requests().len(), 0);
+    let (status, _) = get(&s, &format!("/api/weather/current?city={}", &long[1..]));
+    assert_eq!(status, 200, "100 characters are fine");
+}
+
+#[test]
+fn a_silent_upstream_answers_504_within_the_timeout() {
+    let owm = StandIn::start(|_| Reply::Hang);
+    let s = start(&owm.url, 1);
+    for endpoint in ["current", "forecast"] {
+        let started = Instant::now();
+        let (status, body) = get(&s, &format!("/api/weather/{endpoint}?city=Delhi"));
+        let took = started.elapsed();
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (504, Some("upstream_timeout"))
+        );
+        assert!(
+            took >= Duration::from_millis(900) && took < Duration::from_secs(3),
+            "{took:?}"
+        );
+    }
+}
+
+#[test]
+fn an_unreachable_upstream_is_a_502_and_the_key_stays_out_of_the_logs() {
+    // A port nobody listens on: reqwest's error would carry the full URL with the key.
+    let closed = format!("http://127.0.0.1:{}", common::free_port());
+    let s = Server::start_with(Options {
+        config: Some(format!(
+            "[weather]\napi_key = \"{KEY}\"\nopenweathermap_url = \"{closed}\"\nrate_limit_per_minute = 0\n"
+        )),
+        env: vec![("RUST_LOG".into(), "debug".into())],
+        ..Default::default()
+    });
+    let ready = s.wait_for_log("solace is ready", Duration::from_secs(5));
+    assert!(ready.contains("openweathermap"), "{ready}");
+    for endpoint in ["current", "forecast"] {
+        let (status, body) = get(&s, &format!("/api/weather/{endpoint}?city=Delhi"));
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (502, Some("upstream_error"))
+        );
+    }
+    s.wait_for_log("cannot reach the weather service", Duration::from_secs(5));
+    let logs = s.logs();
+    assert!(!logs.contains(KEY), "{logs}");
+    assert!(!logs.contains("appid"), "{logs}");
+}

@@ -1,0 +1,247 @@
+//! A small local HTTP server standing in for a weather service in tests: it answers with the real wire
+//! formats (fixtures below), records every request it gets, and can be slow or never answer at all.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// What the stand-in does with one request.
+pub enum Reply {
+    Json(u16, Value),
+    Raw(u16, &'static str),
+    /// Answers after a pause (to hold a flight open).
+    Slow(Duration, u16, Value),
+    /// Accepts the request and never answers.
+    Hang,
+}
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub path: String,
+    pub query: Vec<(String, String)>,
+    pub user_agent: String,
+}
+
+impl Request {
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.query
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+type Handler = dyn Fn(&Request) -> Reply + Send + Sync;
+
+pub struct StandIn {
+    pub url: String,
+    requests: Arc<Mutex<Vec<Request>>>,
+}
+
+impl StandIn {
+    pub fn start(handler: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let handler: Arc<Handler> = Arc::new(handler);
+        let log = requests.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().map_while(Result::ok) {
+                let (handler, log) = (handler.clone(), log.clone());
+                std::thread::spawn(move || serve(stream, &*handler, &log));
+            }
+        });
+        Self { url, requests }
+    }
+
+    pub fn requests(&self) -> Vec<Request> {
+        self.requests.lock().unwrap().clone()
+    }
+
+    /// How many requests reached `path`.
+    pub fn calls(&self, path: &str) -> usize {
+        self.requests().iter().filter(|r| r.path == path).count()
+    }
+}
+
+fn serve(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<Request>>) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).is_err() {
+        return;
+    }
+    let target = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+    let mut user_agent = String::new();
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).unwrap_or(0) == 0 || header == "\r\n" {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':')
+            && name.eq_ignore_ascii_case("user-agent")
+        {
+            user_agent = value.trim().to_string();
+        }
+    }
+    let parsed = url::Url::parse(&format!("http://standin{target}")).unwrap();
+    let request = Request {
+        path: parsed.path().to_string(),
+        query: parsed.query_pairs().into_owned().collect(),
+        user_agent,
+    };
+    log.lock().unwrap().push(request.clone());
+    let (status, body) = match handler(&request) {
+        Reply::Json(status, body) => (status, body.to_string()),
+        Reply::Raw(status, body) => (status, body.to_string()),
+        Reply::Slow(pause, status, body) => {
+            std::thread::sleep(pause);
+            (status, body.to_string())
+        }
+        Reply::Hang => {
+            // Keep the connection open, silent, for longer than any test waits.
+            std::thread::sleep(Duration::from_secs(300));
+            return;
+        }
+    };
+    let mut stream = stream;
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {status} X\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+}
+
+/// 2026-11-23T00:00:00Z.
+pub const NOV_23_UTC: i64 = 1_795_392_000;
+
+// ---- OpenWeatherMap wire format ----
+
+pub fn owm_current(name: &str, country: &str, timezone: i64) -> Value {
+    json!({
+        "coord": {"lon": 77.2167, "lat": 28.6667},
+        "weather": [{"id": 804, "main": "Clouds", "description": "overcast clouds", "icon": "04d"}],
+        "base": "stations",
+        "main": {"temp": 30.6, "feels_like": 34.9, "temp_min": 30.05, "temp_max": 30.6,
+                 "pressure": 1004, "humidity": 40, "sea_level": 1004, "grnd_level": 979},
+        "visibility": 4000,
+        "wind": {"speed": 3.6, "deg": 290},
+        "clouds": {"all": 100},
+        "dt": NOV_23_UTC + 6 * 3600,
+        "sys": {"type": 1, "id": 9165, "country": country, "sunrise": NOV_23_UTC + 3600, "sunset": NOV_23_UTC + 12 * 3600},
+        "timezone": timezone,
+        "id": 1273294,
+        "name": name,
+        "cod": 200
+    })
+}
+
+/// Forty three-hourly slots from `start` (Unix seconds); slot `i` is `20 + i` °C, clear sky.
+pub fn owm_forecast(name: &str, country: &str, timezone: i64, start: i64) -> Value {
+    let list: Vec<Value> = (0..40)
+        .map(|i| {
+            let dt = start + i * 3 * 3600;
+            json!({
+                "dt": dt,
+                "main": {"temp": 20.4 + i as f64, "feels_like": 20.0, "temp_min": 19.0, "temp_max": 21.0,
+                         "pressure": 1012, "sea_level": 1012, "grnd_level": 990, "humidity": 50, "temp_kf": 0},
+                "weather": [{"id": 800, "main": "Clear", "description": "clear sky", "icon": "01d"}],
+                "clouds": {"all": 0},
+                "wind": {"speed": 2.1, "deg": 120, "gust": 3.0},
+                "visibility": 10000,
+                "pop": 0,
+                "sys": {"pod": "d"},
+                "dt_txt": dt_txt(dt)
+            })
+        })
+        .collect();
+    json!({
+        "cod": "200",
+        "message": 0,
+        "cnt": 40,
+        "list": list,
+        "city": {"id": 1273294, "name": name, "coord": {"lat": 28.6667, "lon": 77.2167}, "country": country,
+                 "population": 10927986, "timezone": timezone, "sunrise": start, "sunset": start + 36000}
+    })
+}
+
+pub fn owm_invalid_key() -> Reply {
+    Reply::Json(
+        401,
+        json!({"cod": 401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}),
+    )
+}
+
+pub fn owm_not_found() -> Reply {
+    Reply::Json(404, json!({"cod": "404", "message": "city not found"}))
+}
+
+/// OpenWeatherMap's `dt_txt`: the slot's UTC date and time.
+fn dt_txt(dt: i64) -> String {
+    chrono::DateTime::from_timestamp(dt, 0)
+        .unwrap()
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string()
+}
+
+// ---- Open-Meteo wire format ----
+
+pub fn om_place(name: &str, country_code: &str, lat: f64, lon: f64, timezone: &str) -> Value {
+    json!({
+        "results": [{
+            "id": 1273294, "name": name, "latitude": lat, "longitude": lon, "elevation": 227.0,
+            "feature_code": "PPLC", "country_code": country_code, "timezone": timezone,
+            "population": 10927986, "country_id": 1269750, "country": "Somewhere",
+            "admin1_id": 1273293, "admin1": "Region"
+        }],
+        "generationtime_ms": 0.93
+    })
+}
+
+pub fn om_no_results() -> Value {
+    json!({"generationtime_ms": 0.41})
+}
+
+pub fn om_current(offset: i64, now: i64, code: u16, is_day: u8) -> Value {
+    json!({
+        "latitude": 28.625, "longitude": 77.25, "generationtime_ms": 0.05,
+        "utc_offset_seconds": offset, "timezone": "Asia/Kolkata", "timezone_abbreviation": "GMT+5:30",
+        "elevation": 220.0,
+        "current_units": {"time": "unixtime", "interval": "seconds", "temperature_2m": "°C",
+                          "relative_humidity_2m": "%", "apparent_temperature": "°C", "is_day": "",
+                          "weather_code": "wmo code", "wind_speed_10m": "m/s"},
+        "current": {"time": now, "interval": 900, "temperature_2m": 30.6, "relative_humidity_2m": 40,
+                    "apparent_temperature": 34.9, "is_day": is_day, "weather_code": code, "wind_speed_10m": 3.6}
+    })
+}
+
+/// Hourly values for `days` local days from `local_midnight_utc` (the instant of local 00:00 today);
+/// hour `i` is `10 + i/10` °C, code 0 (clear) except at 12:00 local, which is 3 (overcast).
+pub fn om_hourly(offset: i64, now: i64, local_midnight_utc: i64, days: i64) -> Value {
+    let n = days * 24;
+    let time: Vec<i64> = (0..n).map(|i| local_midnight_utc + i * 3600).collect();
+    let temp: Vec<f64> = (0..n).map(|i| 10.0 + i as f64 / 10.0).collect();
+    let code: Vec<u16> = (0..n).map(|i| if i % 24 == 12 { 3 } else { 0 }).collect();
+    let is_day: Vec<u8> = (0..n)
+        .map(|i| u8::from((6..18).contains(&(i % 24))))
+        .collect();
+    json!({
+        "latitude": -21.125, "longitude": -175.25, "generationtime_ms": 0.1,
+        "utc_offset_seconds": offset, "timezone": "Pacific/Tongatapu", "timezone_abbreviation": "GMT+13",
+        "elevation": 4.0,
+        "current_units": {"time": "unixtime", "interval": "seconds", "weather_code": "wmo code"},
+        "current": {"time": now, "interval": 900, "weather_code": 0},
+        "hourly_units": {"time": "unixtime", "temperature_2m": "°C", "weather_code": "wmo code", "is_day": ""},
+        "hourly": {"time": time, "temperature_2m": temp, "weather_code": code, "is_day": is_day}
+    })
+}
+
+pub fn om_refusal() -> Reply {
+    Reply::Json(
+        400,
+        json!({"error": true, "reason": "Latitude must be in range of -90 to 90°. Given: 100.0."}),
+    )
+}
