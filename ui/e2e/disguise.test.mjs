@@ -163,24 +163,24 @@ describe('disguise screens', () => {
     await checkScreen(page, 'notes-add-dialog');
     // Blank title and content, or only a title: silently ignored.
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByLabel('Title').fill('Groceries');
+    await dialog.getByLabel('Title').fill('Plant watering');
     await dialog.getByLabel('Content').fill('   ');
     await dialog.getByRole('button', { name: 'Save' }).click();
     assert.equal(await notes.count(), before, 'nothing was added');
     assert.equal(await page.getByRole('alert').count(), 0, 'and no error is shown');
 
-    await dialog.getByLabel('Content').fill('Milk, rice, lentils');
+    await dialog.getByLabel('Content').fill('Fern on Monday, basil every other day');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(await notes.count(), before + 1);
     const added = notes.first();
-    assert.equal(await added.getByRole('heading').textContent(), 'Groceries');
-    assert.match(await added.textContent(), /Milk, rice, lentils/);
+    assert.equal(await added.getByRole('heading').textContent(), 'Plant watering');
+    assert.match(await added.textContent(), /Fern on Monday, basil every other day/);
     assert.match(await added.textContent(), /Just now/);
 
-    await page.getByRole('button', { name: 'Delete note Groceries' }).click();
+    await page.getByRole('button', { name: 'Delete note Plant watering' }).click();
     assert.equal(await notes.count(), before);
-    assert.equal(await page.getByRole('heading', { name: 'Groceries' }).count(), 0);
+    assert.equal(await page.getByRole('heading', { name: 'Plant watering' }).count(), 0);
 
     // Cancel closes the dialog without adding.
     await page.getByRole('button', { name: 'Add Note' }).click();
