@@ -129,6 +129,8 @@ function forecastBody(c, now) {
 /** Starts the stand-in on 127.0.0.1 on a free port. */
 export async function startWeatherStandIn() {
   const requests = [];
+  /** City name -> the `dt` of slot 0 in the first forecast sent for it (the binary caches what it gets). */
+  const forecastStarts = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
@@ -151,7 +153,13 @@ export async function startWeatherStandIn() {
       send(404, NOT_FOUND);
       return;
     }
-    send(200, url.pathname === '/data/2.5/weather' ? currentBody(city, now) : forecastBody(city, now));
+    if (url.pathname === '/data/2.5/weather') {
+      send(200, currentBody(city, now));
+    } else {
+      const body = forecastBody(city, now);
+      forecastStarts[city.name] ??= body.list[0].dt;
+      send(200, body);
+    }
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -161,6 +169,7 @@ export async function startWeatherStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    forecastStarts,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();
