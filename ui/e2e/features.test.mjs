@@ -262,11 +262,16 @@ describe('features', () => {
     // Four earlier days (seeded) plus today: insights appear.
     await page.evaluate(() => {
       const list = JSON.parse(window.localStorage.getItem('mood-entries'));
+      const daysAgo = (n) => {
+        const d = new Date();
+        d.setDate(d.getDate() - n);
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      };
       const earlier = [
-        ['2026-01-05', 5, 'Sunny walk'],
-        ['2026-01-06', 4, ''],
-        ['2026-01-07', 4, 'Call with a friend'],
-        ['2026-01-08', 1, ''],
+        [daysAgo(4), 5, 'Sunny walk'],
+        [daysAgo(3), 4, ''],
+        [daysAgo(2), 4, 'Call with a friend'],
+        [daysAgo(1), 1, ''],
       ].map(([date, mood, notes]) => ({ id: `seed-${date}`, date, mood, notes }));
       window.localStorage.setItem('mood-entries', JSON.stringify([...earlier, ...list]));
     });
