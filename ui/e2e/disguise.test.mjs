@@ -5,10 +5,12 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
   NEUTRAL_ORIGINS,
   checkScreen,
+  focusedInfo,
   launchBrowser,
   openContext,
   signUpViaUi,
   startApp,
+  tabUntil,
   uniqueEmail,
 } from './harness.mjs';
 import { API_KEY } from './weather-stand-in.mjs';
@@ -222,6 +224,59 @@ describe('disguise screens', () => {
     assert.ok(NEUTRAL_ORIGINS.includes(new URL(tab.url()).origin), `went to ${tab.url()}`);
     await tab.goBack();
     assert.ok(!tab.url().startsWith(app.origin), `Back returned to ${tab.url()}`);
+  });
+
+  it('both disguises work by keyboard alone; the note dialog keeps the focus inside', async () => {
+    await home();
+    await tabUntil(page, (f) => f.name === 'Weather Mode', 'Weather Mode');
+    await page.keyboard.press('Enter');
+    await current().waitFor();
+    const search = await tabUntil(page, (f) => f.label === 'Search city', 'the city search');
+    assert.ok(search.visibleFocus);
+    await page.keyboard.type('London');
+    await page.keyboard.press('Enter');
+    await current().getByRole('heading', { name: 'London, GB' }).waitFor();
+    const back = await tabUntil(page, (f) => f.name === 'Back', 'the back arrow');
+    assert.ok(back.visibleFocus, 'the back arrow shows where the focus is');
+
+    // The notes disguise, by keyboard from the navigation bar.
+    await home();
+    await tabUntil(page, (f) => f.name === 'Notes Mode', 'Notes Mode');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/notes');
+    const add = await tabUntil(page, (f) => /Add Note$/.test(f.name), 'Add Note');
+    assert.ok(add.visibleFocus);
+    await page.keyboard.press('Enter');
+    assert.equal((await focusedInfo(page)).label, 'Title', 'the dialog focuses its first field');
+    await page.keyboard.type('Keyboard note');
+    await page.keyboard.press('Tab');
+    assert.equal((await focusedInfo(page)).label, 'Content');
+    await page.keyboard.type('Typed and saved without a mouse');
+    await page.keyboard.press('Tab');
+    assert.equal((await focusedInfo(page)).name, 'Cancel');
+    await page.keyboard.press('Tab');
+    const save = await focusedInfo(page);
+    assert.equal(save.name, 'Save');
+    assert.ok(save.visibleFocus);
+    await page.keyboard.press('Tab');
+    assert.equal((await focusedInfo(page)).label, 'Title', 'Tab wraps around inside the dialog');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal((await focusedInfo(page)).name, 'Save');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Keyboard note' }).waitFor();
+    assert.match((await focusedInfo(page)).name, /Add Note$/, 'focus returns to Add Note');
+
+    // Escape closes the dialog without adding anything.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Discarded');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('heading', { name: 'Discarded' }).count(), 0);
+    const del = await tabUntil(page, (f) => f.name === 'Delete note Keyboard note', 'its delete button');
+    assert.ok(del.visibleFocus);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getByRole('heading', { name: 'Keyboard note' }).count(), 0);
   });
 
   it('an inactivity sign-out while disguised keeps the disguise on screen', async () => {

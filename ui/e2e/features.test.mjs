@@ -2,7 +2,16 @@
 // local-storage shapes.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { checkScreen, launchBrowser, openContext, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import {
+  checkScreen,
+  focusedInfo,
+  launchBrowser,
+  openContext,
+  signUpViaUi,
+  startApp,
+  tabUntil,
+  uniqueEmail,
+} from './harness.mjs';
 
 const EN_US_LONG_DATE_TIME = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M$/;
 
@@ -287,6 +296,47 @@ describe('features', () => {
     entries = await stored('mood-entries');
     assert.equal(entries.length, 5);
     await checkScreen(page, 'mood-insights');
+  });
+
+  it('mood, safety plan and resources work by keyboard alone', async () => {
+    await open('/mood', 'Mood Tracker');
+    const good = await tabUntil(page, (f) => f.tag === 'button' && /Good$/.test(f.name), 'the Good mood button');
+    assert.ok(good.visibleFocus, 'the mood button shows where the focus is');
+    await page.keyboard.press('Space');
+    assert.equal(await page.getByRole('button', { name: 'Good', exact: true }).getAttribute('aria-pressed'), 'true');
+    await tabUntil(page, (f) => f.label === 'Notes (optional)', 'the mood notes');
+    await page.keyboard.type('Chosen by keyboard');
+    await tabUntil(page, (f) => f.name === 'Save Entry', 'Save Entry');
+    await page.keyboard.press('Enter');
+    await page.getByText('Your check-in has been saved. Here is something for you:').waitFor();
+    assert.match(await page.locator('.mood-history').textContent(), /Chosen by keyboard/);
+
+    await open('/safety-plan', 'My Safety Plan');
+    const category = await tabUntil(page, (f) => f.label === 'Category', 'the category select');
+    assert.ok(category.visibleFocus);
+    await page.keyboard.press('ArrowDown'); // Warning Signs -> Safe People
+    assert.equal(await page.getByLabel('Category').inputValue(), 'safe-people');
+    await page.keyboard.press('Tab');
+    assert.equal((await focusedInfo(page)).label, 'What would you like to add?');
+    await page.keyboard.type('Neighbour on the second floor');
+    await tabUntil(page, (f) => f.name === 'Add Item', 'Add Item');
+    await page.keyboard.press('Enter');
+    const safePeople = page.getByRole('region', { name: 'Safe People', exact: true });
+    assert.match(await safePeople.textContent(), /Neighbour on the second floor/);
+    const edit = await tabUntil(page, (f) => f.name === 'Edit: Neighbour on the second floor', 'the Edit button');
+    assert.ok(edit.visibleFocus);
+    await page.keyboard.press('Enter');
+    assert.equal((await focusedInfo(page)).label, 'Edit item', 'the edit field takes the focus');
+    await page.keyboard.type(' (ask for Meera)');
+    await page.keyboard.press('Escape');
+    assert.doesNotMatch(await safePeople.textContent(), /Meera/, 'Escape cancels the edit');
+    assert.equal((await focusedInfo(page)).name, 'Edit: Neighbour on the second floor', 'focus returns to Edit');
+
+    await open('/resources', 'Support Resources');
+    const chip = await tabUntil(page, (f) => f.name === 'Medical', 'the Medical chip');
+    assert.ok(chip.visibleFocus);
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await page.locator('.resource-card .badge').allTextContents(), ['Medical']);
   });
 
   it('settings: Clear All Data asks first, then clears local storage, alerts and reloads', async () => {
