@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import {
   PASSWORD,
+  checkScreen,
   focusedInfo,
   launchBrowser,
   openContext,
@@ -14,6 +15,7 @@ import {
   tabUntil,
   uniqueEmail,
 } from './harness.mjs';
+import { GOOGLE_CLIENT_ID, GOOGLE_USER } from './google-stand-in.mjs';
 
 const HOME_HEADING = 'A safe space to heal, reflect and plan';
 
@@ -25,7 +27,7 @@ describe('accounts', () => {
   const email = uniqueEmail('account');
 
   before(async () => {
-    app = await startApp();
+    app = await startApp({ google: true });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -33,7 +35,7 @@ describe('accounts', () => {
     await app?.stop();
   });
   beforeEach(async () => {
-    ctx = await openContext(browser, app);
+    ctx = await openContext(browser, app, { allowOrigins: [app.google.url] });
     page = await ctx.newPage();
   });
   afterEach(async () => {
@@ -149,6 +151,33 @@ describe('accounts', () => {
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('button', { name: 'Quick Exit' }).count(), 0);
     assert.equal((await focusedInfo(page)).name, 'Emergency options');
+  });
+
+  it('Google sign-in goes through the consent page and back, signed in', async () => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In with Google' }).waitFor();
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await page.getByRole('button', { name: 'Sign Up with Google' }).waitFor();
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    await page.getByRole('heading', { name: HOME_HEADING }).waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).origin, app.origin);
+    assert.equal(new URL(page.url()).hash, '', 'the tokens are taken out of the address bar');
+    const session = JSON.parse(await storedSession());
+    assert.equal(session.user.email, GOOGLE_USER.email);
+
+    const consent = app.google.requests.find((r) => r.path === '/authorize');
+    assert.equal(consent.query.client_id, GOOGLE_CLIENT_ID);
+    assert.equal(consent.query.redirect_uri, `${app.origin}/auth/v1/callback`);
+    assert.equal(consent.query.code_challenge_method, 'S256');
+    assert.ok(app.google.requests.some((r) => r.path === '/token'), 'the binary exchanged the code');
+    // The browser itself only visited the consent page; the code exchange stayed server-side.
+    assert.deepEqual(
+      ctx.foreignRequests().map((r) => new URL(r.url).pathname),
+      ['/authorize'],
+    );
+    await checkScreen(page, 'home-after-google');
   });
 
   it('signs out after 2 minutes without activity (checked every 30 s); activity resets the timer', async () => {

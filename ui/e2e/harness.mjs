@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from './google-stand-in.mjs';
 import { API_KEY, startWeatherStandIn } from './weather-stand-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,11 +55,13 @@ function freePort() {
 
 /**
  * Starts the weather stand-in and the solace binary on free ports with a fresh data directory, and resolves
- * once the binary logs "solace is ready".
+ * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
+ * local Google stand-in (`app.google`).
  */
-export async function startApp() {
+export async function startApp({ google: withGoogle = false } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
+  const google = withGoogle ? await startGoogleStandIn() : null;
   const dir = await mkdtemp(path.join(tmpdir(), 'solace-e2e-'));
   const dataDir = path.join(dir, 'data');
   await mkdir(dataDir);
@@ -74,6 +77,17 @@ export async function startApp() {
       '[site]',
       `contact_email = "${CONTACT_EMAIL}"`,
       '',
+      ...(google
+        ? [
+            '[auth.google]',
+            `client_id = "${GOOGLE_CLIENT_ID}"`,
+            `client_secret = "${GOOGLE_CLIENT_SECRET}"`,
+            `authorize_url = "${google.url}/authorize"`,
+            `token_url = "${google.url}/token"`,
+            `userinfo_url = "${google.url}/userinfo"`,
+            '',
+          ]
+        : []),
     ].join('\n'),
   );
   const port = await freePort();
@@ -113,6 +127,7 @@ export async function startApp() {
     url,
     origin: url,
     weather,
+    google,
     log: () => log,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -122,6 +137,7 @@ export async function startApp() {
         clearTimeout(timer);
       }
       await weather.close();
+      await google?.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -157,12 +173,14 @@ function isLocal(url, origin) {
  * every non-local request with a tiny blank page. `check()` asserts what each test must end with.
  */
 export async function openContext(browser, app, options = {}) {
+  // Origins a test expects the browser to visit for real (a local stand-in such as Google's consent page).
+  const { allowOrigins = [], ...contextOptions } = options;
   const context = await browser.newContext({
     baseURL: app.url,
     viewport: { width: 1280, height: 900 },
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
-    ...options,
+    ...contextOptions,
   });
   const requests = [];
   const problems = [];
@@ -172,7 +190,10 @@ export async function openContext(browser, app, options = {}) {
     requests.push({ url: r.url(), navigation: r.isNavigationRequest(), method: r.method() });
   });
   await context.route(
-    (url) => (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== app.origin,
+    (url) =>
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin !== app.origin &&
+      !allowOrigins.includes(url.origin),
     (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: NEUTRAL_PAGE }),
   );
 
@@ -215,7 +236,8 @@ export async function openContext(browser, app, options = {}) {
     /** No request left the app's origin (except a quick-exit navigation to a neutral site); no console error. */
     check() {
       const foreign = requests.filter((r) => !isLocal(r.url, app.origin));
-      const unexpected = foreign.filter((r) => !(r.navigation && NEUTRAL_ORIGINS.includes(new URL(r.url).origin)));
+      const expected = [...NEUTRAL_ORIGINS, ...allowOrigins];
+      const unexpected = foreign.filter((r) => !(r.navigation && expected.includes(new URL(r.url).origin)));
       assert.deepEqual(unexpected, [], `requests to another host:\n${JSON.stringify(unexpected, null, 2)}`);
       assert.deepEqual(problems, [], `console or page errors:\n${problems.join('\n')}`);
     },
