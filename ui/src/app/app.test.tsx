@@ -66,12 +66,16 @@ describe('layout', () => {
   it('switches the theme on the body and remembers it', async () => {
     const user = userEvent.setup();
     renderApp('/', { session: fakeSession() });
-    await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    const toDark = await screen.findByRole('button', { name: 'Switch to dark theme' });
+    // Nothing is stored until the user picks a theme (so Clear All Data leaves storage empty).
+    expect(localStorage.getItem('theme')).toBeNull();
+    await user.click(toDark);
     expect(document.body).toHaveClass('theme-dark');
     expect(localStorage.getItem('theme')).toBe('dark');
     await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(document.body).toHaveClass('theme-light');
     expect(document.body).not.toHaveClass('theme-dark');
+    expect(localStorage.getItem('theme')).toBe('light');
   });
 
   it('Logout signs out and goes to /auth', async () => {

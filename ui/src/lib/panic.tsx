@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppConfig } from './app-config';
 import { quickExit as leaveNow } from './quick-exit';
@@ -48,24 +48,31 @@ export function PanicProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { product_name } = useAppConfig();
   const [disguise, setDisguise] = useState<DisguiseKind | null>(readDisguise);
+  const disguiseRef = useRef(disguise);
 
   const enterDisguise = useCallback(
     (kind: DisguiseKind) => {
       writeDisguise(kind);
+      disguiseRef.current = kind;
       setDisguise(kind);
       document.title = DISGUISE_TITLES[kind];
-      navigate(DISGUISE_PATHS[kind]);
+      // Replace the Solace page in the history: Back from the disguise (or after its quick exit) does not
+      // show the page the user was reading.
+      navigate(DISGUISE_PATHS[kind], { replace: true });
     },
     [navigate],
   );
 
   const quickExit = useCallback(() => leaveNow(), []);
 
+  // Follows the path only: the disguise state commits before the (lazy, transition-wrapped) navigation does,
+  // and reacting to it alone would put the product name back in the tab title on the disguise URL.
   useEffect(() => {
-    if (disguise && pathname === DISGUISE_PATHS.weather) document.title = DISGUISE_TITLES.weather;
-    else if (disguise && pathname === DISGUISE_PATHS.notes) document.title = DISGUISE_TITLES.notes;
+    const kind = disguiseRef.current;
+    if (kind && pathname === DISGUISE_PATHS.weather) document.title = DISGUISE_TITLES.weather;
+    else if (kind && pathname === DISGUISE_PATHS.notes) document.title = DISGUISE_TITLES.notes;
     else document.title = product_name;
-  }, [pathname, disguise, product_name]);
+  }, [pathname, product_name]);
 
   const value = useMemo(() => ({ quickExit, enterDisguise, disguise }), [quickExit, enterDisguise, disguise]);
   return <PanicContext.Provider value={value}>{children}</PanicContext.Provider>;

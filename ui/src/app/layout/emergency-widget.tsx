@@ -30,7 +30,7 @@ export function EmergencyWidget() {
   }, [open]);
 
   return (
-    <aside className="emergency" ref={rootRef} aria-label="Emergency">
+    <aside className="emergency" ref={rootRef} aria-label="Emergency" data-print-hide>
       {open ? (
         <div id={panelId} className="emergency-panel" role="group" aria-label="Emergency actions">
           <button type="button" className="btn btn-danger emergency-action" onClick={quickExit}>

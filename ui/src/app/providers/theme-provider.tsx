@@ -29,6 +29,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     applyTheme(theme);
+    // Written only when it differs from what is stored: a fresh start (or one after Clear All Data) leaves
+    // nothing in storage until the user picks a theme.
+    if (readStoredTheme() === theme) return;
     try {
       window.localStorage.setItem(STORAGE_KEYS.theme, theme);
     } catch {

@@ -1,0 +1,359 @@
+// Shared set-up for the browser end-to-end tests: the real solace binary (SOLACE_BIN) with a weather
+// stand-in, Debian's chromium driven by playwright-core, and the checks every test ends with (no request to
+// another host, no console error, no uncaught page error). Nothing here downloads anything.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from './google-stand-in.mjs';
+import { API_KEY, startWeatherStandIn } from './weather-stand-in.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ARTIFACTS_DIR = path.join(here, 'artifacts');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CONTACT_EMAIL = 'ideas@solace.test';
+export const PASSWORD = 'Quiet-Harbor-42!';
+
+/** SPEC.md §2: a search engine, a web archive, an encyclopedia and a webmail site. */
+export const NEUTRAL_ORIGINS = [
+  'https://www.google.com',
+  'https://archive.org',
+  'https://www.wikipedia.org',
+  'https://mail.google.com',
+];
+
+const READY_TIMEOUT_MS = 30_000;
+
+function solaceBin() {
+  const bin = process.env.SOLACE_BIN;
+  if (!bin) {
+    throw new Error(
+      'SOLACE_BIN is not set: build the binary (cargo build --bins) and run e.g. ' +
+        'SOLACE_BIN=$PWD/../target/debug/solace node --test --test-concurrency=1 e2e/',
+    );
+  }
+  if (!existsSync(bin)) throw new Error(`SOLACE_BIN=${bin} does not exist: build it with cargo build --bins`);
+  return bin;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the weather stand-in and the solace binary on free ports with a fresh data directory, and resolves
+ * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
+ * local Google stand-in (`app.google`).
+ */
+export async function startApp({ google: withGoogle = false } = {}) {
+  const bin = solaceBin();
+  const weather = await startWeatherStandIn();
+  const google = withGoogle ? await startGoogleStandIn() : null;
+  const dir = await mkdtemp(path.join(tmpdir(), 'solace-e2e-'));
+  const dataDir = path.join(dir, 'data');
+  await mkdir(dataDir);
+  const configFile = path.join(dir, 'solace.toml');
+  await writeFile(
+    configFile,
+    [
+      '[weather]',
+      'provider = "openweathermap"',
+      `api_key = "${API_KEY}"`,
+      `openweathermap_url = "${weather.url}"`,
+      '',
+      '[site]',
+      `contact_email = "${CONTACT_EMAIL}"`,
+      '',
+      ...(google
+        ? [
+            '[auth.google]',
+            `client_id = "${GOOGLE_CLIENT_ID}"`,
+            `client_secret = "${GOOGLE_CLIENT_SECRET}"`,
+            `authorize_url = "${google.url}/authorize"`,
+            `token_url = "${google.url}/token"`,
+            `userinfo_url = "${google.url}/userinfo"`,
+            '',
+          ]
+        : []),
+    ].join('\n'),
+  );
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Only this file's settings: drop any SOLACE_* variable of the surrounding shell (they override the file).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SOLACE_')));
+  const child = spawn(
+    bin,
+    ['--config', configFile, '--port', String(port), '--data-dir', dataDir, '--site-url', url],
+    { stdio: ['ignore', 'ignore', 'pipe'], env },
+  );
+  let log = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`solace did not log "solace is ready" within ${READY_TIMEOUT_MS} ms:\n${log}`));
+    }, READY_TIMEOUT_MS);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      if (log.includes('solace is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`solace exited (code ${code}, signal ${signal}) before it was ready:\n${log}`));
+    });
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+
+  return {
+    url,
+    origin: url,
+    weather,
+    google,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await weather.close();
+      await google?.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The page any non-local navigation gets instead of the real site (the tests stay offline). */
+const NEUTRAL_PAGE =
+  '<!doctype html><html><head><link rel="icon" href="data:,"><title>Neutral site</title></head><body>neutral</body></html>';
+
+function isLocal(url, origin) {
+  const u = new URL(url);
+  return u.origin === origin || u.protocol === 'data:' || u.protocol === 'blob:';
+}
+
+/**
+ * A browser context on the app that records every request and every console error / page error, and answers
+ * every non-local request with a tiny blank page. `check()` asserts what each test must end with.
+ */
+export async function openContext(browser, app, options = {}) {
+  // Origins a test expects the browser to visit for real (a local stand-in such as Google's consent page).
+  const { allowOrigins = [], ...contextOptions } = options;
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+    ...contextOptions,
+  });
+  const requests = [];
+  const problems = [];
+  const allowedErrors = [];
+
+  context.on('request', (r) => {
+    requests.push({ url: r.url(), navigation: r.isNavigationRequest(), method: r.method() });
+  });
+  await context.route(
+    (url) =>
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin !== app.origin &&
+      !allowOrigins.includes(url.origin),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: NEUTRAL_PAGE }),
+  );
+
+  const watchPage = (page) => {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      const where = msg.location()?.url ?? '';
+      const allowed = allowedErrors.find((a) => a.url.test(where) && a.text.test(text));
+      if (allowed) {
+        allowed.seen += 1;
+        return;
+      }
+      problems.push(`console error at ${where}: ${text}`);
+    });
+    page.on('pageerror', (err) => problems.push(`uncaught page error: ${err.stack ?? err.message}`));
+  };
+  context.on('page', watchPage);
+
+  return {
+    context,
+    requests,
+    problems,
+    async newPage() {
+      return context.newPage();
+    },
+    /**
+     * Tolerates the console line Chromium writes for a failed fetch the test provokes on purpose, e.g.
+     * `expectFailedResource(/\/api\/weather\/current\?city=Atlantis$/, 404)`.
+     */
+    expectFailedResource(urlPattern, status) {
+      const entry = {
+        url: urlPattern,
+        text: new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`),
+        seen: 0,
+      };
+      allowedErrors.push(entry);
+      return entry;
+    },
+    /** No request left the app's origin (except a quick-exit navigation to a neutral site); no console error. */
+    check() {
+      const foreign = requests.filter((r) => !isLocal(r.url, app.origin));
+      const expected = [...NEUTRAL_ORIGINS, ...allowOrigins];
+      const unexpected = foreign.filter((r) => !(r.navigation && expected.includes(new URL(r.url).origin)));
+      assert.deepEqual(unexpected, [], `requests to another host:\n${JSON.stringify(unexpected, null, 2)}`);
+      assert.deepEqual(problems, [], `console or page errors:\n${problems.join('\n')}`);
+    },
+    /** Requests that left the app's origin (quick-exit navigations). */
+    foreignRequests() {
+      return requests.filter((r) => !isLocal(r.url, app.origin));
+    },
+    async close() {
+      await context.close();
+    },
+  };
+}
+
+/** Signs up through the UI and waits for the home page. */
+export async function signUpViaUi(page, email, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+}
+
+/** Signs in through the UI and waits for the home page. */
+export async function signInViaUi(page, email, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+}
+
+export function uniqueEmail(tag) {
+  return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+// ---- accessibility and screenshots ----
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (page.evaluate is not subject to the page's CSP) and fails on serious/critical. */
+export async function assertNoSeriousA11yViolations(page, label) {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  if (!loaded) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} :: ${n.failureSummary}`),
+      }));
+  });
+  assert.deepEqual(violations, [], `${label}: axe-core found serious/critical violations:\n${JSON.stringify(violations, null, 2)}`);
+}
+
+/** Sets the theme exactly as the app applies it (class on <body>, remembered under `theme`). */
+export async function applyTheme(page, theme) {
+  await page.evaluate((t) => {
+    window.localStorage.setItem('theme', t);
+    document.body.classList.remove('theme-light', 'theme-dark');
+    document.body.classList.add(`theme-${t}`);
+  }, theme);
+}
+
+export async function currentTheme(page) {
+  return page.evaluate(() => (document.body.classList.contains('theme-dark') ? 'dark' : 'light'));
+}
+
+/**
+ * For one screen: in the light and the dark theme, run axe-core and keep a full-page screenshot in
+ * e2e/artifacts/<name>-<theme>.png; the theme the page had is restored afterwards.
+ */
+export async function checkScreen(page, name) {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const original = await currentTheme(page);
+  for (const theme of ['light', 'dark']) {
+    await applyTheme(page, theme);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await assertNoSeriousA11yViolations(page, `${name} (${theme} theme)`);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${theme}.png`), fullPage: true });
+  }
+  await applyTheme(page, original);
+}
+
+// ---- keyboard ----
+
+/** Presses Tab until `matches(activeElementInfo)` holds; returns the info. Fails after `max` presses. */
+export async function tabUntil(page, matches, description, max = 40) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const info = await focusedInfo(page);
+    if (info && matches(info)) return info;
+  }
+  assert.fail(`no focusable element matching ${description} within ${max} Tab presses`);
+}
+
+/** The focused element's role-ish facts and whether a focus indicator is drawn. */
+export function focusedInfo(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const cs = getComputedStyle(el);
+    const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0;
+    const ring = cs.boxShadow && cs.boxShadow !== 'none';
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      label: el.id ? (document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '').trim() : '',
+      type: el.getAttribute('type') ?? '',
+      href: el.getAttribute('href') ?? '',
+      visibleFocus: Boolean(outline || ring),
+    };
+  });
+}
