@@ -11,6 +11,9 @@ use crate::secret::Secret;
 pub struct AuthConfig {
     /// Lifetime of an access token, in seconds.
     pub jwt_expiry_secs: u64,
+    /// A refresh token used again within this many seconds of its rotation still gets a new token
+    /// (several tabs refreshing at once); later reuse ends the session. 0 = no grace at all.
+    pub refresh_token_reuse_interval_secs: u64,
     pub disable_signup: bool,
     /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
     pub additional_redirect_urls: Vec<String>,
@@ -25,6 +28,7 @@ impl Default for AuthConfig {
     fn default() -> Self {
         Self {
             jwt_expiry_secs: 3600,
+            refresh_token_reuse_interval_secs: 10,
             disable_signup: false,
             additional_redirect_urls: Vec::new(),
             external_url: String::new(),
