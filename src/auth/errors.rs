@@ -36,7 +36,11 @@ pub struct AuthError {
 pub type AuthResult<T> = Result<T, AuthError>;
 
 impl AuthError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn new(
+        status: StatusCode,
+        code: &'static str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Self {
             status,
             code,
@@ -171,7 +175,13 @@ impl AuthError {
 
 impl fmt::Display for AuthError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
     }
 }
 
@@ -249,7 +259,9 @@ pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             AuthError::from_status(StatusCode::PAYLOAD_TOO_LARGE).into()
         }
-        other => AuthError::bad_json(format!("Could not parse request body as JSON: {other}")).into(),
+        other => {
+            AuthError::bad_json(format!("Could not parse request body as JSON: {other}")).into()
+        }
     }
 }
 

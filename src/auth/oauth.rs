@@ -242,17 +242,13 @@ enum Outcome {
 
 impl AuthService {
     fn google(&self) -> AuthResult<&GoogleClient> {
-        self.google.as_ref().ok_or_else(|| {
-            AuthError::validation("Unsupported provider: provider is not enabled")
-        })
+        self.google
+            .as_ref()
+            .ok_or_else(|| AuthError::validation("Unsupported provider: provider is not enabled"))
     }
 
     /// `GET /authorize`: the URL at Google to send the browser to.
-    pub async fn authorize(
-        &self,
-        p: AuthorizeParams,
-        referer: Option<&str>,
-    ) -> AuthResult<String> {
+    pub async fn authorize(&self, p: AuthorizeParams, referer: Option<&str>) -> AuthResult<String> {
         match p.provider.as_deref().map(str::to_lowercase).as_deref() {
             Some("google") => {}
             Some(_) | None => {
@@ -279,9 +275,7 @@ impl AuthService {
                     ));
                 }
                 if m != "s256" && m != "plain" {
-                    return Err(AuthError::validation(
-                        "code challenge method not supported",
-                    ));
+                    return Err(AuthError::validation("code challenge method not supported"));
                 }
                 Some((c, m))
             }
@@ -291,9 +285,7 @@ impl AuthService {
                 ));
             }
         };
-        let redirect_to = self
-            .redirects
-            .resolve(&[p.redirect_to.as_deref(), referer]);
+        let redirect_to = self.redirects.resolve(&[p.redirect_to.as_deref(), referer]);
         let flow = FlowRow {
             id: tokens::random_token(),
             redirect_to,
@@ -364,7 +356,10 @@ impl AuthService {
             }
         };
         let target = flow.redirect_to.clone();
-        let location = match self.finish_callback(flow, p.code, p.error, p.error_description).await {
+        let location = match self
+            .finish_callback(flow, p.code, p.error, p.error_description)
+            .await
+        {
             Ok(Outcome::Implicit(session)) => implicit_location(&target, &session),
             Ok(Outcome::Code(code)) => code_location(&target, &code),
             Err(e) => e.location(&target),

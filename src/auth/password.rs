@@ -136,7 +136,11 @@ impl PasswordPool {
 
     /// Verifies against `phc`, or against the dummy hash when there is none (unknown user, Google-only
     /// account), which always answers false.
-    pub async fn verify(&self, password: Plaintext, phc: Option<String>) -> Result<bool, PoolError> {
+    pub async fn verify(
+        &self,
+        password: Plaintext,
+        phc: Option<String>,
+    ) -> Result<bool, PoolError> {
         let real = phc.is_some();
         let phc = phc.unwrap_or_else(|| self.dummy_hash.clone());
         let ok = self.run(move || verify_blocking(&password, &phc)).await?;
@@ -217,7 +221,10 @@ mod tests {
     #[tokio::test]
     async fn hashes_verify_and_dummy_never_matches() {
         let pool = PasswordPool::new(1, 4).unwrap();
-        let h = pool.hash(Zeroizing::new("Str0ng!pass".into())).await.unwrap();
+        let h = pool
+            .hash(Zeroizing::new("Str0ng!pass".into()))
+            .await
+            .unwrap();
         assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
         assert!(
             pool.verify(Zeroizing::new("Str0ng!pass".into()), Some(h.clone()))

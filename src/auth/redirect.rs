@@ -74,7 +74,13 @@ impl RedirectPolicy {
         let mut without_fragment = url.clone();
         without_fragment.set_fragment(None);
         let text: Vec<char> = without_fragment.as_str().chars().collect();
-        let raw: Vec<char> = candidate.trim().split('#').next().unwrap_or("").chars().collect();
+        let raw: Vec<char> = candidate
+            .trim()
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .collect();
         self.globs
             .iter()
             .any(|g| matches(g, &text) || matches(g, &raw))
@@ -137,14 +143,20 @@ mod tests {
         let p = policy();
         assert!(p.allowed("https://support.example.org/journal?x=1"));
         assert!(!p.allowed("http://support.example.org/"), "scheme differs");
-        assert!(!p.allowed("https://support.example.org:8443/"), "port differs");
+        assert!(
+            !p.allowed("https://support.example.org:8443/"),
+            "port differs"
+        );
     }
 
     #[test]
     fn globs_stop_at_dots_and_slashes() {
         let p = policy();
         assert!(p.allowed("https://app.example.net/a/b#frag"));
-        assert!(!p.allowed("https://evil.app.example.net/"), "* is one label");
+        assert!(
+            !p.allowed("https://evil.app.example.net/"),
+            "* is one label"
+        );
         assert!(p.allowed("http://localhost:5173/auth"));
         assert!(!p.allowed("http://localhost:5173/a/b"));
     }
@@ -157,10 +169,16 @@ mod tests {
             "https://support.example.org"
         );
         assert_eq!(
-            p.resolve(&[Some("javascript:alert(1)"), Some("https://support.example.org/x")]),
+            p.resolve(&[
+                Some("javascript:alert(1)"),
+                Some("https://support.example.org/x")
+            ]),
             "https://support.example.org/x"
         );
-        assert!(!p.allowed("http://10.0.0.1/"), "non-loopback IPs are refused");
+        assert!(
+            !p.allowed("http://10.0.0.1/"),
+            "non-loopback IPs are refused"
+        );
         assert!(!p.allowed("http://1234/"));
     }
 

@@ -387,7 +387,10 @@ impl AuthService {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(AuthError::no_authorization)?;
-        let claims = self.keys.verify(token).map_err(|e| AuthError::bad_jwt(&e))?;
+        let claims = self
+            .keys
+            .verify(token)
+            .map_err(|e| AuthError::bad_jwt(&e))?;
         let session_id = claims
             .session_id
             .filter(|s| !s.is_empty())
@@ -542,7 +545,10 @@ impl AuthService {
             session_id: session.id.clone(),
             is_anonymous: false,
         };
-        let access_token = self.keys.sign(&claims).map_err(|e| AuthError::internal(&e))?;
+        let access_token = self
+            .keys
+            .sign(&claims)
+            .map_err(|e| AuthError::internal(&e))?;
         let (provider_token, provider_refresh_token) = match provider {
             Some((t, r)) => (Some(t), r),
             None => (None, None),
@@ -615,7 +621,9 @@ pub(super) fn pool_error(e: PoolError) -> AuthError {
 pub fn normalise_email(raw: &str) -> AuthResult<String> {
     let email = raw.trim().to_lowercase();
     if email.is_empty() {
-        return Err(AuthError::validation("To signup, please provide your email"));
+        return Err(AuthError::validation(
+            "To signup, please provide your email",
+        ));
     }
     let invalid = || AuthError::validation("Unable to validate email address: invalid format");
     if email.len() > 255 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -755,7 +763,15 @@ mod tests {
             normalise_email("  Jane.Doe@Example.ORG ").unwrap(),
             "jane.doe@example.org"
         );
-        for bad in ["jane", "jane@", "@x.org", "a b@x.org", "a@x", "a@@x.org", "a@x..org"] {
+        for bad in [
+            "jane",
+            "jane@",
+            "@x.org",
+            "a b@x.org",
+            "a@x",
+            "a@@x.org",
+            "a@x..org",
+        ] {
             assert_eq!(
                 normalise_email(bad).unwrap_err().code,
                 "validation_failed",

@@ -76,7 +76,12 @@ impl TokenKeys {
                 bytes
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
-            Err(e) => return Err(format!("cannot read the signing key {}: {e}", path.display())),
+            Err(e) => {
+                return Err(format!(
+                    "cannot read the signing key {}: {e}",
+                    path.display()
+                ));
+            }
         };
         Self::from_pkcs8(&pkcs8, issuer)
             .map_err(|e| format!("the signing key {} is not usable: {e}", path.display()))
@@ -215,8 +220,9 @@ mod tests {
     use super::*;
 
     fn keys() -> TokenKeys {
-        let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
-            .unwrap();
+        let doc =
+            EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
+                .unwrap();
         TokenKeys::from_pkcs8(doc.as_ref(), "http://localhost/auth/v1".into()).unwrap()
     }
 
@@ -245,9 +251,15 @@ mod tests {
         let exp = chrono::Utc::now().timestamp() + 60;
         let t = k.sign(&claims(exp)).unwrap();
         let v = k.verify(&t).unwrap();
-        assert_eq!((v.sub.as_str(), v.session_id.as_deref()), ("u1", Some("s1")));
+        assert_eq!(
+            (v.sub.as_str(), v.session_id.as_deref()),
+            ("u1", Some("s1"))
+        );
         assert!(keys().verify(&t).is_err(), "another key's token");
-        assert!(k.verify(&k.sign(&claims(exp - 120)).unwrap()).is_err(), "expired");
+        assert!(
+            k.verify(&k.sign(&claims(exp - 120)).unwrap()).is_err(),
+            "expired"
+        );
     }
 
     #[test]
@@ -255,7 +267,10 @@ mod tests {
         let k = keys().refresh_key();
         assert_eq!(derive_child(&k, "p", "s"), derive_child(&k, "p", "s"));
         assert_ne!(derive_child(&k, "p", "s"), derive_child(&k, "p", "t"));
-        assert_ne!(derive_child(&k, "p", "s"), derive_child(&keys().refresh_key(), "p", "s"));
+        assert_ne!(
+            derive_child(&k, "p", "s"),
+            derive_child(&keys().refresh_key(), "p", "s")
+        );
         assert!(derive_child(&k, "p", "s").len() >= 32);
     }
 }

@@ -112,12 +112,7 @@ pub fn update_metadata(
 ) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE users SET user_metadata = ?2, app_metadata = ?3, updated_at = ?4 WHERE id = ?1",
-        params![
-            id,
-            user_metadata.to_string(),
-            app_metadata.to_string(),
-            now
-        ],
+        params![id, user_metadata.to_string(), app_metadata.to_string(), now],
     )?;
     Ok(())
 }
