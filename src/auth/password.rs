@@ -1,16 +1,18 @@
 //! Passwords: the sign-up rules (SPEC.md §5) and Argon2id hashing on a bounded pool.
 //!
-//! Argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane) needs 19 MiB per running hash, so at most
-//! one hash per core runs at a time (a semaphore) and at most `max_in_flight` callers may wait for one;
-//! anyone beyond that gets `Busy` (HTTP 429) at once instead of piling up memory and latency.
+//! Argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane) needs 19 MiB of working memory per hash.
+//! The pool is one thread per core, each owning its 19 MiB buffer for its whole life: at most `cores`
+//! hashes run at once, and memory stays at `cores × 19 MiB` however many requests arrive (allocating
+//! the buffer per hash lets glibc's per-thread arenas keep gigabytes under load). At most
+//! `max_in_flight` callers may wait for a thread; anyone beyond that gets `Busy` (HTTP 429) at once.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 
-use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
-use tokio::sync::Semaphore;
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use argon2::password_hash::{Output, ParamsString, PasswordHash, Salt, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use tokio::sync::oneshot;
 use zeroize::Zeroizing;
 
 use super::errors::AuthError;
@@ -77,8 +79,13 @@ pub enum PoolError {
     Failed(String),
 }
 
+enum Job {
+    Hash(Plaintext, oneshot::Sender<Result<String, String>>),
+    Verify(Plaintext, String, oneshot::Sender<Result<bool, String>>),
+}
+
 pub struct PasswordPool {
-    permits: Arc<Semaphore>,
+    jobs: Mutex<mpsc::Sender<Job>>,
     in_flight: AtomicUsize,
     max_in_flight: usize,
     /// A real hash of a random password: unknown e-mails are checked against it so they take as long
@@ -86,28 +93,109 @@ pub struct PasswordPool {
     dummy_hash: String,
 }
 
-pub fn argon2() -> Argon2<'static> {
-    Argon2::new(
-        Algorithm::Argon2id,
-        Version::V0x13,
-        Params::new(19 * 1024, 2, 1, None).expect("valid OWASP parameters"),
-    )
+pub fn params() -> Params {
+    Params::new(19 * 1024, 2, 1, Some(32)).expect("valid OWASP parameters")
 }
 
-/// One Argon2id hash, on the calling thread.
-pub fn hash_blocking(password: &str) -> Result<String, String> {
-    let salt = SaltString::generate(&mut OsRng);
-    argon2()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
+/// Reusable working memory for one hashing thread.
+pub struct Hasher {
+    blocks: Vec<Block>,
+}
+
+impl Default for Hasher {
+    fn default() -> Self {
+        Self {
+            blocks: vec![Block::default(); params().block_count()],
+        }
+    }
+}
+
+impl Hasher {
+    /// One Argon2id hash as a PHC string, on the calling thread.
+    pub fn hash(&mut self, password: &str) -> Result<String, String> {
+        let params = params();
+        let salt = SaltString::generate(&mut OsRng);
+        let mut salt_bytes = [0u8; 64];
+        let salt_bytes = Salt::from(&salt)
+            .decode_b64(&mut salt_bytes)
+            .map_err(|e| e.to_string())?;
+        let out = self.compute(
+            Algorithm::Argon2id,
+            Version::V0x13,
+            &params,
+            password,
+            salt_bytes,
+            32,
+        )?;
+        let phc = PasswordHash {
+            algorithm: Algorithm::Argon2id.ident(),
+            version: Some(Version::V0x13.into()),
+            params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
+            salt: Some(Salt::from(&salt)),
+            hash: Some(out),
+        };
+        Ok(phc.to_string())
+    }
+
+    /// Checks `password` against a PHC string, with the parameters recorded in it.
+    pub fn verify(&mut self, password: &str, phc: &str) -> Result<bool, String> {
+        let parsed = PasswordHash::new(phc).map_err(|e| e.to_string())?;
+        let algorithm = Algorithm::try_from(parsed.algorithm).map_err(|e| e.to_string())?;
+        let version =
+            Version::try_from(parsed.version.unwrap_or(0x13)).map_err(|e| e.to_string())?;
+        let params = Params::try_from(&parsed).map_err(|e| e.to_string())?;
+        let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+            return Err("password hash without salt or output".into());
+        };
+        let mut salt_bytes = [0u8; 64];
+        let salt_bytes = salt
+            .decode_b64(&mut salt_bytes)
+            .map_err(|e| e.to_string())?;
+        let out = self.compute(
+            algorithm,
+            version,
+            &params,
+            password,
+            salt_bytes,
+            expected.len(),
+        )?;
+        // Output's equality is constant-time.
+        Ok(out == expected)
+    }
+
+    fn compute(
+        &mut self,
+        algorithm: Algorithm,
+        version: Version,
+        params: &Params,
+        password: &str,
+        salt: &[u8],
+        len: usize,
+    ) -> Result<Output, String> {
+        let argon = Argon2::new(algorithm, version, params.clone());
+        let needed = params.block_count();
+        if needed == self.blocks.len() {
+            Output::init_with(len, |out| {
+                argon
+                    .hash_password_into_with_memory(
+                        password.as_bytes(),
+                        salt,
+                        out,
+                        &mut self.blocks[..],
+                    )
+                    .map_err(|_| argon2::password_hash::Error::Crypto)
+            })
+        } else {
+            // A hash made with other parameters (an older policy): a one-off buffer of its size.
+            let mut blocks = vec![Block::default(); needed];
+            Output::init_with(len, |out| {
+                argon
+                    .hash_password_into_with_memory(password.as_bytes(), salt, out, &mut blocks[..])
+                    .map_err(|_| argon2::password_hash::Error::Crypto)
+            })
+        }
         .map_err(|e| e.to_string())
-}
-
-fn verify_blocking(password: &str, phc: &str) -> Result<bool, String> {
-    let parsed = PasswordHash::new(phc).map_err(|e| e.to_string())?;
-    Ok(argon2()
-        .verify_password(password.as_bytes(), &parsed)
-        .is_ok())
+    }
 }
 
 /// Decrements the in-flight count however the call ends (including a dropped request future).
@@ -121,17 +209,28 @@ impl Drop for InFlight<'_> {
 
 impl PasswordPool {
     pub fn new(workers: usize, max_in_flight: usize) -> Result<Self, String> {
-        let random: String = uuid::Uuid::new_v4().to_string();
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..workers.max(1) {
+            let rx = rx.clone();
+            std::thread::Builder::new()
+                .name(format!("argon2-{i}"))
+                .spawn(move || worker(&rx))
+                .map_err(|e| format!("cannot start a password hashing thread: {e}"))?;
+        }
+        let mut random = Zeroizing::new([0u8; 24]);
+        OsRng.fill_bytes(&mut random[..]);
+        let dummy_hash = Hasher::default().hash(&format!("{:?}", &random[..]))?;
         Ok(Self {
-            permits: Arc::new(Semaphore::new(workers.max(1))),
+            jobs: Mutex::new(tx),
             in_flight: AtomicUsize::new(0),
             max_in_flight: max_in_flight.max(workers),
-            dummy_hash: hash_blocking(&random)?,
+            dummy_hash,
         })
     }
 
     pub async fn hash(&self, password: Plaintext) -> Result<String, PoolError> {
-        self.run(move || hash_blocking(&password)).await
+        self.run(|reply| Job::Hash(password, reply)).await
     }
 
     /// Verifies against `phc`, or against the dummy hash when there is none (unknown user, Google-only
@@ -143,33 +242,50 @@ impl PasswordPool {
     ) -> Result<bool, PoolError> {
         let real = phc.is_some();
         let phc = phc.unwrap_or_else(|| self.dummy_hash.clone());
-        let ok = self.run(move || verify_blocking(&password, &phc)).await?;
+        let ok = self.run(|reply| Job::Verify(password, phc, reply)).await?;
         Ok(ok && real)
     }
 
-    async fn run<T: Send + 'static>(
+    async fn run<T>(
         &self,
-        job: impl FnOnce() -> Result<T, String> + Send + 'static,
+        job: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Job,
     ) -> Result<T, PoolError> {
         if self.in_flight.fetch_add(1, Ordering::AcqRel) >= self.max_in_flight {
             self.in_flight.fetch_sub(1, Ordering::AcqRel);
             return Err(PoolError::Busy);
         }
         let _guard = InFlight(&self.in_flight);
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .send(job(reply))
+            .map_err(|_| PoolError::Failed("password hashing threads stopped".into()))?;
+        answer
             .await
-            .map_err(|e| PoolError::Failed(e.to_string()))?;
-        tokio::task::spawn_blocking(move || {
-            let result = job();
-            drop(permit);
-            result
-        })
-        .await
-        .map_err(|e| PoolError::Failed(e.to_string()))?
-        .map_err(PoolError::Failed)
+            .map_err(|_| PoolError::Failed("password hashing thread dropped a job".into()))?
+            .map_err(PoolError::Failed)
+    }
+}
+
+fn worker(jobs: &Mutex<mpsc::Receiver<Job>>) {
+    let mut hasher = Hasher::default();
+    loop {
+        let job = match jobs.lock().unwrap_or_else(|p| p.into_inner()).recv() {
+            Ok(job) => job,
+            Err(_) => return, // the pool is gone
+        };
+        match job {
+            // A caller that gave up (closed connection) no longer needs the answer: skip the work.
+            Job::Hash(_, reply) if reply.is_closed() => {}
+            Job::Verify(_, _, reply) if reply.is_closed() => {}
+            Job::Hash(password, reply) => {
+                let _ = reply.send(hasher.hash(&password));
+            }
+            Job::Verify(password, phc, reply) => {
+                let _ = reply.send(hasher.verify(&password, &phc));
+            }
+        }
     }
 }
 
@@ -216,6 +332,35 @@ mod tests {
         assert_eq!(check_policy("").unwrap_err().code, "validation_failed");
         let long = format!("Aa1!{}", "x".repeat(69));
         assert_eq!(check_policy(&long).unwrap_err().code, "validation_failed");
+    }
+
+    #[test]
+    fn hashes_are_standard_phc_strings_both_ways() {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        let mut h = Hasher::default();
+        let ours = h.hash("Str0ng!pass").unwrap();
+        let standard = Argon2::new(Algorithm::Argon2id, Version::V0x13, params());
+        assert!(
+            standard
+                .verify_password(b"Str0ng!pass", &PasswordHash::new(&ours).unwrap())
+                .is_ok()
+        );
+        let theirs = standard
+            .hash_password(b"Str0ng!pass", &SaltString::generate(&mut OsRng))
+            .unwrap()
+            .to_string();
+        assert!(h.verify("Str0ng!pass", &theirs).unwrap());
+        assert!(!h.verify("str0ng!pass", &theirs).unwrap());
+        // Other parameters (an older policy) still verify.
+        let old = Argon2::new(
+            Algorithm::Argon2id,
+            Version::V0x13,
+            Params::new(8 * 1024, 1, 1, None).unwrap(),
+        )
+        .hash_password(b"Str0ng!pass", &SaltString::generate(&mut OsRng))
+        .unwrap()
+        .to_string();
+        assert!(h.verify("Str0ng!pass", &old).unwrap());
     }
 
     #[tokio::test]
