@@ -131,3 +131,38 @@ pub fn purge_revoked(conn: &Connection, before: i64) -> rusqlite::Result<usize> 
         [before],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn purge_forgets_only_long_revoked_tokens_and_deleting_a_session_takes_its_tokens() {
+        let mut c = Connection::open_in_memory().unwrap();
+        c.pragma_update(None, "foreign_keys", "ON").unwrap();
+        super::super::migrations::run(&mut c).unwrap();
+        c.execute(
+            "INSERT INTO users (id, email, created_at, updated_at) VALUES ('u', 'u@x.org', 't', 't')",
+            [],
+        )
+        .unwrap();
+        let s = SessionRow {
+            id: "s".into(),
+            user_id: "u".into(),
+            amr_method: "password".into(),
+            created_at: 0,
+        };
+        insert(&c, &s).unwrap();
+        let old = insert_refresh(&c, "s", "h1", None, "salt", 0).unwrap();
+        let recent = insert_refresh(&c, "s", "h2", Some(old), "salt", 0).unwrap();
+        let live = insert_refresh(&c, "s", "h3", Some(recent), "salt", 0).unwrap();
+        revoke_refresh(&c, old, 100).unwrap();
+        revoke_refresh(&c, recent, 5_000).unwrap();
+        assert_eq!(purge_revoked(&c, 1_000).unwrap(), 1);
+        assert!(find_refresh(&c, "h1").unwrap().is_none());
+        assert!(find_refresh(&c, "h2").unwrap().is_some());
+        assert_eq!(active_refresh(&c, "s").unwrap().unwrap().id, live);
+        assert_eq!(delete(&c, "s").unwrap(), 1);
+        assert!(find_refresh(&c, "h3").unwrap().is_none(), "cascade");
+    }
+}
