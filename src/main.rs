@@ -1,8 +1,5 @@
 //! Entry point: parse the command line, load the config, start logging, run the subcommand.
 
-// The database API and log helpers are used by the auth service, which lands next.
-#![allow(dead_code)]
-
 mod assets;
 mod auth;
 mod cli;

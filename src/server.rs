@@ -23,6 +23,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }
+    let auth_service = auth::AuthService::new(&config, db.clone(), &config.server.data_dir)
+        .map_err(|e| format!("cannot start the auth service: {e}"))?;
+    let auth_service = web::Data::new(auth_service);
+    auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
     let public = web::Data::new(PublicConfig::from_config(&config));
     let headers = web::Data::new(security_headers::SecurityHeaders::new(
@@ -35,6 +39,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     let server = HttpServer::new(move || {
         App::new()
             .app_data(db.clone())
+            .app_data(auth_service.clone())
             .app_data(catalog.clone())
             .app_data(public.clone())
             .app_data(headers.clone())
@@ -44,6 +49,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .route("/health", web::get().to(health::health))
             .service(
                 web::scope("/auth/v1")
+                    .wrap(from_fn(auth::errors::render))
                     .configure(auth::configure)
                     .default_service(web::to(auth::not_found)),
             )

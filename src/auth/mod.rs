@@ -1,15 +1,41 @@
-//! The GoTrue-compatible auth service under `/auth/v1`.
+//! The GoTrue-compatible auth service under `/auth/v1` (see AUTH_CONTRACT.md): e-mail and password
+//! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, on SQLite.
 
 pub mod config;
+pub mod errors;
+mod handlers;
+mod models;
+mod oauth;
+mod password;
+mod redirect;
+mod service;
+mod tokens;
 
-use actix_web::{HttpResponse, web};
+use std::time::Duration;
 
-/// Registers the auth routes inside the `/auth/v1` scope.
-pub fn configure(_cfg: &mut web::ServiceConfig) {}
+use actix_web::web;
 
-/// Any path GoTrue does not have: a 404 in GoTrue's legacy error form.
-pub async fn not_found() -> HttpResponse {
-    HttpResponse::NotFound().json(serde_json::json!({
-        "code": 404, "error_code": "not_found", "msg": "Not found"
-    }))
+pub use handlers::{configure, not_found};
+pub use service::AuthService;
+
+/// How often expired and revoked rows are purged.
+const PURGE_EVERY: Duration = Duration::from_secs(3600);
+
+/// Starts the periodic clean-up (first run at once). Must be called inside the actix runtime.
+pub fn spawn_maintenance(service: web::Data<AuthService>) {
+    actix_web::rt::spawn(async move {
+        let mut tick = tokio::time::interval(PURGE_EVERY);
+        loop {
+            tick.tick().await;
+            if let Ok((tokens, flows)) = service.purge().await
+                && tokens + flows > 0
+            {
+                tracing::info!(
+                    refresh_tokens = tokens,
+                    oauth_flows = flows,
+                    "purged expired auth records"
+                );
+            }
+        }
+    });
 }

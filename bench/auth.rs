@@ -1,0 +1,349 @@
+//! Sign-in benchmark (`cargo bench --bench auth`): starts the release `solace` on 127.0.0.1 with a
+//! temporary data directory and measures
+//!   1. the bare Argon2id rate of this machine (same parameters, one thread per core) as the anchor,
+//!   2. password sign-in throughput and p50/p99 latency with 16 and 64 concurrent clients,
+//!      reported as a ratio of the anchor (goal: at least 90 %),
+//!   3. a flood of 500 simultaneous sign-ins: /health latency during it, peak RSS of the server,
+//!      and how many sign-ins got 429 instead of queueing.
+//!
+//! Traffic goes to loopback only and every phase is bounded in time and count.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use serde_json::json;
+
+const BIN: &str = env!("CARGO_BIN_EXE_solace");
+const EMAIL: &str = "bench@example.org";
+const PASSWORD: &str = "Str0ng!pass";
+const PHASE: Duration = Duration::from_secs(8);
+const FLOOD: usize = 500;
+
+struct Solace {
+    child: Child,
+    base: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Solace {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Solace {
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    // Rate limits off: this measures the hashing pool, whose own bound produces the 429s.
+    let config = dir.path().join("solace.toml");
+    std::fs::write(
+        &config,
+        "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n",
+    )
+    .unwrap();
+    let mut child = Command::new(BIN)
+        .args([
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--data-dir",
+        ])
+        .arg(dir.path().join("data"))
+        .arg("--config")
+        .arg(&config)
+        .env("RUST_LOG", "warn,solace=info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start solace");
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.contains("solace is ready") {
+                let _ = tx.send(());
+            }
+        }
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("solace did not start");
+    Solace {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+        _dir: dir,
+    }
+}
+
+/// Hashes per second with one thread per core, the same Argon2id parameters as the server, each thread
+/// reusing its working memory (the fastest way to run Argon2id, and what the server's pool does).
+fn bare_hash_rate(threads: usize) -> f64 {
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let handles: Vec<_> = (0..threads)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let a = Argon2::new(
+                    Algorithm::Argon2id,
+                    Version::V0x13,
+                    Params::new(19 * 1024, 2, 1, None).unwrap(),
+                );
+                let mut blocks = vec![Block::default(); a.params().block_count()];
+                let mut out = [0u8; 32];
+                let mut n = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    let mut salt = [0u8; 16];
+                    OsRng.fill_bytes(&mut salt);
+                    a.hash_password_into_with_memory(
+                        PASSWORD.as_bytes(),
+                        &salt,
+                        &mut out,
+                        &mut blocks[..],
+                    )
+                    .unwrap();
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(PHASE / 2);
+    stop.store(true, Ordering::Relaxed);
+    let total: u64 = handles.into_iter().map(|h| h.join().unwrap()).sum();
+    total as f64 / started.elapsed().as_secs_f64()
+}
+
+struct Load {
+    ok: usize,
+    refused: usize,
+    other: usize,
+    latencies: Vec<Duration>,
+    elapsed: Duration,
+}
+
+impl Load {
+    fn rate(&self) -> f64 {
+        self.ok as f64 / self.elapsed.as_secs_f64()
+    }
+
+    fn percentile(&mut self, p: f64) -> Duration {
+        self.latencies.sort();
+        if self.latencies.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((self.latencies.len() as f64 - 1.0) * p).round() as usize;
+        self.latencies[i]
+    }
+}
+
+async fn sign_in(client: &reqwest::Client, base: &str) -> (u16, Duration) {
+    let t = Instant::now();
+    let status = client
+        .post(format!("{base}/auth/v1/token?grant_type=password"))
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&json!({"email": EMAIL, "password": PASSWORD}))
+        .send()
+        .await
+        .map(|r| r.status().as_u16())
+        .unwrap_or(0);
+    (status, t.elapsed())
+}
+
+/// `clients` loops signing in for PHASE.
+async fn closed_loop(base: &str, clients: usize) -> Load {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + PHASE;
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let client = client.clone();
+        let base = base.to_string();
+        tasks.push(tokio::spawn(async move {
+            let mut out = Vec::new();
+            while Instant::now() < deadline {
+                out.push(sign_in(&client, &base).await);
+            }
+            out
+        }));
+    }
+    let mut load = Load {
+        ok: 0,
+        refused: 0,
+        other: 0,
+        latencies: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
+    for t in tasks {
+        for (status, latency) in t.await.unwrap() {
+            match status {
+                200 => {
+                    load.ok += 1;
+                    load.latencies.push(latency);
+                }
+                429 => load.refused += 1,
+                _ => load.other += 1,
+            }
+        }
+    }
+    load.elapsed = started.elapsed();
+    load
+}
+
+/// FLOOD sign-ins at once, while /health is polled; returns (load, worst /health latency).
+async fn flood(base: &str) -> (Load, Duration) {
+    let client = reqwest::Client::new();
+    let done = Arc::new(AtomicBool::new(false));
+    let health = {
+        let done = done.clone();
+        let url = format!("{base}/health");
+        let client = reqwest::Client::new();
+        tokio::spawn(async move {
+            let mut worst = Duration::ZERO;
+            while !done.load(Ordering::Relaxed) {
+                let t = Instant::now();
+                let ok = client
+                    .get(&url)
+                    .timeout(Duration::from_secs(5))
+                    .send()
+                    .await
+                    .is_ok_and(|r| r.status() == 200);
+                worst = worst.max(if ok { t.elapsed() } else { Duration::MAX });
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            worst
+        })
+    };
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..FLOOD)
+        .map(|_| {
+            let client = client.clone();
+            let base = base.to_string();
+            tokio::spawn(async move { sign_in(&client, &base).await })
+        })
+        .collect();
+    let mut load = Load {
+        ok: 0,
+        refused: 0,
+        other: 0,
+        latencies: Vec::new(),
+        elapsed: Duration::ZERO,
+    };
+    for t in tasks {
+        let (status, latency) = t.await.unwrap();
+        match status {
+            200 => {
+                load.ok += 1;
+                load.latencies.push(latency);
+            }
+            429 => load.refused += 1,
+            _ => load.other += 1,
+        }
+    }
+    load.elapsed = started.elapsed();
+    done.store(true, Ordering::Relaxed);
+    (load, health.await.unwrap())
+}
+
+fn peak_rss_mb(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return; // `cargo test --benches` asks for a list; there are no sub-benchmarks.
+    }
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let server = start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let base = server.base.clone();
+    rt.block_on(async {
+        let r = reqwest::Client::new()
+            .post(format!("{base}/auth/v1/signup"))
+            .json(&json!({"email": EMAIL, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "sign-up for the bench user");
+    });
+
+    println!("solace auth bench: {cores} cores, Argon2id m=19456 KiB t=2 p=1");
+    println!(
+        "server RSS after start: {:.1} MB",
+        peak_rss_mb(server.child.id())
+    );
+    let before = bare_hash_rate(cores);
+    let mut rows = Vec::new();
+    for clients in [16, 64] {
+        let mut load = rt.block_on(closed_loop(&base, clients));
+        println!(
+            "server peak RSS after {clients} clients: {:.1} MB",
+            peak_rss_mb(server.child.id())
+        );
+        rows.push((
+            clients,
+            load.rate(),
+            load.percentile(0.5),
+            load.percentile(0.99),
+            load.refused,
+            load.other,
+        ));
+    }
+    let after = bare_hash_rate(cores);
+    let anchor = (before + after) / 2.0;
+    println!(
+        "bare Argon2id: {anchor:.1} hashes/s ({before:.1} before, {after:.1} after the sign-in runs)"
+    );
+    for (clients, rate, p50, p99, refused, other) in &rows {
+        println!(
+            "{clients:>3} clients: {rate:.1} sign-ins/s = {:.0} % of bare; p50 {}, p99 {}; 429: {refused}, other errors: {other}",
+            rate / anchor * 100.0,
+            ms(*p50),
+            ms(*p99),
+        );
+    }
+    let (mut load, worst_health) = rt.block_on(flood(&base));
+    let rss = peak_rss_mb(server.child.id());
+    let flood_p99 = load.percentile(0.99);
+    println!(
+        "flood of {FLOOD}: {} signed in, {} got 429, {} other; p99 of successes {}; worst /health {}; peak RSS {rss:.1} MB",
+        load.ok,
+        load.refused,
+        load.other,
+        ms(flood_p99),
+        if worst_health == Duration::MAX {
+            "FAILED".to_string()
+        } else {
+            ms(worst_health)
+        },
+    );
+    let ok =
+        worst_health < Duration::from_secs(1) && rss < 150.0 && load.refused > 0 && load.other == 0;
+    println!(
+        "flood goals (/health < 1 s, RSS < 150 MB, excess gets 429): {}",
+        if ok { "met" } else { "NOT met" }
+    );
+}

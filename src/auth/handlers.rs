@@ -1,0 +1,207 @@
+//! HTTP only: read the request, call the service, write the answer. Errors become GoTrue JSON in
+//! `errors::render`.
+
+use std::net::IpAddr;
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::errors::{self, AuthError, AuthResult};
+use super::oauth::{AuthorizeParams, CallbackParams, Redirect};
+use super::service::{AuthService, LogoutScope};
+
+/// Largest request body accepted under /auth/v1; larger ones get 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+type Service = web::Data<AuthService>;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::PayloadConfig::new(BODY_LIMIT))
+        .app_data(
+            web::JsonConfig::default()
+                .limit(BODY_LIMIT)
+                .error_handler(errors::json_error),
+        )
+        .app_data(web::QueryConfig::default().error_handler(errors::query_error))
+        .app_data(
+            web::FormConfig::default()
+                .limit(BODY_LIMIT)
+                .error_handler(errors::form_error),
+        )
+        .route("/settings", web::get().to(settings))
+        .route("/health", web::get().to(health))
+        .route("/.well-known/jwks.json", web::get().to(jwks))
+        .route("/signup", web::post().to(signup))
+        .route("/token", web::post().to(token))
+        .route("/user", web::get().to(get_user))
+        .route("/user", web::put().to(update_user))
+        .route("/logout", web::post().to(logout))
+        .route("/authorize", web::get().to(authorize))
+        .route("/callback", web::get().to(callback_get))
+        .route("/callback", web::post().to(callback_post));
+}
+
+fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
+    // The TCP peer, never X-Forwarded-For: a client could write anything there to dodge the limits.
+    req.peer_addr().map(|a| a.ip())
+}
+
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token)
+}
+
+async fn settings(s: Service) -> HttpResponse {
+    HttpResponse::Ok().json(s.settings())
+}
+
+async fn health() -> HttpResponse {
+    HttpResponse::Ok().json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "name": "GoTrue",
+        "description": "Solace's GoTrue-compatible auth service",
+    }))
+}
+
+async fn jwks(s: Service) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "public, max-age=600"))
+        .json(s.jwks())
+}
+
+async fn signup(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
+    s.limit_signup_ip(peer_ip(&req))?;
+    let session = s.signup(&body).await?;
+    Ok(HttpResponse::Ok().json(session))
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    grant_type: Option<String>,
+}
+
+async fn token(
+    s: Service,
+    req: HttpRequest,
+    query: web::Query<TokenQuery>,
+    body: web::Bytes,
+) -> AuthResult<HttpResponse> {
+    s.limit_token_ip(peer_ip(&req))?;
+    let session = match query.grant_type.as_deref() {
+        Some("password") => s.sign_in_password(&body).await?,
+        Some("refresh_token") => s.refresh(&body).await?,
+        Some("pkce") => s.exchange_pkce(&body).await?,
+        _ => {
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "invalid_credentials",
+                "unsupported_grant_type",
+            ));
+        }
+    };
+    Ok(HttpResponse::Ok().json(session))
+}
+
+async fn get_user(s: Service, req: HttpRequest) -> AuthResult<HttpResponse> {
+    let auth = s.authenticate(bearer(&req)).await?;
+    Ok(HttpResponse::Ok().json(auth.user.to_json()))
+}
+
+async fn update_user(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
+    let auth = s.authenticate(bearer(&req)).await?;
+    let user = s.update_user(auth, &body).await?;
+    Ok(HttpResponse::Ok().json(user.to_json()))
+}
+
+#[derive(Deserialize)]
+struct LogoutQuery {
+    scope: Option<String>,
+}
+
+async fn logout(
+    s: Service,
+    req: HttpRequest,
+    query: web::Query<LogoutQuery>,
+) -> AuthResult<HttpResponse> {
+    let scope = LogoutScope::parse(query.scope.as_deref())?;
+    let auth = s.authenticate(bearer(&req)).await?;
+    s.logout(auth, scope).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+async fn authorize(
+    s: Service,
+    req: HttpRequest,
+    query: web::Query<AuthorizeParams>,
+) -> AuthResult<HttpResponse> {
+    let referer = req
+        .headers()
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok());
+    let location = s.authorize(query.into_inner(), referer).await?;
+    Ok(HttpResponse::Found()
+        .insert_header((header::LOCATION, location))
+        .finish())
+}
+
+async fn callback_get(s: Service, query: web::Query<CallbackParams>) -> HttpResponse {
+    redirect(s.callback(query.into_inner()).await)
+}
+
+async fn callback_post(s: Service, form: web::Form<CallbackParams>) -> HttpResponse {
+    redirect(s.callback(form.into_inner()).await)
+}
+
+fn redirect(r: Redirect) -> HttpResponse {
+    HttpResponse::build(r.status)
+        .insert_header((header::LOCATION, r.location))
+        .finish()
+}
+
+/// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no MFA,
+/// SSO or admin API) answer with GoTrue's error for a disabled feature; anything else is a 404.
+pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
+    let path = req
+        .path()
+        .strip_prefix("/auth/v1")
+        .unwrap_or(req.path())
+        .trim_end_matches('/');
+    let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    Err(match first {
+        "otp" | "magiclink" | "recover" | "resend" | "verify" | "reauthenticate" => AuthError::new(
+            unprocessable,
+            "otp_disabled",
+            "This server sends no e-mail or SMS, so one-time links and codes are not available",
+        ),
+        "factors" => AuthError::new(
+            unprocessable,
+            "mfa_totp_enroll_not_enabled",
+            "Multi-factor authentication is not enabled on this server",
+        ),
+        "sso" | "saml" => AuthError::new(
+            StatusCode::NOT_FOUND,
+            "saml_provider_disabled",
+            "SAML 2.0 is disabled",
+        ),
+        "user" if path.starts_with("/user/identities") => AuthError::new(
+            StatusCode::NOT_FOUND,
+            "manual_linking_disabled",
+            "Manual linking is disabled",
+        ),
+        "admin" | "invite" => {
+            AuthError::new(StatusCode::FORBIDDEN, "not_admin", "User not allowed")
+        }
+        "signup" | "token" | "logout" | "settings" | "authorize" | "callback" | "user" => {
+            AuthError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Method not allowed",
+            )
+        }
+        _ => AuthError::not_found(),
+    })
+}

@@ -1,0 +1,113 @@
+// Sign-up, sign-in, getUser, updateUser and getClaims with the real auth-js client.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/auth-js';
+
+import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+
+let server;
+before(async () => {
+  server = await startSolace();
+});
+after(async () => {
+  await server?.stop();
+});
+
+test('signUp returns a session and the user with their data', async () => {
+  const auth = client(server);
+  const email = uniqueEmail('signup');
+  const events = [];
+  auth.onAuthStateChange((event) => events.push(event));
+  const { data, error } = await auth.signUp({
+    email: `  ${email.toUpperCase()} `,
+    password: PASSWORD,
+    options: { data: { display_name: 'Jane' } },
+  });
+  assert.equal(error, null);
+  assert.ok(data.session, 'auto-confirmed: a session');
+  assert.equal(data.user.email, email);
+  assert.equal(data.user.user_metadata.display_name, 'Jane');
+  assert.equal(data.session.token_type, 'bearer');
+  const { data: current } = await auth.getSession();
+  assert.equal(current.session.access_token, data.session.access_token, 'stored by auth-js');
+  assert.ok(events.includes('SIGNED_IN'));
+});
+
+test('signInWithPassword, getUser, and wrong credentials', async () => {
+  const email = uniqueEmail('signin');
+  await client(server).signUp({ email, password: PASSWORD });
+  const auth = client(server);
+  const { data, error } = await auth.signInWithPassword({ email, password: PASSWORD });
+  assert.equal(error, null);
+  assert.equal(data.user.email, email);
+  const { data: u, error: e2 } = await auth.getUser();
+  assert.equal(e2, null);
+  assert.equal(u.user.id, data.user.id);
+
+  const wrong = await client(server).signInWithPassword({ email, password: 'Wr0ng!pass' });
+  assert.equal(wrong.error.code, 'invalid_credentials');
+  assert.equal(wrong.error.status, 400);
+  assert.equal(wrong.error.message, 'Invalid login credentials');
+  const unknown = await client(server).signInWithPassword({ email: uniqueEmail('nobody'), password: PASSWORD });
+  assert.equal(unknown.error.code, 'invalid_credentials');
+});
+
+test('sign-up errors: taken address, weak password, bad address', async () => {
+  const email = uniqueEmail('dup');
+  await client(server).signUp({ email, password: PASSWORD });
+  const dup = await client(server).signUp({ email, password: PASSWORD });
+  assert.equal(dup.error.code, 'user_already_exists');
+  assert.equal(dup.error.status, 422);
+
+  const weak = await client(server).signUp({ email: uniqueEmail('weak'), password: 'abc' });
+  assert.ok(weak.error instanceof AuthWeakPasswordError, String(weak.error));
+  assert.equal(weak.error.code, 'weak_password');
+  assert.deepEqual(weak.error.reasons, ['length', 'characters']);
+  assert.equal(weak.error.message, 'Password must be at least 8 characters long.');
+
+  const bad = await client(server).signUp({ email: 'not-an-address', password: PASSWORD });
+  assert.equal(bad.error.code, 'validation_failed');
+  assert.equal(bad.error.status, 400);
+});
+
+test('updateUser changes metadata and the password', async () => {
+  const email = uniqueEmail('update');
+  const auth = client(server);
+  await auth.signUp({ email, password: PASSWORD, options: { data: { theme: 'light', nick: 'J' } } });
+  const other = client(server);
+  await other.signInWithPassword({ email, password: PASSWORD });
+
+  const { data, error } = await auth.updateUser({ data: { theme: 'dark', nick: null } });
+  assert.equal(error, null);
+  assert.equal(data.user.user_metadata.theme, 'dark');
+  assert.equal('nick' in data.user.user_metadata, false);
+
+  const same = await auth.updateUser({ password: PASSWORD });
+  assert.equal(same.error.code, 'same_password');
+  const weak = await auth.updateUser({ password: 'short' });
+  assert.ok(weak.error instanceof AuthWeakPasswordError);
+
+  const changed = await auth.updateUser({ password: 'N3w!password' });
+  assert.equal(changed.error, null);
+  assert.equal((await client(server).signInWithPassword({ email, password: 'N3w!password' })).error, null);
+  const gone = await other.getUser();
+  // session_not_found: auth-js reports a missing session and drops its copy.
+  assert.ok(isAuthSessionMissingError(gone.error), String(gone.error));
+  assert.equal((await other.getSession()).data.session, null);
+});
+
+test('getClaims verifies the token locally with the published JWKS', async () => {
+  const auth = client(server);
+  const email = uniqueEmail('claims');
+  const { data: signedUp } = await auth.signUp({ email, password: PASSWORD });
+  const before = server.logs().split('/.well-known/jwks.json').length;
+  const { data, error } = await auth.getClaims();
+  assert.equal(error, null);
+  assert.equal(data.header.alg, 'ES256');
+  assert.equal(data.claims.email, email);
+  assert.equal(data.claims.sub, signedUp.user.id);
+  assert.equal(data.claims.role, 'authenticated');
+  assert.equal(data.claims.aal, 'aal1');
+  assert.ok(server.logs().split('/.well-known/jwks.json').length > before, 'fetched the JWKS');
+});

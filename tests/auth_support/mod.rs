@@ -1,0 +1,167 @@
+//! Helpers for the auth integration tests: a running server plus small JSON request helpers that
+//! send what auth-js sends (`X-Supabase-Api-Version: 2024-01-01`, JSON content type).
+#![allow(dead_code)]
+
+use reqwest::blocking::{Client, RequestBuilder, Response};
+use reqwest::header::HeaderMap;
+use serde_json::{Value, json};
+
+use crate::common::{Options, Server, client};
+
+pub const PASSWORD: &str = "Str0ng!pass";
+pub const API_VERSION: &str = "2024-01-01";
+
+pub struct Reply {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    fn from(res: Response) -> Self {
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let text = res.text().unwrap();
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"))
+        };
+        Self {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    /// The GoTrue error code of a 2024-form error body.
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or("")
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+pub struct Auth {
+    pub server: Server,
+    pub http: Client,
+}
+
+impl Auth {
+    /// Starts a server with `extra` appended to a config that lifts the rate limits (tests sign up a lot).
+    pub fn start(extra: &str) -> Self {
+        let config = format!(
+            "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n{extra}"
+        );
+        Self::start_raw(&config)
+    }
+
+    pub fn start_raw(config: &str) -> Self {
+        Self::from_server(Server::start_with(Options {
+            config: Some(config.to_string()),
+            ..Default::default()
+        }))
+    }
+
+    pub fn from_server(server: Server) -> Self {
+        Self {
+            server,
+            http: client(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        self.server.url(&format!("/auth/v1{path}"))
+    }
+
+    pub fn req(&self, method: reqwest::Method, path: &str) -> RequestBuilder {
+        self.http
+            .request(method, self.url(path))
+            .header("X-Supabase-Api-Version", API_VERSION)
+    }
+
+    pub fn send(&self, rb: RequestBuilder) -> Reply {
+        Reply::from(rb.send().unwrap())
+    }
+
+    pub fn post(&self, path: &str, body: Value) -> Reply {
+        self.send(self.req(reqwest::Method::POST, path).json(&body))
+    }
+
+    pub fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        let mut rb = self.req(reqwest::Method::GET, path);
+        if let Some(t) = token {
+            rb = rb.bearer_auth(t);
+        }
+        self.send(rb)
+    }
+
+    pub fn signup(&self, email: &str, password: &str, data: Value) -> Reply {
+        self.post(
+            "/signup",
+            json!({"email": email, "password": password, "data": data}),
+        )
+    }
+
+    /// Signs up and returns the session, asserting success.
+    pub fn new_user(&self, email: &str) -> Value {
+        let r = self.signup(email, PASSWORD, json!({}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+    }
+
+    pub fn sign_in(&self, email: &str, password: &str) -> Reply {
+        self.post(
+            "/token?grant_type=password",
+            json!({"email": email, "password": password}),
+        )
+    }
+
+    pub fn refresh(&self, token: &str) -> Reply {
+        self.post(
+            "/token?grant_type=refresh_token",
+            json!({"refresh_token": token}),
+        )
+    }
+
+    pub fn user(&self, token: &str) -> Reply {
+        self.get("/user", Some(token))
+    }
+
+    pub fn logout(&self, token: &str, scope: &str) -> Reply {
+        self.send(
+            self.req(reqwest::Method::POST, &format!("/logout?scope={scope}"))
+                .bearer_auth(token)
+                .header("content-type", "application/json;charset=UTF-8"),
+        )
+    }
+}
+
+pub fn access(session: &Value) -> &str {
+    session["access_token"].as_str().unwrap()
+}
+
+pub fn refresh_token(session: &Value) -> &str {
+    session["refresh_token"].as_str().unwrap()
+}
+
+/// The claims of a JWT, without checking it (tests check signatures separately).
+pub fn claims(jwt: &str) -> Value {
+    use base64::Engine;
+    let part = jwt.split('.').nth(1).unwrap();
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(part)
+        .unwrap();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+pub fn header(jwt: &str) -> Value {
+    use base64::Engine;
+    let part = jwt.split('.').next().unwrap();
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(part)
+        .unwrap();
+    serde_json::from_slice(&bytes).unwrap()
+}
