@@ -243,3 +243,15 @@ fn request_log_has_id_method_path_status_and_no_query_string() {
     }
     assert!(!s.logs().contains("secret-token-value") && !s.logs().contains("jane@example.org"));
 }
+
+#[test]
+fn logs_sent_to_a_pipe_carry_no_colour_codes() {
+    // journald (and any log file) receives stderr through a pipe; escape codes there make
+    // `journalctl -u solace` show "[blob data]" instead of the line.
+    let s = Server::start();
+    client().get(s.url("/health")).send().unwrap();
+    s.wait_for_log("/health", Duration::from_secs(5));
+    let logs = s.logs();
+    assert!(logs.contains("solace is ready"));
+    assert!(!logs.contains('\u{1b}'), "escape codes in:\n{logs}");
+}
