@@ -135,38 +135,40 @@ fn hex16(bytes: &[u8]) -> String {
 }
 
 /// Encodings the client accepts, best first (brotli before gzip). An explicit `q=0` refuses one; `*` stands
-/// for any encoding not named.
+/// for any encoding not named. Parsed in place: this runs for every file served.
 pub fn accepted_encodings(header: Option<&str>) -> Vec<Encoding> {
     let Some(header) = header else {
         return Vec::new();
     };
-    let weights: Vec<(String, f32)> = header
-        .split(',')
-        .map(|part| {
-            let mut pieces = part.split(';');
-            let name = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
-            let q = pieces
-                .find_map(|p| p.trim().strip_prefix("q=")?.trim().parse::<f32>().ok())
-                .unwrap_or(1.0);
-            (name, q)
-        })
-        .collect();
-    let weight = |names: &[&str]| {
-        let find = |n: &str| weights.iter().find(|(w, _)| w == n).map(|(_, q)| *q);
-        names
-            .iter()
-            .find_map(|n| find(n))
-            .or_else(|| find("*"))
-            .unwrap_or(0.0)
-    };
-    [
-        (Encoding::Brotli, &["br"][..]),
-        (Encoding::Gzip, &["gzip", "x-gzip"][..]),
-    ]
-    .into_iter()
-    .filter(|(_, names)| weight(names) > 0.0)
-    .map(|(enc, _)| enc)
-    .collect()
+    // The first weight given for each name, as a client that repeats a name means its first mention.
+    let (mut br, mut gzip, mut x_gzip, mut any) = (None, None, None, None);
+    for part in header.split(',') {
+        let mut pieces = part.split(';');
+        let name = pieces.next().unwrap_or("").trim();
+        let q = pieces
+            .find_map(|p| p.trim().strip_prefix("q=")?.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let slot = if name.eq_ignore_ascii_case("br") {
+            &mut br
+        } else if name.eq_ignore_ascii_case("gzip") {
+            &mut gzip
+        } else if name.eq_ignore_ascii_case("x-gzip") {
+            &mut x_gzip
+        } else if name == "*" {
+            &mut any
+        } else {
+            continue;
+        };
+        slot.get_or_insert(q);
+    }
+    let mut accepted = Vec::new();
+    if br.or(any).unwrap_or(0.0) > 0.0 {
+        accepted.push(Encoding::Brotli);
+    }
+    if gzip.or(x_gzip).or(any).unwrap_or(0.0) > 0.0 {
+        accepted.push(Encoding::Gzip);
+    }
+    accepted
 }
 
 /// True when an `If-None-Match` header lists `etag` (weak comparison, as RFC 9110 asks for GET).
@@ -269,6 +271,11 @@ mod tests {
         );
         assert_eq!(accepted_encodings(Some("*, br;q=0")), vec![Encoding::Gzip]);
         assert_eq!(accepted_encodings(Some("identity")), vec![]);
+        assert_eq!(
+            accepted_encodings(Some("BR;q=0.1, x-gzip")),
+            vec![Encoding::Brotli, Encoding::Gzip]
+        );
+        assert_eq!(accepted_encodings(Some("br;q=0, br")), vec![]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Log output: text for people or JSON for collectors, on stderr, filtered by `RUST_LOG` (default info).
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 use crate::cli::LogFormat;
@@ -8,9 +10,13 @@ pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
         EnvFilter::new("info,actix_server=warn,actix_web=warn,reqwest=warn,hyper=warn")
     });
+    // Colour codes only for a person at a terminal: journald shows lines holding them as "[blob data]".
+    let colour = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .with_target(false);
     let _ = match format {
         LogFormat::Text => builder.try_init(),

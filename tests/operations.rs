@@ -243,3 +243,82 @@ fn request_log_has_id_method_path_status_and_no_query_string() {
     }
     assert!(!s.logs().contains("secret-token-value") && !s.logs().contains("jane@example.org"));
 }
+
+#[test]
+fn logs_sent_to_a_pipe_carry_no_colour_codes() {
+    // journald (and any log file) receives stderr through a pipe; escape codes there make
+    // `journalctl -u solace` show "[blob data]" instead of the line.
+    let s = Server::start();
+    client().get(s.url("/health")).send().unwrap();
+    s.wait_for_log("/health", Duration::from_secs(5));
+    let logs = s.logs();
+    assert!(logs.contains("solace is ready"));
+    assert!(!logs.contains('\u{1b}'), "escape codes in:\n{logs}");
+}
+
+/// A response still being delivered when SIGTERM comes (a slow phone downloading the app during a
+/// restart) is delivered whole before the process exits. No route reads a request body slowly yet, so
+/// the request is held in flight on the way out: a large `/api/config` that the client has only begun to
+/// read, more than the kernel's socket buffers hold.
+#[test]
+fn sigterm_finishes_a_response_in_flight_then_exits_0() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+
+    let description = "A long description. ".repeat(400);
+    let mut config = String::new();
+    for i in 0..2000 {
+        config.push_str(&format!(
+            "[[site.resources]]\nid = \"r{i}\"\nname = \"Resource {i}\"\ncategory = \"helpline\"\n\
+             description = \"{description}\"\ncontact = \"+1-555-0100\"\nhours = \"24/7\"\n\n"
+        ));
+    }
+    let mut s = Server::start_with(Options {
+        config: Some(config),
+        ..Default::default()
+    });
+    let conn = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    conn.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    (&conn)
+        .write_all(b"GET /api/config HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut reader = BufReader::new(&conn);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).unwrap();
+    assert!(status_line.starts_with("HTTP/1.1 200"), "{status_line}");
+    let mut length = 0usize;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line == "\r\n" {
+            break;
+        }
+        if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap();
+        }
+    }
+    assert!(
+        length > 12_000_000,
+        "the body must outgrow the socket buffers: {length}"
+    );
+
+    let asked = Instant::now();
+    s.signal("TERM");
+    // The server counts this connection as unfinished work.
+    s.wait_for_log("finishing 1 connections", Duration::from_secs(5));
+
+    let mut body = Vec::with_capacity(length);
+    reader.read_to_end(&mut body).unwrap();
+    assert_eq!(body.len(), length, "the whole body arrived");
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["resources"].as_array().unwrap().len(), 2000);
+
+    let status = s.wait();
+    assert_eq!(status.code(), Some(0), "{}", s.logs());
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+}
