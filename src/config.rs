@@ -256,7 +256,6 @@ impl Config {
             ("auth.google.authorize_url", &g.authorize_url),
             ("auth.google.token_url", &g.token_url),
             ("auth.google.userinfo_url", &g.userinfo_url),
-            ("auth.google.jwks_url", &g.jwks_url),
         ] {
             normalise_url(value, key)?;
         }

@@ -62,6 +62,8 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .default_service(web::to(assets::serve))
     })
     .workers(workers)
+    // actix treats SIGINT as a forced stop; we want Ctrl-C to be as gentle as SIGTERM.
+    .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
     .bind((ip, port))
     .map_err(|e| format!("cannot listen on {}: {e}", SocketAddr::new(ip, port)))?;
@@ -77,7 +79,27 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
         weather_provider = config.weather.active_provider().as_str(),
         "solace is ready"
     );
-    server.run().await?;
+    let server = server.run();
+    actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
+    server.await?;
     tracing::info!("solace stopped");
     Ok(())
+}
+
+/// On SIGTERM or SIGINT: stop accepting connections and let in-flight requests finish.
+async fn stop_gracefully_on_signal(handle: actix_web::dev::ServerHandle) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::error!("cannot listen for stop signals; stop solace with SIGKILL");
+        return;
+    };
+    let name = tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    };
+    tracing::info!(signal = name, "stopping: finishing requests in flight");
+    handle.stop(true).await;
 }

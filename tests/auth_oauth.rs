@@ -61,7 +61,7 @@ impl Google {
         format!(
             "[auth.google]\nclient_id = \"{CLIENT_ID}\"\nclient_secret = \"{CLIENT_SECRET}\"\n\
              authorize_url = \"{0}/o/oauth2/v2/auth\"\ntoken_url = \"{0}/token\"\n\
-             userinfo_url = \"{0}/v1/userinfo\"\njwks_url = \"{0}/oauth2/v3/certs\"\n",
+             userinfo_url = \"{0}/v1/userinfo\"\n",
             self.base
         )
     }

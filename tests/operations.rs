@@ -261,7 +261,13 @@ fn logs_sent_to_a_pipe_carry_no_colour_codes() {
 /// the request is held in flight on the way out: a large `/api/config` that the client has only begun to
 /// read, more than the kernel's socket buffers hold.
 #[test]
-fn sigterm_finishes_a_response_in_flight_then_exits_0() {
+fn stop_signals_finish_a_response_in_flight_then_exit_0() {
+    for signal in ["TERM", "INT"] {
+        finish_in_flight_after(signal);
+    }
+}
+
+fn finish_in_flight_after(signal: &str) {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::net::TcpStream;
 
@@ -304,7 +310,7 @@ fn sigterm_finishes_a_response_in_flight_then_exits_0() {
     );
 
     let asked = Instant::now();
-    s.signal("TERM");
+    s.signal(signal);
     // The server counts this connection as unfinished work.
     s.wait_for_log("finishing 1 connections", Duration::from_secs(5));
 
@@ -315,7 +321,7 @@ fn sigterm_finishes_a_response_in_flight_then_exits_0() {
     assert_eq!(json["resources"].as_array().unwrap().len(), 2000);
 
     let status = s.wait();
-    assert_eq!(status.code(), Some(0), "{}", s.logs());
+    assert_eq!(status.code(), Some(0), "{signal}: {}", s.logs());
     assert!(
         asked.elapsed() < Duration::from_secs(5),
         "{:?}",

@@ -75,7 +75,6 @@ pub struct GoogleConfig {
     pub authorize_url: String,
     pub token_url: String,
     pub userinfo_url: String,
-    pub jwks_url: String,
 }
 
 impl GoogleConfig {
@@ -93,7 +92,6 @@ impl Default for GoogleConfig {
             authorize_url: "https://accounts.google.com/o/oauth2/v2/auth".into(),
             token_url: "https://oauth2.googleapis.com/token".into(),
             userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".into(),
-            jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
         }
     }
 }

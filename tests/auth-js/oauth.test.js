@@ -69,7 +69,7 @@ function startGoogle() {
         config:
           `[auth.google]\nclient_id = "${CLIENT_ID}"\nclient_secret = "${CLIENT_SECRET}"\n` +
           `authorize_url = "${base}/o/oauth2/v2/auth"\ntoken_url = "${base}/token"\n` +
-          `userinfo_url = "${base}/v1/userinfo"\njwks_url = "${base}/oauth2/v3/certs"\n`,
+          `userinfo_url = "${base}/v1/userinfo"\n`,
         close: () => new Promise((r) => server.close(r)),
       });
     });
