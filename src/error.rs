@@ -53,11 +53,6 @@ impl ApiError {
             "There is nothing at this address.",
         )
     }
-
-    #[allow(dead_code)] // for /api handlers that reject their input
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
 }
 
 impl fmt::Display for ApiError {

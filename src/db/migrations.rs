@@ -25,7 +25,7 @@ pub const MIGRATIONS: &[Migration] = &[
     },
 ];
 
-#[cfg_attr(not(test), allow(dead_code))] // only the tests compare against it
+#[cfg(test)]
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
 
 pub fn run(conn: &mut Connection) -> Result<(), DbError> {

@@ -75,11 +75,6 @@ impl Db {
         })
     }
 
-    #[allow(dead_code)] // for operations tooling; nothing in the server reads it yet
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Runs `f` with the single writer connection. Open a transaction inside `f` for multi-statement work.
     pub async fn write<T, E>(
         &self,

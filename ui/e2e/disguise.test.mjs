@@ -1,52 +1,22 @@
 // The disguise screens: weather (through the binary's proxy to the OpenWeatherMap stand-in) and notes; their
 // titles, their back arrow (quick exit), staying disguised across a reload and an inactivity sign-out.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import {
   NEUTRAL_ORIGINS,
   checkScreen,
   focusedInfo,
-  launchBrowser,
-  openContext,
-  signUpViaUi,
-  startApp,
+  signedInSuite,
   tabUntil,
-  uniqueEmail,
 } from './harness.mjs';
 import { API_KEY } from './weather-stand-in.mjs';
 
 describe('disguise screens', () => {
+  const suite = signedInSuite('disguise');
   let app;
-  let browser;
-  let storageState;
   let ctx;
   let page;
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    const first = await openContext(browser, app);
-    const p = await first.newPage();
-    await signUpViaUi(p, uniqueEmail('disguise'));
-    storageState = await first.context.storageState();
-    first.check();
-    await first.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app, { storageState });
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
+  beforeEach(() => ({ app, ctx, page } = suite));
 
   const home = async () => {
     await page.goto('/');

@@ -1,52 +1,22 @@
 // The signed-in features: journal, resources, safety plan, mood and settings (Clear All Data), with their
 // local-storage shapes.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import {
   checkScreen,
   focusedInfo,
-  launchBrowser,
-  openContext,
-  signUpViaUi,
-  startApp,
+  signedInSuite,
   tabUntil,
-  uniqueEmail,
 } from './harness.mjs';
 
 const EN_US_LONG_DATE_TIME = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M$/;
 
 describe('features', () => {
+  const suite = signedInSuite('features');
   let app;
-  let browser;
-  let storageState;
   let ctx;
   let page;
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    const first = await openContext(browser, app);
-    const p = await first.newPage();
-    await signUpViaUi(p, uniqueEmail('features'));
-    storageState = await first.context.storageState();
-    first.check();
-    await first.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app, { storageState });
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
+  beforeEach(() => ({ app, ctx, page } = suite));
 
   const open = async (path, title) => {
     await page.goto(path);

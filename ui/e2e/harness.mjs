@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -356,4 +357,41 @@ export function focusedInfo(page) {
       visibleFocus: Boolean(outline || ring),
     };
   });
+}
+
+/**
+ * Registers the hooks of a suite whose tests run signed in: one server and browser for the suite, one
+ * account signed up through the UI, and per test a fresh context holding that session, checked after it.
+ * Returns an object whose `app`, `ctx` and `page` are current inside each test.
+ */
+export function signedInSuite(tag) {
+  const suite = {};
+  let browser;
+  let storageState;
+  before(async () => {
+    suite.app = await startApp();
+    browser = await launchBrowser();
+    const first = await openContext(browser, suite.app);
+    const p = await first.newPage();
+    await signUpViaUi(p, uniqueEmail(tag));
+    storageState = await first.context.storageState();
+    first.check();
+    await first.close();
+  });
+  after(async () => {
+    await browser?.close();
+    await suite.app?.stop();
+  });
+  beforeEach(async () => {
+    suite.ctx = await openContext(browser, suite.app, { storageState });
+    suite.page = await suite.ctx.newPage();
+  });
+  afterEach(async () => {
+    try {
+      suite.ctx.check();
+    } finally {
+      await suite.ctx.close();
+    }
+  });
+  return suite;
 }

@@ -1,16 +1,12 @@
 // The signed-in frame: home, navigation bar (also the mobile menu), theme toggle, footer, the floating
 // emergency widget and its quick exit, and the affirmations page.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import {
   CONTACT_EMAIL,
   NEUTRAL_ORIGINS,
   checkScreen,
-  launchBrowser,
-  openContext,
-  signUpViaUi,
-  startApp,
-  uniqueEmail,
+  signedInSuite,
 } from './harness.mjs';
 
 const HEADINGS = {
@@ -24,37 +20,11 @@ const HEADINGS = {
 };
 
 describe('app shell', () => {
+  const suite = signedInSuite('shell');
   let app;
-  let browser;
-  let storageState;
   let ctx;
   let page;
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    const first = await openContext(browser, app);
-    const p = await first.newPage();
-    await signUpViaUi(p, uniqueEmail('shell'));
-    storageState = await first.context.storageState();
-    first.check();
-    await first.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app, { storageState });
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
+  beforeEach(() => ({ app, ctx, page } = suite));
 
   const heading = (name) => page.getByRole('heading', { level: 1, name, exact: true });
 

@@ -1,3 +1,4 @@
+import { Svg } from '../../lib/icons';
 import type { FeatureIcon } from './home-content';
 
 const paths: Record<FeatureIcon, string> = {
@@ -12,19 +13,8 @@ const paths: Record<FeatureIcon, string> = {
 
 export function HomeIcon({ name }: { name: FeatureIcon }) {
   return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Svg size={28}>
       <path d={paths[name]} />
-    </svg>
+    </Svg>
   );
 }
