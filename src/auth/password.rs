@@ -218,9 +218,7 @@ impl PasswordPool {
                 .spawn(move || worker(&rx))
                 .map_err(|e| format!("cannot start a password hashing thread: {e}"))?;
         }
-        let mut random = Zeroizing::new([0u8; 24]);
-        OsRng.fill_bytes(&mut random[..]);
-        let dummy_hash = Hasher::default().hash(&format!("{:?}", &random[..]))?;
+        let dummy_hash = dummy_phc();
         Ok(Self {
             jobs: Mutex::new(tx),
             in_flight: AtomicUsize::new(0),
@@ -268,8 +266,28 @@ impl PasswordPool {
     }
 }
 
+/// A PHC string with our parameters, a random salt and a random digest: verifying against it costs a
+/// full hash, like a real account, and no password can match it. Built without hashing, so start-up
+/// stays fast.
+fn dummy_phc() -> String {
+    let p = params();
+    let salt = SaltString::generate(&mut OsRng);
+    let mut digest = [0u8; 32];
+    OsRng.fill_bytes(&mut digest);
+    let digest = Output::new(&digest).expect("32 bytes is a valid Argon2 output");
+    format!(
+        "$argon2id$v=19$m={},t={},p={}${}${}",
+        p.m_cost(),
+        p.t_cost(),
+        p.p_cost(),
+        salt.as_str(),
+        digest
+    )
+}
+
 fn worker(jobs: &Mutex<mpsc::Receiver<Job>>) {
-    let mut hasher = Hasher::default();
+    // Allocated on the first job, so an idle server does not hold cores × 19 MiB.
+    let mut hasher: Option<Hasher> = None;
     loop {
         let job = match jobs.lock().unwrap_or_else(|p| p.into_inner()).recv() {
             Ok(job) => job,
@@ -280,10 +298,14 @@ fn worker(jobs: &Mutex<mpsc::Receiver<Job>>) {
             Job::Hash(_, reply) if reply.is_closed() => {}
             Job::Verify(_, _, reply) if reply.is_closed() => {}
             Job::Hash(password, reply) => {
-                let _ = reply.send(hasher.hash(&password));
+                let _ = reply.send(hasher.get_or_insert_with(Hasher::default).hash(&password));
             }
             Job::Verify(password, phc, reply) => {
-                let _ = reply.send(hasher.verify(&password, &phc));
+                let _ = reply.send(
+                    hasher
+                        .get_or_insert_with(Hasher::default)
+                        .verify(&password, &phc),
+                );
             }
         }
     }
