@@ -24,9 +24,7 @@ fn owm_server(upstream: &str, extra: &str) -> Server {
 }
 
 fn get(s: &Server, path: &str) -> (u16, Value) {
-    let res = client().get(s.url(path)).send().unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().unwrap())
+    common::get_json(s, path)
 }
 
 /// Fires `paths` all at once (threads released together) and returns the answers in order.

@@ -202,3 +202,12 @@ pub fn client() -> reqwest::blocking::Client {
         .build()
         .unwrap()
 }
+
+/// GETs `path` and returns the status with the body parsed as JSON (a body that is not JSON fails the test).
+pub fn get_json(s: &Server, path: &str) -> (u16, serde_json::Value) {
+    let res = client().get(s.url(path)).send().unwrap();
+    let status = res.status().as_u16();
+    let text = res.text().unwrap();
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: not JSON: {text}"));
+    (status, body)
+}

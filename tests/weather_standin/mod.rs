@@ -245,3 +245,20 @@ pub fn om_refusal() -> Reply {
         json!({"error": true, "reason": "Latitude must be in range of -90 to 90°. Given: 100.0."}),
     )
 }
+
+/// With `timeout_secs = 1`, the proxy answers 504 `upstream_timeout` when the timeout runs out: not at
+/// once, and not hanging on a stand-in that never answers.
+pub fn assert_times_out(s: &crate::common::Server, path: &str) {
+    let started = std::time::Instant::now();
+    let (status, body) = crate::common::get_json(s, path);
+    let took = started.elapsed();
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (504, Some("upstream_timeout")),
+        "{path}"
+    );
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(3),
+        "{path}: {took:?}"
+    );
+}
