@@ -133,6 +133,18 @@ struct Load {
 }
 
 impl Load {
+    /// Counts one sign-in answer: a success (with its latency), a 429, or anything else.
+    fn record(&mut self, status: u16, latency: Duration) {
+        match status {
+            200 => {
+                self.ok += 1;
+                self.latencies.push(latency);
+            }
+            429 => self.refused += 1,
+            _ => self.other += 1,
+        }
+    }
+
     fn rate(&self) -> f64 {
         self.ok as f64 / self.elapsed.as_secs_f64()
     }
@@ -186,14 +198,7 @@ async fn closed_loop(base: &str, clients: usize) -> Load {
     };
     for t in tasks {
         for (status, latency) in t.await.unwrap() {
-            match status {
-                200 => {
-                    load.ok += 1;
-                    load.latencies.push(latency);
-                }
-                429 => load.refused += 1,
-                _ => load.other += 1,
-            }
+            load.record(status, latency);
         }
     }
     load.elapsed = started.elapsed();
@@ -241,14 +246,7 @@ async fn flood(base: &str) -> (Load, Duration) {
     };
     for t in tasks {
         let (status, latency) = t.await.unwrap();
-        match status {
-            200 => {
-                load.ok += 1;
-                load.latencies.push(latency);
-            }
-            429 => load.refused += 1,
-            _ => load.other += 1,
-        }
+        load.record(status, latency);
     }
     load.elapsed = started.elapsed();
     done.store(true, Ordering::Relaxed);

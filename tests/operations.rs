@@ -153,16 +153,19 @@ fn backup_while_running_holds_the_data() {
     let s = Server::start();
     let dir = tempfile::tempdir().unwrap();
     let to = dir.path().join("backup.db");
-    let (status, _, stderr) = run(
-        &[
-            "backup",
-            "--data-dir",
-            s.data_dir.to_str().unwrap(),
-            "--to",
-            to.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let backup = || {
+        run(
+            &[
+                "backup",
+                "--data-dir",
+                s.data_dir.to_str().unwrap(),
+                "--to",
+                to.to_str().unwrap(),
+            ],
+            &[],
+        )
+    };
+    let (status, _, stderr) = backup();
     assert!(status.success(), "{stderr}");
     let copy = rusqlite::Connection::open(&to).unwrap();
     let created: String = copy
@@ -179,16 +182,7 @@ fn backup_while_running_holds_the_data() {
     assert!(version >= 1);
 
     // Never overwrite an earlier backup.
-    let (status, _, stderr) = run(
-        &[
-            "backup",
-            "--data-dir",
-            s.data_dir.to_str().unwrap(),
-            "--to",
-            to.to_str().unwrap(),
-        ],
-        &[],
-    );
+    let (status, _, stderr) = backup();
     assert!(!status.success());
     assert!(stderr.contains("already exists"), "{stderr}");
 }
