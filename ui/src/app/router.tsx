@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../lib/loading-screen';
 import { PanicProvider } from '../lib/panic';
+import { VaultGate } from '../lib/vault';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
 import * as Pages from './routes/lazy-pages';
@@ -35,7 +36,9 @@ export function AppRoutes() {
           path="/"
           element={
             <RequireAuth>
-              <AppLayout />
+              <VaultGate>
+                <AppLayout />
+              </VaultGate>
             </RequireAuth>
           }
         >

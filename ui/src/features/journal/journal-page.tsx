@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useLocalStorage } from '../../lib/use-local-storage';
+import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import calmLoopUrl from './calm-loop.wav';
 import { JOURNAL_PROMPTS } from './journal-prompts';
@@ -20,7 +20,7 @@ import { useCalmingAudio } from './use-calming-audio';
 import './journal.css';
 
 export default function JournalPage() {
-  const [stored, setStored] = useLocalStorage<JournalEntry[]>(STORAGE_KEYS.journal, []);
+  const [stored, setStored] = useVaultState<JournalEntry[]>(STORAGE_KEYS.journal, []);
   const entries = useMemo(() => sortNewestFirst(validEntries(stored)), [stored]);
   const [promptIndex, setPromptIndex] = useState(() => randomIndex(JOURNAL_PROMPTS.length));
   const [text, setText] = useState('');

@@ -11,10 +11,13 @@ describe('settings', () => {
     localStorage.setItem('journal-entries', '[{"id":"1"}]');
     renderApp('/settings', { session: fakeSession() });
     await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    // By now the entry has moved into this account's encrypted store.
+    const saved = localStorage.getItem('vault:user-1:journal-entries');
+    expect(saved).not.toBeNull();
     const dialog = screen.getByRole('dialog', { name: 'Clear all data?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem('journal-entries')).toBe('[{"id":"1"}]');
+    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe(saved);
   });
 
   it('Escape closes the confirmation', async () => {
