@@ -71,6 +71,31 @@ describe('Journal page: writing and saving', () => {
     ]);
   });
 
+  it('keeps an unsaved draft encrypted and offers it back on the next visit', async () => {
+    const user = userEvent.setup();
+    const first = render(<JournalPage />);
+    await user.type(screen.getByLabelText('Write your thoughts'), 'Words I have not saved yet');
+    first.unmount();
+    expect(await storedRecord('journal-draft')).toBe('Words I have not saved yet');
+    expect(JSON.stringify(localStorage)).not.toContain('not saved yet');
+
+    render(<JournalPage />);
+    expect(screen.getByLabelText('Write your thoughts')).toHaveValue('Words I have not saved yet');
+    expect(screen.getByText('We kept what you were writing last time. It is back in the box below.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await storedRecord('journal-draft')).toBe('');
+    expect(screen.queryByText(/We kept what you were writing/)).not.toBeInTheDocument();
+  });
+
+  it('Discard draft empties the box and the stored draft', async () => {
+    seedVault('journal-draft', 'an old draft');
+    const user = userEvent.setup();
+    render(<JournalPage />);
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText('Write your thoughts')).toHaveValue('');
+    expect(await storedRecord('journal-draft')).toBe('');
+  });
+
   it('lists entries already in storage newest first', () => {
     seedVault('journal-entries', [
       { id: '1', content: 'older', timestamp: 1, aiResponse: 'r' },
