@@ -1,7 +1,9 @@
+import { rememberEmailEnabled } from '../../lib/remember-email';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 /** The last email used to sign in or up (stored as plain text; a JSON string is accepted too). */
 export function readRememberedEmail(): string {
+  if (!rememberEmailEnabled()) return '';
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.lastEmail) ?? '';
     if (raw.startsWith('"')) {
@@ -14,8 +16,13 @@ export function readRememberedEmail(): string {
   }
 }
 
+/** Remembers the e-mail, unless she turned that off in Settings (then any old one is forgotten too). */
 export function rememberEmail(email: string): void {
   try {
+    if (!rememberEmailEnabled()) {
+      window.localStorage.removeItem(STORAGE_KEYS.lastEmail);
+      return;
+    }
     window.localStorage.setItem(STORAGE_KEYS.lastEmail, email);
   } catch {
     // storage blocked: nothing to remember

@@ -20,6 +20,20 @@ describe('settings', () => {
     expect(localStorage.getItem('vault:user-1:journal-entries')).toBe(saved);
   });
 
+  it('turning off "Remember my e-mail on this device" forgets the e-mail now and later', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('lastLoggedInEmail', 'sam@example.com');
+    renderApp('/settings', { session: fakeSession() });
+    const box = await screen.findByRole('checkbox', { name: 'Remember my e-mail on this device' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('sam@');
+    await user.click(box);
+    expect(box).toBeChecked();
+  });
+
   it('Escape closes the confirmation', async () => {
     const user = userEvent.setup();
     renderApp('/settings', { session: fakeSession() });
