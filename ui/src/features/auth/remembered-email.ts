@@ -1,5 +1,16 @@
-import { rememberEmailEnabled } from '../../lib/remember-email';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+/**
+ * Whether 'Remember my e-mail on this device' is on (lib/remember-email.ts writes it). Read here directly so
+ * the sign-in page does not load a chunk of its own for it (the /auth cold-load budget counts requests).
+ */
+function rememberEmailEnabled(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) !== 'off';
+  } catch {
+    return false;
+  }
+}
 
 /** The last email used to sign in or up (stored as plain text; a JSON string is accepted too). */
 export function readRememberedEmail(): string {
