@@ -69,9 +69,34 @@ fn only_a_signed_in_session_gets_the_secret() {
     tampered.push('x');
     assert_refused(vault_secret(&a.server, Some(&tampered)));
 
+    // Signed with the server's own key, for a live session, but expired.
+    let pkcs8 = std::fs::read(a.server.data_dir.join("jwt-signing-key.p256.pk8")).unwrap();
+    let mut claims = auth_support::claims(token);
+    claims["exp"] = serde_json::json!(claims["iat"].as_i64().unwrap() - 10);
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
+    header.kid = auth_support::header(token)["kid"]
+        .as_str()
+        .map(str::to_owned);
+    let expired = jsonwebtoken::encode(
+        &header,
+        &claims,
+        &jsonwebtoken::EncodingKey::from_ec_der(&pkcs8),
+    )
+    .unwrap();
+    assert_refused(vault_secret(&a.server, Some(&expired)));
+    claims["exp"] = serde_json::json!(claims["iat"].as_i64().unwrap() + 600);
+    let renewed = jsonwebtoken::encode(
+        &header,
+        &claims,
+        &jsonwebtoken::EncodingKey::from_ec_der(&pkcs8),
+    )
+    .unwrap();
+    secret_of(&a.server, &renewed);
+
     assert_eq!(a.logout(token, "local").status, 204);
     // The token has not expired yet, but its session has ended.
     assert_refused(vault_secret(&a.server, Some(token)));
+    assert_refused(vault_secret(&a.server, Some(&renewed)));
 }
 
 #[test]
@@ -193,4 +218,139 @@ fn instances_sharing_a_key_file_agree() {
     let secret = secret_of(&one, &token);
     assert_eq!(secret_of(&two, &token), secret);
     assert_ne!(secret_of(&own, &token), secret);
+}
+
+mod jwks_standin {
+    //! A hand-made external auth service: an ES256 key pair per "rotation", its JWKS served by the
+    //! weather tests' stand-in HTTP server, and tokens signed as GoTrue signs them.
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+    use jsonwebtoken::{Algorithm, EncodingKey, Header};
+    use ring::rand::SystemRandom;
+    use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
+    use serde_json::{Value, json};
+
+    pub struct Key {
+        pub kid: String,
+        pkcs8: Vec<u8>,
+        pub jwk: Value,
+    }
+
+    impl Key {
+        pub fn new(kid: &str) -> Self {
+            let doc = EcdsaKeyPair::generate_pkcs8(
+                &ECDSA_P256_SHA256_FIXED_SIGNING,
+                &SystemRandom::new(),
+            )
+            .unwrap();
+            let pair = EcdsaKeyPair::from_pkcs8(
+                &ECDSA_P256_SHA256_FIXED_SIGNING,
+                doc.as_ref(),
+                &SystemRandom::new(),
+            )
+            .unwrap();
+            let point = pair.public_key().as_ref();
+            let jwk = json!({
+                "kty": "EC", "crv": "P-256", "alg": "ES256", "use": "sig", "kid": kid,
+                "x": B64.encode(&point[1..33]), "y": B64.encode(&point[33..]),
+            });
+            Self {
+                kid: kid.into(),
+                pkcs8: doc.as_ref().to_vec(),
+                jwk,
+            }
+        }
+
+        pub fn token(&self, sub: &str, aud: &str, exp_in: i64) -> String {
+            let mut header = Header::new(Algorithm::ES256);
+            header.kid = Some(self.kid.clone());
+            let now = chrono_now();
+            let claims = json!({
+                "sub": sub, "aud": aud, "exp": now + exp_in, "iat": now,
+                "role": "authenticated", "session_id": "s-1",
+            });
+            jsonwebtoken::encode(&header, &claims, &EncodingKey::from_ec_der(&self.pkcs8)).unwrap()
+        }
+    }
+
+    fn chrono_now() -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64
+    }
+}
+
+#[path = "weather_standin/mod.rs"]
+mod standin;
+
+/// The JWKS path against a stand-in: cached (one fetch for many requests), fetched again when the
+/// service signs with a new key, and expired, wrong-audience or unknown-key tokens refused. A symmetric
+/// key in the set is skipped, not fatal.
+#[test]
+fn external_keys_are_cached_and_refetched_when_the_service_rotates() {
+    use jwks_standin::Key;
+    use std::sync::{Arc, Mutex};
+
+    let first = Key::new("key-1");
+    let second = Key::new("key-2");
+    let published = Arc::new(Mutex::new(serde_json::json!({
+        "keys": [{"kty": "oct", "k": "c2VjcmV0", "kid": "hs", "alg": "HS256"}, first.jwk.clone()]
+    })));
+    let served = published.clone();
+    let gotrue =
+        standin::StandIn::start(move |_| standin::Reply::Json(200, served.lock().unwrap().clone()));
+    let app = Server::start_with(Options {
+        config: Some(format!(
+            "[auth]\nexternal_url = \"{}/auth/v1\"\n",
+            gotrue.url
+        )),
+        ..Default::default()
+    });
+    let jwks_path = "/auth/v1/.well-known/jwks.json";
+
+    let alice = secret_of(&app, &first.token("alice-id", "authenticated", 300));
+    assert_eq!(
+        secret_of(&app, &first.token("alice-id", "authenticated", 300)),
+        alice
+    );
+    assert_ne!(
+        secret_of(&app, &first.token("bob-id", "authenticated", 300)),
+        alice
+    );
+    assert_eq!(gotrue.calls(jwks_path), 1, "the key set is cached");
+
+    assert_refused(vault_secret(
+        &app,
+        Some(&first.token("alice-id", "authenticated", -5)),
+    ));
+    assert_refused(vault_secret(
+        &app,
+        Some(&first.token("alice-id", "someone-else", 300)),
+    ));
+    assert_refused(vault_secret(
+        &app,
+        Some(&Key::new("key-1").token("alice-id", "authenticated", 300)),
+    ));
+
+    // The service rotates: a token with the new key id makes us fetch the set again.
+    published.lock().unwrap()["keys"] = serde_json::json!([first.jwk.clone(), second.jwk.clone()]);
+    assert_eq!(
+        secret_of(&app, &second.token("alice-id", "authenticated", 300)),
+        alice
+    );
+    assert_eq!(gotrue.calls(jwks_path), 2);
+    // Made-up key ids right after do not each cost a fetch.
+    for i in 0..5 {
+        let forged = Key::new(&format!("forged-{i}"));
+        assert_refused(vault_secret(
+            &app,
+            Some(&forged.token("alice-id", "authenticated", 300)),
+        ));
+    }
+    assert_eq!(
+        gotrue.calls(jwks_path),
+        2,
+        "unknown key ids are rate limited"
+    );
 }

@@ -1,6 +1,6 @@
 //! Verifies access tokens of an external GoTrue (`auth.external_url`) through its published keys
-//! (`<external_url>/.well-known/jwks.json`). The key set is cached; a token signed with a key id we do
-//! not know makes us fetch the set again (the service rotated its key), at most once per
+//! (`<external_url>/.well-known/jwks.json`). The key set is cached for `MAX_AGE`; a token signed with a
+//! key id we do not know makes us fetch the set again (the service rotated its key), at most once per
 //! `REFETCH_AFTER`, so a stream of forged key ids cannot turn us into a load generator.
 //!
 //! Only asymmetric keys are accepted (ES256, RS256): a GoTrue that signs with a shared HS256 secret
@@ -33,6 +33,16 @@ pub struct ExternalTokens {
 struct Cached {
     keys: Vec<Jwk>,
     fetched: Instant,
+    /// When an unknown key id last made us fetch again (the back-off above).
+    refetched_for_unknown: Option<Instant>,
+}
+
+enum Lookup {
+    Found(Box<Jwk>),
+    /// No key set yet, or an old one.
+    Stale,
+    /// A fresh key set without this key id.
+    Unknown,
 }
 
 #[derive(Deserialize)]
@@ -71,11 +81,14 @@ impl ExternalTokens {
             return Err(VaultError::NotSignedIn);
         }
         let kid = header.kid.unwrap_or_default();
-        let jwk = match self.cached_key(&kid, false) {
-            Some(jwk) => jwk,
-            None => {
-                self.refresh().await?;
-                self.cached_key(&kid, true).ok_or(VaultError::NotSignedIn)?
+        let jwk = match self.lookup(&kid) {
+            Lookup::Found(jwk) => *jwk,
+            miss => {
+                self.refresh(matches!(miss, Lookup::Unknown)).await?;
+                match self.lookup(&kid) {
+                    Lookup::Found(jwk) => *jwk,
+                    _ => return Err(VaultError::NotSignedIn),
+                }
             }
         };
         let key = DecodingKey::from_jwk(&jwk).map_err(|_| VaultError::NotSignedIn)?;
@@ -91,60 +104,85 @@ impl ExternalTokens {
         Ok(data.claims.sub)
     }
 
-    /// The key for `kid` from a fresh enough cache. A token without a key id may use the only key.
-    fn cached_key(&self, kid: &str, any_age: bool) -> Option<Jwk> {
-        let guard = self.cache.read().ok()?;
-        let cached = guard.as_ref()?;
-        if !any_age && cached.fetched.elapsed() > MAX_AGE {
-            return None;
+    /// The key for `kid` (a token without a key id may use the only key there is).
+    fn lookup(&self, kid: &str) -> Lookup {
+        let Ok(guard) = self.cache.read() else {
+            return Lookup::Stale;
+        };
+        let Some(cached) = guard.as_ref() else {
+            return Lookup::Stale;
+        };
+        if cached.fetched.elapsed() > MAX_AGE {
+            return Lookup::Stale;
         }
-        if kid.is_empty() {
-            return (cached.keys.len() == 1).then(|| cached.keys[0].clone());
-        }
-        cached
-            .keys
-            .iter()
-            .find(|k| k.common.key_id.as_deref() == Some(kid))
-            .cloned()
+        let found = if kid.is_empty() {
+            (cached.keys.len() == 1).then(|| cached.keys[0].clone())
+        } else {
+            cached
+                .keys
+                .iter()
+                .find(|k| k.common.key_id.as_deref() == Some(kid))
+                .cloned()
+        };
+        found.map_or(Lookup::Unknown, |k| Lookup::Found(Box::new(k)))
     }
 
-    async fn refresh(&self) -> Result<(), VaultError> {
+    /// Fetches the key set: when there is none or it is old, or (at most every `REFETCH_AFTER`) when a
+    /// token names a key we do not know. If the service does not answer, older keys are kept.
+    async fn refresh(&self, unknown_kid: bool) -> Result<(), VaultError> {
         let _one = self.fetching.lock().await;
-        let recent = self
-            .cache
-            .read()
-            .ok()
-            .and_then(|c| c.as_ref().map(|c| c.fetched.elapsed() < REFETCH_AFTER))
-            .unwrap_or(false);
-        if recent {
+        let (fresh, last_miss) = match self.cache.read() {
+            Ok(c) => c.as_ref().map_or((false, None), |c| {
+                (c.fetched.elapsed() <= MAX_AGE, c.refetched_for_unknown)
+            }),
+            Err(_) => (false, None),
+        };
+        if unknown_kid && last_miss.is_some_and(|t| t.elapsed() < REFETCH_AFTER) {
             return Ok(());
         }
-        let set: KeySet = async {
+        if !unknown_kid && fresh {
+            // Another request refreshed it while this one waited.
+            return Ok(());
+        }
+        let fetched = async {
             self.http
                 .get(&self.url)
                 .send()
                 .await?
                 .error_for_status()?
-                .json()
+                .json::<KeySet>()
                 .await
         }
-        .await
-        .map_err(|e| {
-            tracing::warn!(error = %e, "cannot fetch the external auth service's keys");
-            VaultError::AuthUnavailable
-        })?;
+        .await;
+        let mut cache = self
+            .cache
+            .write()
+            .map_err(|_| VaultError::AuthUnavailable)?;
+        let set = match fetched {
+            Ok(set) => set,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot fetch the external auth service's keys");
+                return match cache.as_mut() {
+                    Some(old) => {
+                        // Keep using what we have; ask again after the back-off, not at every request.
+                        old.refetched_for_unknown = Some(Instant::now());
+                        Ok(())
+                    }
+                    None => Err(VaultError::AuthUnavailable),
+                };
+            }
+        };
         // Keys we cannot read (symmetric ones, other curves) are skipped, not fatal.
         let keys: Vec<Jwk> = set
             .keys
             .into_iter()
             .filter_map(|k| serde_json::from_value(k).ok())
             .collect();
-        if let Ok(mut cache) = self.cache.write() {
-            *cache = Some(Cached {
-                keys,
-                fetched: Instant::now(),
-            });
-        }
+        *cache = Some(Cached {
+            keys,
+            fetched: Instant::now(),
+            refetched_for_unknown: unknown_kid.then(Instant::now).or(last_miss),
+        });
         Ok(())
     }
 }
