@@ -27,11 +27,11 @@ export async function migratePlainRecords(vault: OpenVault): Promise<number> {
     } catch {
       plain = null;
     }
-    if (plain !== null && !vault.unreadable.has(key)) {
+    if (plain !== null && !vault.blocked.has(key)) {
       await vault.set(key, merge(vault.get(key), plain));
       moved++;
     }
-    if (!vault.unreadable.has(key)) window.localStorage.removeItem(key);
+    if (!vault.blocked.has(key)) window.localStorage.removeItem(key);
   }
   return moved;
 }

@@ -76,3 +76,61 @@ describe('the vault gate', () => {
     expect(everythingStored()).not.toContain('broke the door');
   });
 });
+
+describe('damaged data', () => {
+  it('a changed record is named, kept aside unchanged, and the rest still opens and saves', async () => {
+    const user = userEvent.setup();
+    const session = sessionOf('acc-t', 't@example.org');
+    localStorage.setItem('journal-entries', JSON.stringify([ENTRY]));
+    localStorage.setItem('safety-plan-items', JSON.stringify([{ id: 's', category: 'safe-places', content: 'Library' }]));
+    const first = renderApp('/journal', { session });
+    expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('safety-plan-items')).toBeNull());
+    first.unmount();
+
+    const slot = 'vault:acc-t:journal-entries';
+    const stored = localStorage.getItem(slot)!;
+    const tampered = stored.slice(0, -6) + (stored.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
+    localStorage.setItem(slot, tampered);
+
+    renderApp('/journal', { session });
+    expect(
+      await screen.findByText(/Some of what you saved could not be opened on this device. It has been kept aside/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ENTRY.content)).not.toBeInTheDocument();
+    const aside = Object.keys(localStorage).filter((k) => k.startsWith(`${slot}#unreadable-`));
+    expect(aside).toHaveLength(1);
+    expect(localStorage.getItem(aside[0]!)).toBe(tampered);
+
+    await user.type(screen.getByLabelText('Write your thoughts'), 'A new entry after the damage');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(localStorage.getItem(slot)).not.toBeNull());
+    expect(localStorage.getItem(aside[0]!)).toBe(tampered);
+    await user.click(screen.getByRole('link', { name: 'Safety Plan' }));
+    expect(await screen.findByText('Library')).toBeInTheDocument();
+  });
+
+  it('a key that no longer opens: nothing is deleted until she confirms starting afresh', async () => {
+    const user = userEvent.setup();
+    const session = sessionOf('acc-k', 'k@example.org');
+    localStorage.setItem('journal-entries', JSON.stringify([ENTRY]));
+    const first = renderApp('/journal', { session });
+    expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
+    first.unmount();
+    const meta = JSON.parse(localStorage.getItem('vault-key:acc-k')!);
+    const wrapped: string = meta.wrapped;
+    meta.wrapped = (wrapped.startsWith('A') ? 'B' : 'A') + wrapped.slice(1);
+    localStorage.setItem('vault-key:acc-k', JSON.stringify(meta));
+    const record = localStorage.getItem('vault:acc-k:journal-entries');
+
+    renderApp('/journal', { session });
+    expect(await screen.findByRole('heading', { name: 'Your saved entries cannot be opened' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start afresh on this device' }));
+    expect(localStorage.getItem('vault:acc-k:journal-entries')).toBe(record);
+    await user.click(screen.getByRole('button', { name: 'Delete them and start afresh' }));
+    expect(
+      await screen.findByText('Your journal entries will appear here. Start by writing your first entry above.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('vault:acc-k:journal-entries')).toBeNull();
+  });
+});

@@ -5,14 +5,17 @@ import { migratePlainRecords } from './migrate-plain';
 import { PinPrompt } from './pin-prompt';
 import { fetchVaultSecret, NotSignedInError, sessionIdOf } from './secret-client';
 import { VaultProvider } from './vault-context';
-import { openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
+import { VaultKeyError } from './crypto';
+import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
 import './vault.css';
 
 type Stage =
   | { kind: 'opening' }
   | { kind: 'pin'; triesLeft: number; wrong: boolean }
   | { kind: 'open'; vault: OpenVault }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** The key on this device does not open with this account's secret (e.g. the server's key was replaced). */
+  | { kind: 'unopenable' };
 
 /**
  * Opens the signed-in account's encrypted store before any signed-in screen renders: a neutral loading
@@ -64,6 +67,10 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         await signOut();
         return;
       }
+      if (err instanceof VaultKeyError) {
+        setStage({ kind: 'unopenable' });
+        return;
+      }
       console.error('Could not open the private store:', err);
       setStage({
         kind: 'failed',
@@ -113,7 +120,60 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
           </div>
         </main>
       );
+    case 'unopenable':
+      return (
+        <Unopenable
+          onStartAfresh={() => {
+            discardVault(accountId);
+            void open();
+          }}
+          onSignOut={() => void signOut()}
+        />
+      );
     case 'open':
-      return <VaultProvider vault={stage.vault}>{children}</VaultProvider>;
+      return (
+        <VaultProvider vault={stage.vault}>
+          {stage.vault.unreadable.size > 0 ? (
+            <p className="vault-notice" role="alert">
+              Some of what you saved could not be opened on this device. It has been kept aside, exactly as it was, and what you add now is saved as usual.
+            </p>
+          ) : null}
+          {children}
+        </VaultProvider>
+      );
   }
+}
+
+function Unopenable({ onStartAfresh, onSignOut }: { onStartAfresh(): void; onSignOut(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <main className="vault-screen">
+      <div className="vault-card">
+        <h1 className="vault-title">Your saved entries cannot be opened</h1>
+        <p role="alert">
+          The entries saved for this account on this device no longer open with its key. This happens when the
+          server's key has been replaced. They have been left as they were.
+        </p>
+        {confirming ? (
+          <p className="vault-error">
+            Starting afresh deletes those entries from this device for good. Nobody can bring them back.
+          </p>
+        ) : null}
+        <div className="vault-actions">
+          {confirming ? (
+            <button type="button" className="btn btn-danger" onClick={onStartAfresh}>
+              Delete them and start afresh
+            </button>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
+              Start afresh on this device
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -9,7 +9,7 @@ import {
   VaultDataError,
   VaultKeyError,
 } from './crypto';
-import { readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
+import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
 
 /** Wrong PINs allowed per sign-in; the next one signs her out. */
 export const MAX_PIN_TRIES = 5;
@@ -20,8 +20,10 @@ export const MAX_PIN_TRIES = 5;
  */
 export class OpenVault {
   private readonly records = new Map<string, unknown>();
-  /** Records that failed to decrypt: never overwritten, so nothing is lost by a write. */
+  /** Records that failed to decrypt (shown as a notice). Their ciphertext is moved aside, never deleted. */
   readonly unreadable = new Set<string>();
+  /** Unreadable records that could not be moved aside: never overwritten, so nothing is lost. */
+  readonly blocked = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -49,15 +51,26 @@ export class OpenVault {
         this.records.set(key, await decryptRecord(this.dataKey, this.accountId, key, stored));
       } catch (err) {
         if (!(err instanceof VaultDataError)) throw err;
-        console.error(err.message);
         this.unreadable.add(key);
+        this.setAside(key, stored);
       }
+    }
+  }
+
+  /** Keeps a damaged record's text under another name so new entries can be saved without losing it. */
+  private setAside(key: string, stored: string): void {
+    const slot = recordSlot(this.accountId, key);
+    try {
+      window.localStorage.setItem(`${slot}#unreadable-${Date.now()}`, stored);
+      window.localStorage.removeItem(slot);
+    } catch {
+      this.blocked.add(key);
     }
   }
 
   /** Updates memory now and stores the ciphertext; writes reach storage in order. Rejects if storing failed. */
   set(key: string, value: unknown): Promise<void> {
-    if (this.unreadable.has(key)) {
+    if (this.blocked.has(key)) {
       console.error(`Not saving "${key}": its stored copy could not be read and is kept as it is.`);
       return Promise.resolve();
     }
@@ -90,6 +103,13 @@ export class OpenVault {
     writeMeta(this.accountId, { v: 1, wrapped, pin: params });
     this.kek = next;
   }
+}
+
+/** Removes this account's key and records from the device: the way on when they can never be opened again. */
+export function discardVault(accountId: string): void {
+  const prefix = recordSlot(accountId, '');
+  const slots = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+  for (const slot of [...slots, metaSlot(accountId)]) window.localStorage.removeItem(slot);
 }
 
 export type Opening =
