@@ -117,6 +117,25 @@ describe('vault', () => {
     await page.locator('.mood-history', { hasText: MOOD }).waitFor();
   });
 
+  it('after the idle sign-out no storage area holds her words, and her unsaved draft is offered back', async () => {
+    const email = uniqueEmail('vault-idle');
+    await page.clock.install();
+    await signUpViaUi(page, email);
+    await writeJournal(JOURNAL);
+    await page.getByLabel('Write your thoughts').fill(DRAFT);
+    // No input at all for longer than the idle limit (2 minutes) and its check interval.
+    await page.clock.runFor(2 * 60_000 + 30_000 + 1_000);
+    await page.waitForFunction(() => window.localStorage.getItem('solace-auth') === null);
+    await page.getByLabel('Write your thoughts').waitFor({ state: 'detached' });
+    await assertNothingReadable('after the idle sign-out', [JOURNAL, DRAFT]);
+
+    await signInViaUi(page, email);
+    await open('/journal', 'Your Private Journal');
+    await page.getByText('We kept what you were writing last time. It is back in the box below.').waitFor();
+    assert.equal(await page.getByLabel('Write your thoughts').inputValue(), DRAFT);
+    await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+  });
+
   it('a second account on the same browser sees none of the first; the first sees all of hers again', async () => {
     const first = uniqueEmail('vault-first');
     const second = uniqueEmail('vault-second');
