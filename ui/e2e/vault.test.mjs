@@ -3,7 +3,15 @@
 // Every storage area of the origin is searched for the words she wrote.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { launchBrowser, openContext, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import {
+  assertNoSeriousA11yViolations,
+  launchBrowser,
+  openContext,
+  signInViaUi,
+  signUpViaUi,
+  startApp,
+  uniqueEmail,
+} from './harness.mjs';
 import { everythingStored, readVault } from './vault-reader.mjs';
 
 const JOURNAL = 'Journal words about the lighthouse at dawn';
@@ -204,6 +212,7 @@ describe('vault', () => {
     const pin = page.getByLabel('PIN', { exact: true });
     await pin.waitFor();
     assert.equal(await page.getByText(JOURNAL).count(), 0, 'nothing shown before the PIN');
+    await assertNoSeriousA11yViolations(page, 'the PIN prompt');
     await pin.fill('24680');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { VaultScreen } from './vault-screen';
 
 type Props = {
   triesLeft: number;
@@ -29,7 +30,7 @@ export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
   };
 
   return (
-    <main className="vault-screen">
+    <VaultScreen>
       <form className="vault-card" onSubmit={(e) => void submit(e)}>
         <h1 className="vault-title">Enter your PIN</h1>
         <p>Your PIN opens your journal, safety plan and mood history on this device.</p>
@@ -65,6 +66,6 @@ export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
           </button>
         </div>
       </form>
-    </main>
+    </VaultScreen>
   );
 }

@@ -7,6 +7,7 @@ import { fetchVaultSecret, NotSignedInError, sessionIdOf } from './secret-client
 import { VaultProvider } from './vault-context';
 import { VaultKeyError } from './crypto';
 import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
+import { VaultScreen } from './vault-screen';
 import './vault.css';
 
 type Stage =
@@ -106,7 +107,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       );
     case 'failed':
       return (
-        <main className="vault-screen">
+        <VaultScreen>
           <div className="vault-card" role="alert">
             <p>{stage.message}</p>
             <div className="vault-actions">
@@ -118,7 +119,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
               </button>
             </div>
           </div>
-        </main>
+        </VaultScreen>
       );
     case 'unopenable':
       return (
@@ -147,7 +148,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
 function Unopenable({ onStartAfresh, onSignOut }: { onStartAfresh(): void; onSignOut(): void }) {
   const [confirming, setConfirming] = useState(false);
   return (
-    <main className="vault-screen">
+    <VaultScreen>
       <div className="vault-card">
         <h1 className="vault-title">Your saved entries cannot be opened</h1>
         <p role="alert">
@@ -174,6 +175,6 @@ function Unopenable({ onStartAfresh, onSignOut }: { onStartAfresh(): void; onSig
           </button>
         </div>
       </div>
-    </main>
+    </VaultScreen>
   );
 }

@@ -131,8 +131,10 @@ export async function openVault(accountId: string, secret: string, session: stri
   const kek = await deriveKek(secret, accountId);
   let wrapped = meta?.wrapped;
   if (!wrapped) {
-    wrapped = await newWrappedDataKey(kek);
-    writeMeta(accountId, { v: 1, wrapped, pin: null });
+    writeMeta(accountId, { v: 1, wrapped: await newWrappedDataKey(kek), pin: null });
+    // Another tab (or a second effect run) may have created one at the same moment: all use the one stored.
+    wrapped = readMeta(accountId)?.wrapped;
+    if (!wrapped) throw new Error('The key could not be kept on this device.');
   }
   const vault = new OpenVault(accountId, await unwrapDataKey(wrapped, kek), kek, secret);
   await vault.load();
