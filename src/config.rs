@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::auth::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
 use crate::secret::Secret;
+use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -19,6 +20,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub weather: WeatherConfig,
     pub site: SiteConfig,
+    pub vault: VaultConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -165,6 +167,9 @@ impl Config {
             self.weather.api_key =
                 read_secret_file(Path::new(&path), "SOLACE_WEATHER_API_KEY_FILE")?;
         }
+        if let Some(path) = env("SOLACE_VAULT_SECRET_FILE") {
+            self.vault.secret_file = Some(path.into());
+        }
         if let Some(id) = env("SOLACE_GOOGLE_CLIENT_ID") {
             self.auth.google.client_id = id;
         }
@@ -285,6 +290,7 @@ impl Config {
         if self.site.product_name.trim().is_empty() {
             return Err(err(CHECK, "site.product_name", "must not be empty"));
         }
+        self.vault.validate()?;
         let email = self.site.contact_email.trim();
         if !email.is_empty() && !email.contains('@') {
             return Err(err(

@@ -15,6 +15,7 @@ mod public_config;
 mod rate_limit;
 mod secret;
 mod server;
+mod vault;
 mod weather;
 
 use std::process::ExitCode;

@@ -13,7 +13,7 @@ use crate::error;
 use crate::health;
 use crate::http::{request_log, security_headers};
 use crate::public_config::{self, PublicConfig};
-use crate::{auth, weather};
+use crate::{auth, vault, weather};
 
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
@@ -33,6 +33,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
         &config.auth.external_url,
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
+    let vault = web::Data::new(vault::Vault::from_config(&config, &config.server.data_dir)?);
     let (ip, port) = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -44,6 +45,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .app_data(public.clone())
             .app_data(headers.clone())
             .app_data(weather.clone())
+            .app_data(vault.clone())
             .wrap(from_fn(security_headers::apply))
             .wrap(from_fn(request_log::log))
             .route("/health", web::get().to(health::health))
@@ -57,6 +59,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
                 web::scope("/api")
                     .route("/config", web::get().to(public_config::get))
                     .configure(weather::configure)
+                    .configure(vault::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

@@ -1,5 +1,5 @@
-// The signed-in features: journal, resources, safety plan, mood and settings (Clear All Data), with their
-// local-storage shapes.
+// The signed-in features: journal, resources, safety plan, mood and settings (Clear All Data), with the
+// shapes of their records (stored encrypted; read back through e2e/vault-reader.mjs).
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import {
@@ -8,6 +8,7 @@ import {
   signedInSuite,
   tabUntil,
 } from './harness.mjs';
+import { readVault, writeVault } from './vault-reader.mjs';
 
 const EN_US_LONG_DATE_TIME = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M$/;
 
@@ -22,7 +23,8 @@ describe('features', () => {
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
   };
-  const stored = (key) => page.evaluate((k) => JSON.parse(window.localStorage.getItem(k) ?? 'null'), key);
+  // SPEC's records are kept encrypted per account (docs/vault.md); read them back as the app stored them.
+  const stored = (key) => readVault(page, key);
 
   it('journal: prompt, another prompt, save disabled when blank, entries newest first, kept across reloads', async () => {
     await open('/journal', 'Your Private Journal');
@@ -239,21 +241,21 @@ describe('features', () => {
     assert.equal(typeof entries[0].id, 'string');
 
     // Four earlier days (seeded) plus today: insights appear.
-    await page.evaluate(() => {
-      const list = JSON.parse(window.localStorage.getItem('mood-entries'));
+    const list = await stored('mood-entries');
+    const earlier = await page.evaluate(() => {
       const daysAgo = (n) => {
         const d = new Date();
         d.setDate(d.getDate() - n);
         return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
       };
-      const earlier = [
+      return [
         [daysAgo(4), 5, 'Sunny walk'],
         [daysAgo(3), 4, ''],
         [daysAgo(2), 4, 'Call with a friend'],
         [daysAgo(1), 1, ''],
       ].map(([date, mood, notes]) => ({ id: `seed-${date}`, date, mood, notes }));
-      window.localStorage.setItem('mood-entries', JSON.stringify([...earlier, ...list]));
     });
+    await writeVault(page, 'mood-entries', [...earlier, ...list]);
     await page.reload();
     const insights = page.getByRole('region', { name: 'Your Insights' });
     await insights.waitFor();
@@ -317,11 +319,9 @@ describe('features', () => {
     await page.getByRole('button', { name: 'Open Notes Disguise' }).waitFor();
     await checkScreen(page, 'settings');
 
-    await page.evaluate(() => {
-      window.localStorage.setItem('journal-entries', JSON.stringify([{ id: '1', content: 'x', timestamp: 1, aiResponse: 'y' }]));
-      window.localStorage.setItem('safety-plan-items', JSON.stringify([{ id: '1', category: 'safe-places', content: 'Library' }]));
-      window.localStorage.setItem('mood-entries', JSON.stringify([{ id: '1', date: '2026-01-01', mood: 3, notes: '' }]));
-    });
+    await writeVault(page, 'journal-entries', [{ id: '1', content: 'x', timestamp: 1, aiResponse: 'y' }]);
+    await writeVault(page, 'safety-plan-items', [{ id: '1', category: 'safe-places', content: 'Library' }]);
+    await writeVault(page, 'mood-entries', [{ id: '1', date: '2026-01-01', mood: 3, notes: '' }]);
 
     // Cancel keeps everything.
     await page.getByRole('button', { name: 'Clear All Data' }).click();
@@ -330,7 +330,8 @@ describe('features', () => {
     await checkScreen(page, 'settings-clear-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    assert.ok(await page.evaluate(() => window.localStorage.getItem('journal-entries')));
+    assert.deepEqual(await stored('journal-entries'), [{ id: '1', content: 'x', timestamp: 1, aiResponse: 'y' }]);
+    assert.deepEqual(await stored('safety-plan-items'), [{ id: '1', category: 'safe-places', content: 'Library' }]);
 
     const alerts = [];
     page.on('dialog', (d) => {

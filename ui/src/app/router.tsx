@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../lib/loading-screen';
 import { PanicProvider } from '../lib/panic';
@@ -6,6 +6,9 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
 import * as Pages from './routes/lazy-pages';
 import { isDisguisePath } from './routes/route-paths';
+
+// The encrypted store is needed only once signed in: its own chunk keeps the sign-in page light.
+const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ default: m.VaultGate })));
 
 function RootShell() {
   const { pathname } = useLocation();
@@ -35,7 +38,9 @@ export function AppRoutes() {
           path="/"
           element={
             <RequireAuth>
-              <AppLayout />
+              <VaultGate>
+                <AppLayout />
+              </VaultGate>
             </RequireAuth>
           }
         >

@@ -1,10 +1,21 @@
-/** Every localStorage key the app uses (SPEC.md §3). Nothing else is written to the device. */
+/**
+ * Every localStorage key the app uses (SPEC.md §3). Journal, safety plan, mood and the draft are kept only
+ * encrypted, in the vault (lib/vault); the plain keys are read once to move old data in.
+ */
 export const STORAGE_KEYS = {
   journal: 'journal-entries',
   safetyPlan: 'safety-plan-items',
   mood: 'mood-entries',
   lastEmail: 'lastLoggedInEmail',
   theme: 'theme',
+  /** The unsaved journal text (kept only inside the vault). */
+  journalDraft: 'journal-draft',
+  /** Encrypted records: `vault:<account id>:<record key>` (lib/vault). */
+  vaultPrefix: 'vault:',
+  /** The wrapped data key and PIN settings: `vault-key:<account id>`. */
+  vaultKeyPrefix: 'vault-key:',
+  /** 'off' when she chose not to have her e-mail remembered on this device. */
+  rememberEmail: 'remember-email',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

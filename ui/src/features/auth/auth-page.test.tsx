@@ -91,6 +91,19 @@ describe('auth screen', () => {
     expect(localStorage.getItem('lastLoggedInEmail')).toBe('sam@example.com');
   });
 
+  it('with "Remember my e-mail" off, signing in stores no e-mail and prefills none', async () => {
+    localStorage.setItem('remember-email', 'off');
+    localStorage.setItem('lastLoggedInEmail', 'old@example.com');
+    const user = userEvent.setup();
+    const app = await openAuth();
+    expect(field('Email')).toHaveValue('');
+    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Password'), 'anything');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+    expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
+  });
+
   it('prefills the last used email', async () => {
     localStorage.setItem('lastLoggedInEmail', 'kim@example.com');
     await openAuth();

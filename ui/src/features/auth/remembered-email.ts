@@ -1,7 +1,20 @@
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
+/**
+ * Whether 'Remember my e-mail on this device' is on (lib/remember-email.ts writes it). Read here directly so
+ * the sign-in page does not load a chunk of its own for it (the /auth cold-load budget counts requests).
+ */
+function rememberEmailEnabled(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) !== 'off';
+  } catch {
+    return false;
+  }
+}
+
 /** The last email used to sign in or up (stored as plain text; a JSON string is accepted too). */
 export function readRememberedEmail(): string {
+  if (!rememberEmailEnabled()) return '';
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.lastEmail) ?? '';
     if (raw.startsWith('"')) {
@@ -14,8 +27,13 @@ export function readRememberedEmail(): string {
   }
 }
 
+/** Remembers the e-mail, unless she turned that off in Settings (then any old one is forgotten too). */
 export function rememberEmail(email: string): void {
   try {
+    if (!rememberEmailEnabled()) {
+      window.localStorage.removeItem(STORAGE_KEYS.lastEmail);
+      return;
+    }
     window.localStorage.setItem(STORAGE_KEYS.lastEmail, email);
   } catch {
     // storage blocked: nothing to remember

@@ -1,9 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installTestVault, renderInVault as render, seedVault, storedRecord } from '../../lib/test-utils/test-vault';
 import JournalPage from './journal-page';
 import { SUPPORTIVE_RESPONSES } from './supportive-responses';
 import type { SpeechRecognitionLike } from './use-speech-recognition';
+import type { JournalEntry } from './journal-logic';
 
 const EMPTY = 'Your journal entries will appear here. Start by writing your first entry above.';
 
@@ -15,6 +17,8 @@ afterEach(() => {
 });
 
 describe('Journal page: writing and saving', () => {
+  installTestVault();
+
   it('keeps Save Entry disabled until there is non-blank text', async () => {
     const user = userEvent.setup();
     render(<JournalPage />);
@@ -54,7 +58,7 @@ describe('Journal page: writing and saving', () => {
     expect(within(items[0]).getByText(expectedDate)).toBeInTheDocument();
     expect(within(items[0]).getByRole('heading', { name: 'Supportive Response' })).toBeInTheDocument();
 
-    const stored = JSON.parse(localStorage.getItem('journal-entries') ?? '[]');
+    const stored = (await storedRecord('journal-entries')) as JournalEntry[];
     expect(stored).toHaveLength(2);
     for (const e of stored) {
       expect(Object.keys(e).sort()).toEqual(['aiResponse', 'content', 'id', 'timestamp']);
@@ -67,14 +71,36 @@ describe('Journal page: writing and saving', () => {
     ]);
   });
 
+  it('keeps an unsaved draft encrypted and offers it back on the next visit', async () => {
+    const user = userEvent.setup();
+    const first = render(<JournalPage />);
+    await user.type(screen.getByLabelText('Write your thoughts'), 'Words I have not saved yet');
+    first.unmount();
+    expect(await storedRecord('journal-draft')).toBe('Words I have not saved yet');
+    expect(JSON.stringify(localStorage)).not.toContain('not saved yet');
+
+    render(<JournalPage />);
+    expect(screen.getByLabelText('Write your thoughts')).toHaveValue('Words I have not saved yet');
+    expect(screen.getByText('We kept what you were writing last time. It is back in the box below.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await storedRecord('journal-draft')).toBe('');
+    expect(screen.queryByText(/We kept what you were writing/)).not.toBeInTheDocument();
+  });
+
+  it('Discard draft empties the box and the stored draft', async () => {
+    seedVault('journal-draft', 'an old draft');
+    const user = userEvent.setup();
+    render(<JournalPage />);
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText('Write your thoughts')).toHaveValue('');
+    expect(await storedRecord('journal-draft')).toBe('');
+  });
+
   it('lists entries already in storage newest first', () => {
-    localStorage.setItem(
-      'journal-entries',
-      JSON.stringify([
-        { id: '1', content: 'older', timestamp: 1, aiResponse: 'r' },
-        { id: '2', content: 'newer', timestamp: 2, aiResponse: 'r' },
-      ]),
-    );
+    seedVault('journal-entries', [
+      { id: '1', content: 'older', timestamp: 1, aiResponse: 'r' },
+      { id: '2', content: 'newer', timestamp: 2, aiResponse: 'r' },
+    ]);
     render(<JournalPage />);
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('newer');
@@ -114,6 +140,8 @@ class FakeRecognition implements SpeechRecognitionLike {
 }
 
 describe('Journal page: voice entry', () => {
+  installTestVault();
+
   it('explains and disables voice entry when the browser has no speech API', () => {
     render(<JournalPage />);
     expect(screen.getByRole('alert')).toHaveTextContent('Web Speech API is not supported in this browser.');
@@ -162,6 +190,8 @@ describe('Journal page: voice entry', () => {
 });
 
 describe('Journal page: calming audio', () => {
+  installTestVault();
+
   let play: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     play = vi.spyOn(HTMLMediaElement.prototype, 'play');

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
-import { useLocalStorage } from '../../lib/use-local-storage';
+import { useJournalDraft } from './use-journal-draft';
+import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import calmLoopUrl from './calm-loop.wav';
 import { JOURNAL_PROMPTS } from './journal-prompts';
@@ -20,15 +21,15 @@ import { useCalmingAudio } from './use-calming-audio';
 import './journal.css';
 
 export default function JournalPage() {
-  const [stored, setStored] = useLocalStorage<JournalEntry[]>(STORAGE_KEYS.journal, []);
+  const [stored, setStored] = useVaultState<JournalEntry[]>(STORAGE_KEYS.journal, []);
   const entries = useMemo(() => sortNewestFirst(validEntries(stored)), [stored]);
   const [promptIndex, setPromptIndex] = useState(() => randomIndex(JOURNAL_PROMPTS.length));
-  const [text, setText] = useState('');
+  const { text, setText, restored, clear } = useJournalDraft();
   const [status, setStatus] = useState('');
 
   const onUtterance = useCallback((utterance: string) => {
     setText((current) => appendUtterance(current, utterance));
-  }, []);
+  }, [setText]);
   const speech = useSpeechRecognition(onUtterance);
   const audio = useCalmingAudio(calmLoopUrl);
 
@@ -37,7 +38,7 @@ export default function JournalPage() {
     if (!canSaveEntry(text)) return;
     const entry = createJournalEntry(text);
     setStored((prev) => [entry, ...validEntries(prev)]);
-    setText('');
+    clear();
     setStatus('Entry saved.');
   };
 
@@ -64,6 +65,14 @@ export default function JournalPage() {
 
       <section className="card journal-editor" aria-labelledby="journal-new-heading">
         <h2 id="journal-new-heading">New entry</h2>
+        {restored ? (
+          <div className="journal-draft-note" role="status">
+            <span>We kept what you were writing last time. It is back in the box below.</span>
+            <button type="button" className="btn btn-ghost" onClick={clear}>
+              Discard draft
+            </button>
+          </div>
+        ) : null}
         <form onSubmit={save} className="stack">
           <div>
             <label className="label" htmlFor="journal-text">

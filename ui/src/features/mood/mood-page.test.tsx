@@ -1,14 +1,22 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFFIRMATIONS } from './mood-affirmations';
+import {
+  installTestVault,
+  renderInVault as render,
+  seedVault,
+  storedRecord,
+} from '../../lib/test-utils/test-vault';
 import MoodPage from './mood-page';
 
-const stored = () => JSON.parse(localStorage.getItem('mood-entries') ?? 'null');
+const stored = () => storedRecord('mood-entries') as Promise<Array<{ id: string }> | null>;
 const textsOf = (...categories: string[]) =>
   AFFIRMATIONS.filter((a) => categories.includes(a.category)).map((a) => a.text);
 
 describe('Mood page', () => {
+  installTestVault();
+
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 2, 5, 10, 0));
@@ -29,7 +37,7 @@ describe('Mood page', () => {
     await user.type(screen.getByLabelText('Notes (optional)'), 'Hard morning');
     await user.click(save);
 
-    expect(stored()).toEqual([{ id: expect.any(String), date: '2026-03-05', mood: 2, notes: 'Hard morning' }]);
+    expect(await stored()).toEqual([{ id: expect.any(String), date: '2026-03-05', mood: 2, notes: 'Hard morning' }]);
     expect(struggling).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByLabelText('Notes (optional)')).toHaveValue('');
     expect(save).toBeDisabled();
@@ -46,10 +54,10 @@ describe('Mood page', () => {
     render(<MoodPage />);
     await user.click(screen.getByRole('button', { name: 'Okay' }));
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
-    const firstId = stored()[0].id;
+    const firstId = (await stored())![0]!.id;
     await user.click(screen.getByRole('button', { name: 'Strong' }));
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
-    expect(stored()).toEqual([{ id: firstId, date: '2026-03-05', mood: 5, notes: '' }]);
+    expect(await stored()).toEqual([{ id: firstId, date: '2026-03-05', mood: 5, notes: '' }]);
     const reply = screen.getByRole('status').querySelector('blockquote')?.textContent;
     expect(textsOf('healing', 'strength')).toContain(reply);
   });
@@ -62,12 +70,12 @@ describe('Mood page', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('button', { name: 'Good' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByLabelText('Notes (optional)')).toHaveValue('');
-    expect(stored()).toBeNull();
+    expect(await stored()).toBeNull();
   });
 
   it('shows insights once there are five entries', async () => {
     const days = [1, 2, 3, 4].map((d) => ({ id: String(d), date: `2026-03-0${d}`, mood: 4, notes: '' }));
-    localStorage.setItem('mood-entries', JSON.stringify(days));
+    seedVault('mood-entries', days);
     const user = userEvent.setup();
     render(<MoodPage />);
     expect(screen.queryByRole('heading', { name: 'Your Insights' })).not.toBeInTheDocument();

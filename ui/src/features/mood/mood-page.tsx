@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useLocalStorage } from '../../lib/use-local-storage';
+import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { MOOD_LABELS, MOOD_VALUES, type MoodValue } from './mood-labels';
 import {
@@ -17,7 +17,7 @@ import { MoodInsightsBox } from './mood-insights-box';
 import './mood.css';
 
 export default function MoodPage() {
-  const [stored, setStored] = useLocalStorage<MoodEntry[]>(STORAGE_KEYS.mood, []);
+  const [stored, setStored] = useVaultState<MoodEntry[]>(STORAGE_KEYS.mood, []);
   const entries = useMemo(() => validMoodEntries(stored), [stored]);
   const history = useMemo(() => sortByDateDesc(entries), [entries]);
   const [selected, setSelected] = useState<MoodValue | null>(null);

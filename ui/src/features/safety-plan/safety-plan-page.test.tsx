@@ -1,13 +1,22 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  installTestVault,
+  renderInVault as render,
+  seedVault,
+  storedRecord,
+} from '../../lib/test-utils/test-vault';
 import SafetyPlanPage from './safety-plan-page';
 
 const EMPTY = 'No items added yet. Use the form above to add to this category.';
-const stored = () => JSON.parse(localStorage.getItem('safety-plan-items') ?? 'null');
+type Item = { id: string; category: string; content: string };
+const stored = () => storedRecord('safety-plan-items') as Promise<Item[] | null>;
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Safety plan page', () => {
+  installTestVault();
+
   it('shows all six sections empty, plus the privacy notice and print tip', () => {
     render(<SafetyPlanPage />);
     for (const name of ['Warning Signs', 'Safe People', 'Safe Places', 'Emergency Contacts', 'Escape Plan', 'Essential Items']) {
@@ -32,16 +41,13 @@ describe('Safety plan page', () => {
     expect(within(section('Warning Signs')).getByText(EMPTY)).toBeInTheDocument();
     expect(screen.getByLabelText('What would you like to add?')).toHaveValue('');
     expect(screen.getByText('Item added to Safe People.')).toBeInTheDocument();
-    const items = stored();
+    const items = await stored();
     expect(items).toHaveLength(1);
-    expect(items[0]).toEqual({ id: expect.any(String), category: 'safe-people', content: 'Neighbour Asha' });
+    expect(items![0]).toEqual({ id: expect.any(String), category: 'safe-people', content: 'Neighbour Asha' });
   });
 
   it('edits inline with Save, and Cancel leaves the item unchanged', async () => {
-    localStorage.setItem(
-      'safety-plan-items',
-      JSON.stringify([{ id: '1', category: 'essential-items', content: 'Passport' }]),
-    );
+    seedVault('safety-plan-items', [{ id: '1', category: 'essential-items', content: 'Passport' }]);
     const user = userEvent.setup();
     render(<SafetyPlanPage />);
     const essentials = section('Essential Items');
@@ -53,26 +59,23 @@ describe('Safety plan page', () => {
     await user.type(field, 'Passport and ID card');
     await user.click(within(essentials).getByRole('button', { name: 'Cancel' }));
     expect(within(essentials).getByText('Passport')).toBeInTheDocument();
-    expect(stored()[0].content).toBe('Passport');
+    expect((await stored())![0]!.content).toBe('Passport');
 
     await user.click(within(essentials).getByRole('button', { name: 'Edit: Passport' }));
     await user.clear(within(essentials).getByLabelText('Edit item'));
     await user.type(within(essentials).getByLabelText('Edit item'), 'Passport and ID card');
     await user.click(within(essentials).getByRole('button', { name: 'Save' }));
     expect(within(essentials).getByText('Passport and ID card')).toBeInTheDocument();
-    expect(stored()).toEqual([{ id: '1', category: 'essential-items', content: 'Passport and ID card' }]);
+    expect(await stored()).toEqual([{ id: '1', category: 'essential-items', content: 'Passport and ID card' }]);
     expect(within(essentials).getByRole('button', { name: 'Edit: Passport and ID card' })).toHaveFocus();
   });
 
   it('deletes an item and shows the empty text again', async () => {
-    localStorage.setItem(
-      'safety-plan-items',
-      JSON.stringify([{ id: '1', category: 'escape-plan', content: 'Take the back door' }]),
-    );
+    seedVault('safety-plan-items', [{ id: '1', category: 'escape-plan', content: 'Take the back door' }]);
     const user = userEvent.setup();
     render(<SafetyPlanPage />);
     await user.click(screen.getByRole('button', { name: 'Delete: Take the back door' }));
     expect(within(section('Escape Plan')).getByText(EMPTY)).toBeInTheDocument();
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 });

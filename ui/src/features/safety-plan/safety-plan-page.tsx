@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useLocalStorage } from '../../lib/use-local-storage';
+import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { SAFETY_CATEGORIES, type SafetyCategoryId } from './safety-categories';
 import {
@@ -18,7 +18,7 @@ import './safety-plan.css';
 export const EMPTY_CATEGORY_TEXT = 'No items added yet. Use the form above to add to this category.';
 
 export default function SafetyPlanPage() {
-  const [stored, setStored] = useLocalStorage<SafetyPlanItem[]>(STORAGE_KEYS.safetyPlan, []);
+  const [stored, setStored] = useVaultState<SafetyPlanItem[]>(STORAGE_KEYS.safetyPlan, []);
   const items = useMemo(() => validItems(stored), [stored]);
   const [category, setCategory] = useState<SafetyCategoryId>('warning-signs');
   const [text, setText] = useState('');

@@ -11,10 +11,27 @@ describe('settings', () => {
     localStorage.setItem('journal-entries', '[{"id":"1"}]');
     renderApp('/settings', { session: fakeSession() });
     await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
+    // By now the entry has moved into this account's encrypted store.
+    const saved = localStorage.getItem('vault:user-1:journal-entries');
+    expect(saved).not.toBeNull();
     const dialog = screen.getByRole('dialog', { name: 'Clear all data?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem('journal-entries')).toBe('[{"id":"1"}]');
+    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe(saved);
+  });
+
+  it('turning off "Remember my e-mail on this device" forgets the e-mail now and later', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('lastLoggedInEmail', 'sam@example.com');
+    renderApp('/settings', { session: fakeSession() });
+    const box = await screen.findByRole('checkbox', { name: 'Remember my e-mail on this device' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('sam@');
+    await user.click(box);
+    expect(box).toBeChecked();
   });
 
   it('Escape closes the confirmation', async () => {

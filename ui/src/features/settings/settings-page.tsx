@@ -4,6 +4,8 @@ import { CloudIcon, NoteIcon } from '../../lib/icons';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
 import { clearAllData } from './clear-data';
+import { PinSection } from './pin-section';
+import { RememberEmailSection } from './remember-email-section';
 import './settings-page.css';
 
 export default function SettingsPage() {
@@ -42,14 +44,18 @@ export default function SettingsPage() {
             Where your data lives
           </h2>
           <p>
-            Your journal entries, safety plan and mood history are stored only in this browser on this device. They
-            are never sent to our server, and nobody else can read them from there.
+            Your journal entries, safety plan and mood history are stored only in this browser on this device,
+            encrypted with a key that works only while you are signed in. They are never sent to our server.
           </p>
           <p>
             Our server keeps only what is needed to sign you in: your email address and a securely hashed password.
-            Your theme and the last email you signed in with are also remembered on this device.
+            Your theme and, unless you turn it off below, the last email you signed in with are also remembered on
+            this device.
           </p>
         </section>
+
+        <PinSection />
+        <RememberEmailSection />
 
         <section className="card settings-danger" aria-labelledby="settings-clear">
           <h2 id="settings-clear" className="settings-heading">

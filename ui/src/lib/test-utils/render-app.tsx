@@ -6,6 +6,7 @@ import { AppRoutes } from '../../app/router';
 import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../app-config';
 import { AuthProvider } from '../auth';
 import { createFakeAuthClient } from './fake-auth-client';
+import { installFakeVaultSecret } from './fake-vault-secret';
 
 function LocationProbe() {
   const { pathname } = useLocation();
@@ -17,6 +18,7 @@ export function renderApp(
   path: string,
   opts: { session?: Session | null; config?: Partial<AppConfig>; signInError?: string } = {},
 ) {
+  installFakeVaultSecret();
   const fake = createFakeAuthClient({ session: opts.session ?? null, signInError: opts.signInError });
   const config = { ...DEFAULT_CONFIG, ...opts.config };
   const utils = render(

@@ -1,0 +1,64 @@
+//! `GET /api/vault/secret`: the signed-in account's vault secret, to a valid session only.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, CacheControl, CacheDirective};
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+
+use super::{Vault, VaultError};
+use crate::auth::AuthService;
+use crate::error::ApiError;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/vault/secret", web::get().to(secret));
+}
+
+#[derive(Serialize)]
+struct Answer {
+    secret: String,
+}
+
+async fn secret(
+    req: HttpRequest,
+    vault: web::Data<Vault>,
+    auth: web::Data<AuthService>,
+) -> Result<HttpResponse, ApiError> {
+    let account = vault.account_of(bearer(&req), &auth).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(CacheControl(vec![CacheDirective::NoStore]))
+        .insert_header((header::PRAGMA, "no-cache"))
+        .json(Answer {
+            secret: vault.secret_for(&account),
+        }))
+}
+
+fn bearer(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then_some(token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+impl From<VaultError> for ApiError {
+    fn from(e: VaultError) -> Self {
+        match e {
+            VaultError::NotSignedIn => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "not_signed_in",
+                "Please sign in again to open your private space.",
+            ),
+            VaultError::AuthUnavailable => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "auth_unavailable",
+                "The sign-in service is not answering. Please try again in a moment.",
+            ),
+            VaultError::Key(..) | VaultError::Setup(_) => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "Something went wrong on the server.",
+            ),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The vault: a per-account secret the browser needs to open her encrypted journal, safety plan and
+//! mood history (docs/vault.md). The server never sees that content; it only hands the secret to a
+//! valid session of that account, checked by the embedded auth service (which also knows a signed-out
+//! session) or, with `auth.external_url`, through the external service's published keys.
+
+pub mod config;
+mod handler;
+mod jwks;
+mod secret;
+
+use std::path::Path;
+
+pub use handler::configure;
+
+use crate::auth::AuthService;
+use jwks::ExternalTokens;
+use secret::VaultKey;
+
+#[derive(Debug, thiserror::Error)]
+pub enum VaultError {
+    #[error("the vault key {0} is not usable: {1}")]
+    Key(String, String),
+    #[error("cannot set up the vault: {0}")]
+    Setup(String),
+    /// No token, or one that is invalid, expired or of a signed-out session.
+    #[error("not signed in")]
+    NotSignedIn,
+    #[error("the external auth service's keys cannot be fetched")]
+    AuthUnavailable,
+}
+
+pub struct Vault {
+    key: VaultKey,
+    external: Option<ExternalTokens>,
+}
+
+impl Vault {
+    pub fn from_config(
+        config: &crate::config::Config,
+        data_dir: &Path,
+    ) -> Result<Self, VaultError> {
+        let key = VaultKey::load(&config.vault, data_dir)?;
+        let external_url = config.auth.external_url.trim();
+        let external = (!external_url.is_empty())
+            .then(|| ExternalTokens::new(external_url))
+            .transpose()?;
+        Ok(Self { key, external })
+    }
+
+    /// The account id behind a Bearer token.
+    async fn account_of(
+        &self,
+        token: Option<&str>,
+        auth: &AuthService,
+    ) -> Result<String, VaultError> {
+        let token = token.ok_or(VaultError::NotSignedIn)?;
+        match &self.external {
+            Some(external) => external.verify(token).await,
+            None => auth
+                .authenticate(Some(token))
+                .await
+                .map(|a| a.user.row.id)
+                .map_err(|_| VaultError::NotSignedIn),
+        }
+    }
+
+    fn secret_for(&self, account_id: &str) -> String {
+        self.key.secret_for(account_id)
+    }
+}

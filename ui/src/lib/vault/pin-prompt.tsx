@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { VaultScreen } from './vault-screen';
+
+type Props = {
+  triesLeft: number;
+  /** The last PIN tried was wrong. */
+  wrong: boolean;
+  onSubmit(pin: string): Promise<void>;
+  onSignOut(): void;
+};
+
+/** Asks for her PIN after sign-in and after each reload. Says plainly what a wrong PIN did (nothing). */
+export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, [wrong, triesLeft]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!pin || busy) return;
+    setBusy(true);
+    await onSubmit(pin);
+    setPin('');
+    setBusy(false);
+  };
+
+  return (
+    <VaultScreen>
+      <form className="vault-card" onSubmit={(e) => void submit(e)}>
+        <h1 className="vault-title">Enter your PIN</h1>
+        <p>Your PIN opens your journal, safety plan and mood history on this device.</p>
+        <label className="label" htmlFor={id}>
+          PIN
+        </label>
+        <input
+          ref={input}
+          id={id}
+          className="input"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+          aria-describedby={wrong ? `${id}-error` : undefined}
+          aria-invalid={wrong || undefined}
+        />
+        {wrong ? (
+          <p id={`${id}-error`} className="vault-error" role="alert">
+            That PIN is not right. Nothing was opened and nothing was lost.{' '}
+            {triesLeft === 1
+              ? 'One try is left; after that you will be signed out.'
+              : `${triesLeft} tries are left.`}
+          </p>
+        ) : null}
+        <div className="vault-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || !pin} aria-busy={busy}>
+            Unlock
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </form>
+    </VaultScreen>
+  );
+}

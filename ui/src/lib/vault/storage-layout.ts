@@ -1,0 +1,49 @@
+import { STORAGE_KEYS } from '../storage-keys';
+import type { PinParams } from './crypto';
+
+/** The records kept in the vault: SPEC's keys and shapes, plus the unsaved journal draft. */
+export const VAULT_RECORDS = [
+  STORAGE_KEYS.journal,
+  STORAGE_KEYS.safetyPlan,
+  STORAGE_KEYS.mood,
+  STORAGE_KEYS.journalDraft,
+] as const;
+export type VaultRecord = (typeof VAULT_RECORDS)[number];
+
+/** Before the vault these were plain JSON in localStorage; moved in at the next sign-in. */
+export const PLAIN_RECORDS = [STORAGE_KEYS.journal, STORAGE_KEYS.safetyPlan, STORAGE_KEYS.mood] as const;
+
+/** A record's ciphertext: `vault:<account id>:<record key>`. */
+export function recordSlot(accountId: string, key: string): string {
+  return `${STORAGE_KEYS.vaultPrefix}${accountId}:${key}`;
+}
+
+/** The wrapped data key and PIN settings of one account on this device. */
+export function metaSlot(accountId: string): string {
+  return `${STORAGE_KEYS.vaultKeyPrefix}${accountId}`;
+}
+
+export type VaultMeta = {
+  v: 1;
+  /** The data key wrapped by the key-encryption key (with the PIN when `pin` is set). */
+  wrapped: string;
+  pin: PinParams | null;
+  /** Wrong PINs in the session `session` (a new sign-in starts a new count). */
+  failures?: { session: string; count: number };
+};
+
+export function readMeta(accountId: string): VaultMeta | null {
+  try {
+    const raw = window.localStorage.getItem(metaSlot(accountId));
+    if (!raw) return null;
+    const meta = JSON.parse(raw) as VaultMeta;
+    return meta && meta.v === 1 && typeof meta.wrapped === 'string' ? meta : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws when storage is full or blocked: losing the wrapped key would lose every record. */
+export function writeMeta(accountId: string, meta: VaultMeta): void {
+  window.localStorage.setItem(metaSlot(accountId), JSON.stringify(meta));
+}

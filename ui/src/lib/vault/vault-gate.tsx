@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAuth } from '../auth';
+import { LoadingScreen } from '../loading-screen';
+import { migratePlainRecords } from './migrate-plain';
+import { PinPrompt } from './pin-prompt';
+import { fetchVaultSecret, NotSignedInError, sessionIdOf } from './secret-client';
+import { VaultProvider } from './vault-context';
+import { VaultKeyError } from './crypto';
+import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
+import { VaultScreen } from './vault-screen';
+import './vault.css';
+
+type Stage =
+  | { kind: 'opening' }
+  | { kind: 'pin'; triesLeft: number; wrong: boolean }
+  | { kind: 'open'; vault: OpenVault }
+  | { kind: 'failed'; message: string }
+  /** The key on this device does not open with this account's secret (e.g. the server's key was replaced). */
+  | { kind: 'unopenable' };
+
+/**
+ * Opens the signed-in account's encrypted store before any signed-in screen renders: a neutral loading
+ * screen while it opens, the PIN prompt when she set one. Rendered under RequireAuth, keyed by account,
+ * so another account never sees this one's memory, and sign-out drops the key and the data.
+ */
+export function VaultGate({ children }: { children: ReactNode }) {
+  const { session } = useAuth();
+  if (!session) return <LoadingScreen />;
+  return (
+    <VaultSession key={session.user.id} accountId={session.user.id} accessToken={session.access_token}>
+      {children}
+    </VaultSession>
+  );
+}
+
+type SessionProps = { accountId: string; accessToken: string; children: ReactNode };
+
+function VaultSession({ accountId, accessToken, children }: SessionProps) {
+  const { signOut } = useAuth();
+  const [stage, setStage] = useState<Stage>({ kind: 'opening' });
+  // The token at sign-in is enough: the secret is fetched once per page load and kept in memory only.
+  const first = useRef({ accessToken, session: sessionIdOf(accessToken) });
+  const secret = useRef<string | null>(null);
+
+  const settle = useCallback(
+    async (opening: Opening, wrong: boolean) => {
+      if (opening.kind === 'locked-out') {
+        await signOut();
+        return;
+      }
+      if (opening.kind === 'pin') {
+        setStage({ kind: 'pin', triesLeft: opening.triesLeft, wrong });
+        return;
+      }
+      await migratePlainRecords(opening.vault);
+      setStage({ kind: 'open', vault: opening.vault });
+    },
+    [signOut],
+  );
+
+  const open = useCallback(async () => {
+    setStage({ kind: 'opening' });
+    try {
+      secret.current ??= await fetchVaultSecret(first.current.accessToken);
+      await settle(await openVault(accountId, secret.current, first.current.session), false);
+    } catch (err) {
+      if (err instanceof NotSignedInError) {
+        await signOut();
+        return;
+      }
+      if (err instanceof VaultKeyError) {
+        setStage({ kind: 'unopenable' });
+        return;
+      }
+      console.error('Could not open the private store:', err);
+      setStage({
+        kind: 'failed',
+        message:
+          'Your private space could not be opened just now. Nothing has been lost. Please check your connection and try again.',
+      });
+    }
+  }, [accountId, settle, signOut]);
+
+  useEffect(() => {
+    void open();
+  }, [open]);
+
+  const tryPin = useCallback(
+    async (pin: string) => {
+      if (!secret.current) return;
+      await settle(await unlockWithPin(accountId, secret.current, first.current.session, pin), true);
+    },
+    [accountId, settle],
+  );
+
+  switch (stage.kind) {
+    case 'opening':
+      return <LoadingScreen />;
+    case 'pin':
+      return (
+        <PinPrompt
+          triesLeft={stage.triesLeft}
+          wrong={stage.wrong}
+          onSubmit={tryPin}
+          onSignOut={() => void signOut()}
+        />
+      );
+    case 'failed':
+      return (
+        <VaultScreen>
+          <div className="vault-card" role="alert">
+            <p>{stage.message}</p>
+            <div className="vault-actions">
+              <button type="button" className="btn btn-primary" onClick={() => void open()}>
+                Try again
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          </div>
+        </VaultScreen>
+      );
+    case 'unopenable':
+      return (
+        <Unopenable
+          onStartAfresh={() => {
+            discardVault(accountId);
+            void open();
+          }}
+          onSignOut={() => void signOut()}
+        />
+      );
+    case 'open':
+      return (
+        <VaultProvider vault={stage.vault}>
+          {stage.vault.unreadable.size > 0 ? (
+            <p className="vault-notice" role="alert">
+              Some of what you saved could not be opened on this device. It has been kept aside, exactly as it was, and what you add now is saved as usual.
+            </p>
+          ) : null}
+          {children}
+        </VaultProvider>
+      );
+  }
+}
+
+function Unopenable({ onStartAfresh, onSignOut }: { onStartAfresh(): void; onSignOut(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <VaultScreen>
+      <div className="vault-card">
+        <h1 className="vault-title">Your saved entries cannot be opened</h1>
+        <p role="alert">
+          The entries saved for this account on this device no longer open with its key. This happens when the
+          server's key has been replaced. They have been left as they were.
+        </p>
+        {confirming ? (
+          <p className="vault-error">
+            Starting afresh deletes those entries from this device for good. Nobody can bring them back.
+          </p>
+        ) : null}
+        <div className="vault-actions">
+          {confirming ? (
+            <button type="button" className="btn btn-danger" onClick={onStartAfresh}>
+              Delete them and start afresh
+            </button>
+          ) : (
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
+              Start afresh on this device
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </div>
+    </VaultScreen>
+  );
+}

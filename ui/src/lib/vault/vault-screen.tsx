@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { usePanic } from '../panic';
+
+/**
+ * The frame of the vault's own screens (PIN, could not open): a quick exit first in focus order, as on
+ * every other screen, then the card. When the app gains a shared exit control, it belongs here.
+ */
+export function VaultScreen({ children }: { children: ReactNode }) {
+  const { quickExit } = usePanic();
+  return (
+    <main className="vault-screen">
+      <button type="button" className="btn btn-danger vault-exit" onClick={quickExit}>
+        Quick Exit
+      </button>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  decryptRecord,
+  deriveKek,
+  encryptRecord,
+  newPinParams,
+  newWrappedDataKey,
+  rewrapDataKey,
+  unwrapDataKey,
+  VaultDataError,
+  VaultKeyError,
+} from './crypto';
+import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
+
+/** Wrong PINs allowed per sign-in; the next one signs her out. */
+export const MAX_PIN_TRIES = 5;
+
+/**
+ * One account's open vault: the data key (non-extractable) and the decrypted records, in memory only.
+ * Dropping the object (sign-out, quick exit, idle lock) leaves nothing readable behind.
+ */
+export class OpenVault {
+  private readonly records = new Map<string, unknown>();
+  /** Records that failed to decrypt (shown as a notice). Their ciphertext is moved aside, never deleted. */
+  readonly unreadable = new Set<string>();
+  /** Unreadable records that could not be moved aside: never overwritten, so nothing is lost. */
+  readonly blocked = new Set<string>();
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly accountId: string,
+    private readonly dataKey: CryptoKey,
+    /** The key-encryption key now in use (to re-wrap the data key for a PIN change). */
+    private kek: CryptoKey,
+    private readonly secret: string,
+  ) {}
+
+  has(key: string): boolean {
+    return this.records.has(key);
+  }
+
+  get(key: string): unknown {
+    return this.records.get(key);
+  }
+
+  /** Decrypts every record of this account that exists on the device. */
+  async load(): Promise<void> {
+    for (const key of VAULT_RECORDS) {
+      const stored = window.localStorage.getItem(recordSlot(this.accountId, key));
+      if (stored === null) continue;
+      try {
+        this.records.set(key, await decryptRecord(this.dataKey, this.accountId, key, stored));
+      } catch (err) {
+        if (!(err instanceof VaultDataError)) throw err;
+        this.unreadable.add(key);
+        this.setAside(key, stored);
+      }
+    }
+  }
+
+  /** Keeps a damaged record's text under another name so new entries can be saved without losing it. */
+  private setAside(key: string, stored: string): void {
+    const slot = recordSlot(this.accountId, key);
+    try {
+      window.localStorage.setItem(`${slot}#unreadable-${Date.now()}`, stored);
+      window.localStorage.removeItem(slot);
+    } catch {
+      this.blocked.add(key);
+    }
+  }
+
+  /** Updates memory now and stores the ciphertext; writes reach storage in order. Rejects if storing failed. */
+  set(key: string, value: unknown): Promise<void> {
+    if (this.blocked.has(key)) {
+      console.error(`Not saving "${key}": its stored copy could not be read and is kept as it is.`);
+      return Promise.resolve();
+    }
+    this.records.set(key, value);
+    const write = this.chain.then(async () => {
+      const stored = await encryptRecord(this.dataKey, this.accountId, key, value);
+      window.localStorage.setItem(recordSlot(this.accountId, key), stored);
+    });
+    // A failed write (storage full) must not stop the ones after it; the caller still hears of it.
+    this.chain = write.catch((err: unknown) => console.error('Could not save to this device:', err));
+    return write;
+  }
+
+  /** Resolves when every write so far has reached storage. */
+  flushed(): Promise<void> {
+    return this.chain;
+  }
+
+  hasPin(): boolean {
+    return readMeta(this.accountId)?.pin != null;
+  }
+
+  /** Sets, changes (`pin` given) or removes (`null`) the PIN by re-wrapping the data key. */
+  async changePin(pin: string | null): Promise<void> {
+    const meta = readMeta(this.accountId);
+    if (!meta) throw new Error('The vault has no key on this device.');
+    const params = pin === null ? null : newPinParams();
+    const next = await deriveKek(this.secret, this.accountId, params && pin !== null ? { pin, params } : undefined);
+    const wrapped = await rewrapDataKey(meta.wrapped, this.kek, next);
+    writeMeta(this.accountId, { v: 1, wrapped, pin: params });
+    this.kek = next;
+  }
+}
+
+/** Removes this account's key and records from the device: the way on when they can never be opened again. */
+export function discardVault(accountId: string): void {
+  const prefix = recordSlot(accountId, '');
+  const slots = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+  for (const slot of [...slots, metaSlot(accountId)]) window.localStorage.removeItem(slot);
+}
+
+export type Opening =
+  | { kind: 'open'; vault: OpenVault }
+  | { kind: 'pin'; triesLeft: number }
+  | { kind: 'locked-out' };
+
+function triesUsed(meta: VaultMeta, session: string): number {
+  return meta.failures && meta.failures.session === session ? meta.failures.count : 0;
+}
+
+/** Opens the vault with the server's secret alone, creating it on first use; or says a PIN is needed. */
+export async function openVault(accountId: string, secret: string, session: string): Promise<Opening> {
+  const meta = readMeta(accountId);
+  if (meta?.pin) {
+    const used = triesUsed(meta, session);
+    return used >= MAX_PIN_TRIES ? { kind: 'locked-out' } : { kind: 'pin', triesLeft: MAX_PIN_TRIES - used };
+  }
+  const kek = await deriveKek(secret, accountId);
+  let wrapped = meta?.wrapped;
+  if (!wrapped) {
+    writeMeta(accountId, { v: 1, wrapped: await newWrappedDataKey(kek), pin: null });
+    // Another tab (or a second effect run) may have created one at the same moment: all use the one stored.
+    wrapped = readMeta(accountId)?.wrapped;
+    if (!wrapped) throw new Error('The key could not be kept on this device.');
+  }
+  const vault = new OpenVault(accountId, await unwrapDataKey(wrapped, kek), kek, secret);
+  await vault.load();
+  return { kind: 'open', vault };
+}
+
+/** Tries a PIN. A wrong one is counted per session; nothing is decrypted and nothing changes. */
+export async function unlockWithPin(
+  accountId: string,
+  secret: string,
+  session: string,
+  pin: string,
+): Promise<Opening> {
+  const meta = readMeta(accountId);
+  if (!meta?.pin) return openVault(accountId, secret, session);
+  if (triesUsed(meta, session) >= MAX_PIN_TRIES) return { kind: 'locked-out' };
+  const kek = await deriveKek(secret, accountId, { pin, params: meta.pin });
+  try {
+    const key = await unwrapDataKey(meta.wrapped, kek);
+    writeMeta(accountId, { v: 1, wrapped: meta.wrapped, pin: meta.pin });
+    const vault = new OpenVault(accountId, key, kek, secret);
+    await vault.load();
+    return { kind: 'open', vault };
+  } catch (err) {
+    if (!(err instanceof VaultKeyError)) throw err;
+    const count = triesUsed(meta, session) + 1;
+    writeMeta(accountId, { ...meta, failures: { session, count } });
+    return count >= MAX_PIN_TRIES ? { kind: 'locked-out' } : { kind: 'pin', triesLeft: MAX_PIN_TRIES - count };
+  }
+}
