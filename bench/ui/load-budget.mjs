@@ -7,7 +7,7 @@
 //   - every request goes to 127.0.0.1 (no other host, ever)
 // Prints a table; exits 1 when a goal is missed, 2 when the measurement itself failed.
 //
-// Env: SOLACE_BIN (default /work/main/target/debug/solace), SOLACE_URL (use a running server instead),
+// Env: SOLACE_BIN (default the checkout's target/debug/solace), SOLACE_URL (use a running server instead),
 //      CHROME_PATH (default /usr/bin/chromium), BENCH_JSON=path (also write the measurements as JSON).
 import { writeFileSync } from 'node:fs';
 import { chromium, devices } from 'playwright-core';

@@ -25,7 +25,7 @@ describe('layer boundaries', () => {
   it('refuses it from a nested folder, through a re-export and a lazy import too', async () => {
     const errors = await layerErrors(
       'src/features/journal/parts/sample.ts',
-      "export { x } from '../../mood/x';\nexport const later = () => import('../../../features/home/home-page');\n",
+      "export { x } from '../../mood/x';\nexport const later = () => import('../../../features/resources/resources-page');\n",
     );
     expect(errors).toHaveLength(2);
   });
