@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Cold load of /auth in a fresh, mobile-emulated Chromium context against the real solace binary.
 // Counts every request and the bytes transferred (CDP Network.loadingFinished encodedDataLength:
-// response headers + encoded body as received on the wire) and checks the goals from the UI brief:
+// response headers + encoded body as received on the wire) and checks the cold-load goals:
 //   - <= 100 KB transferred (1 KB = 1000 bytes here, the stricter reading), brotli where offered
 //   - <= 6 requests in total
 //   - every request goes to 127.0.0.1 (no other host, ever)

@@ -19,7 +19,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CONTACT_EMAIL = 'ideas@solace.test';
 export const PASSWORD = 'Quiet-Harbor-42!';
 
-/** SPEC.md §2: a search engine, a web archive, an encyclopedia and a webmail site. */
+/** docs/product.md, "Safety behaviour": a search engine, a web archive, an encyclopedia and a webmail site. */
 export const NEUTRAL_ORIGINS = [
   'https://www.google.com',
   'https://archive.org',

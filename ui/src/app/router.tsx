@@ -18,7 +18,7 @@ function RootShell() {
   );
 }
 
-/** Routes of SPEC.md §2. */
+/** The app's routes (docs/product.md, "Screens and routes"). */
 export function AppRoutes() {
   return (
     <Routes>

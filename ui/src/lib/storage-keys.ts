@@ -1,4 +1,5 @@
-/** Every localStorage key the app uses (SPEC.md §3). Nothing else is written to the device. */
+/** The localStorage keys the app writes itself (docs/product.md, "What is kept on the device"); auth-js keeps
+ * the session under AUTH_STORAGE_KEY (lib/auth-client.ts). */
 export const STORAGE_KEYS = {
   journal: 'journal-entries',
   safetyPlan: 'safety-plan-items',
