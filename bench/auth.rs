@@ -80,6 +80,7 @@ fn bare_hash_rate(threads: usize) -> f64 {
     total as f64 / started.elapsed().as_secs_f64()
 }
 
+#[derive(Default)]
 struct Load {
     ok: usize,
     refused: usize,
@@ -145,13 +146,7 @@ async fn closed_loop(base: &str, clients: usize) -> Load {
             out
         }));
     }
-    let mut load = Load {
-        ok: 0,
-        refused: 0,
-        other: 0,
-        latencies: Vec::new(),
-        elapsed: Duration::ZERO,
-    };
+    let mut load = Load::default();
     for t in tasks {
         for (status, latency) in t.await.unwrap() {
             load.record(status, latency);
@@ -193,13 +188,7 @@ async fn flood(base: &str) -> (Load, Duration) {
             tokio::spawn(async move { sign_in(&client, &base).await })
         })
         .collect();
-    let mut load = Load {
-        ok: 0,
-        refused: 0,
-        other: 0,
-        latencies: Vec::new(),
-        elapsed: Duration::ZERO,
-    };
+    let mut load = Load::default();
     for t in tasks {
         let (status, latency) = t.await.unwrap();
         load.record(status, latency);

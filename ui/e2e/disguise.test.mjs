@@ -71,7 +71,7 @@ describe('disguise screens', () => {
     await checkScreen(page, 'weather');
   });
 
-  it('weather: searching another city, then an unknown city shows the product's texts', async () => {
+  it('weather: searching another city, then an unknown city shows the product texts', async () => {
     await home();
     await page.getByRole('button', { name: 'Weather Mode' }).click();
     await current().waitFor();

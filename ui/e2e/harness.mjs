@@ -11,11 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from './google-stand-in.mjs';
 import { API_KEY, startWeatherStandIn } from './weather-stand-in.mjs';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
 import { freePort, startSolaceProcess } from '../../tests/support/solace-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS_DIR = path.join(here, 'artifacts');
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = DEBIAN_CHROMIUM;
 export const CONTACT_EMAIL = 'ideas@solace.test';
 export const PASSWORD = 'Quiet-Harbor-42!';
 
@@ -100,15 +101,7 @@ export function launchBrowser() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }
 
