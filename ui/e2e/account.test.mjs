@@ -15,7 +15,7 @@ import {
   tabUntil,
   uniqueEmail,
 } from './harness.mjs';
-import { GOOGLE_CLIENT_ID, GOOGLE_USER } from './google-stand-in.mjs';
+import { GOOGLE_CLIENT_ID, GOOGLE_USER } from '../../tests/support/google-stand-in.mjs';
 
 const HOME_HEADING = 'A safe space to heal, reflect and plan';
 
