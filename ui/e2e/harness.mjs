@@ -310,25 +310,35 @@ export function focusedInfo(page) {
  * Returns an object whose `app`, `ctx` and `page` are current inside each test.
  */
 export function signedInSuite(tag) {
-  const suite = {};
-  let browser;
   let storageState;
+  const suite = browserSuite({ contextOptions: () => ({ storageState }) });
   before(async () => {
-    suite.app = await startApp();
-    browser = await launchBrowser();
-    const first = await openContext(browser, suite.app);
+    const first = await openContext(suite.browser, suite.app);
     const p = await first.newPage();
     await signUpViaUi(p, uniqueEmail(tag));
     storageState = await first.context.storageState();
     first.check();
     await first.close();
   });
+  return suite;
+}
+
+/**
+ * One app and one browser for a describe block; each test gets a fresh context and page (`suite.ctx`,
+ * `suite.page`), checked when the test ends. `app` goes to startApp; `contextOptions(suite)` to openContext.
+ */
+export function browserSuite({ app: appOptions = {}, contextOptions = () => ({}) } = {}) {
+  const suite = {};
+  before(async () => {
+    suite.app = await startApp(appOptions);
+    suite.browser = await launchBrowser();
+  });
   after(async () => {
-    await browser?.close();
+    await suite.browser?.close();
     await suite.app?.stop();
   });
   beforeEach(async () => {
-    suite.ctx = await openContext(browser, suite.app, { storageState });
+    suite.ctx = await openContext(suite.browser, suite.app, contextOptions(suite));
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {
