@@ -8,8 +8,6 @@
 //!
 //! Traffic goes to loopback only and every phase is bounded in time and count.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -18,71 +16,29 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use serde_json::json;
 
-const BIN: &str = env!("CARGO_BIN_EXE_solace");
+// The integration tests' helper that starts the binary and waits for it to be ready.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 const EMAIL: &str = "bench@example.org";
 const PASSWORD: &str = "Str0ng!pass";
 const PHASE: Duration = Duration::from_secs(8);
 const FLOOD: usize = 500;
 
-struct Solace {
-    child: Child,
-    base: String,
-    _dir: tempfile::TempDir,
+fn start() -> common::Server {
+    common::Server::start_with(common::Options {
+        // Rate limits off: this measures the hashing pool, whose own bound produces the 429s.
+        config: Some(
+            "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n"
+                .into(),
+        ),
+        env: vec![("RUST_LOG".into(), "warn,solace=info".into())],
+        ..Default::default()
+    })
 }
 
-impl Drop for Solace {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start() -> Solace {
-    let dir = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    // Rate limits off: this measures the hashing pool, whose own bound produces the 429s.
-    let config = dir.path().join("solace.toml");
-    std::fs::write(
-        &config,
-        "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n",
-    )
-    .unwrap();
-    let mut child = Command::new(BIN)
-        .args([
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port.to_string(),
-            "--data-dir",
-        ])
-        .arg(dir.path().join("data"))
-        .arg("--config")
-        .arg(&config)
-        .env("RUST_LOG", "warn,solace=info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start solace");
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.contains("solace is ready") {
-                let _ = tx.send(());
-            }
-        }
-    });
-    rx.recv_timeout(Duration::from_secs(30))
-        .expect("solace did not start");
-    Solace {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
-        _dir: dir,
-    }
+fn server_pid(server: &common::Server) -> u32 {
+    server.child.as_ref().expect("running").id()
 }
 
 /// Hashes per second with one thread per core, the same Argon2id parameters as the server, each thread
@@ -124,6 +80,7 @@ fn bare_hash_rate(threads: usize) -> f64 {
     total as f64 / started.elapsed().as_secs_f64()
 }
 
+#[derive(Default)]
 struct Load {
     ok: usize,
     refused: usize,
@@ -189,13 +146,7 @@ async fn closed_loop(base: &str, clients: usize) -> Load {
             out
         }));
     }
-    let mut load = Load {
-        ok: 0,
-        refused: 0,
-        other: 0,
-        latencies: Vec::new(),
-        elapsed: Duration::ZERO,
-    };
+    let mut load = Load::default();
     for t in tasks {
         for (status, latency) in t.await.unwrap() {
             load.record(status, latency);
@@ -237,13 +188,7 @@ async fn flood(base: &str) -> (Load, Duration) {
             tokio::spawn(async move { sign_in(&client, &base).await })
         })
         .collect();
-    let mut load = Load {
-        ok: 0,
-        refused: 0,
-        other: 0,
-        latencies: Vec::new(),
-        elapsed: Duration::ZERO,
-    };
+    let mut load = Load::default();
     for t in tasks {
         let (status, latency) = t.await.unwrap();
         load.record(status, latency);
@@ -277,7 +222,7 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let base = server.base.clone();
+    let base = server.url("");
     rt.block_on(async {
         let r = reqwest::Client::new()
             .post(format!("{base}/auth/v1/signup"))
@@ -291,7 +236,7 @@ fn main() {
     println!("solace auth bench: {cores} cores, Argon2id m=19456 KiB t=2 p=1");
     println!(
         "server RSS after start: {:.1} MB",
-        peak_rss_mb(server.child.id())
+        peak_rss_mb(server_pid(&server))
     );
     let before = bare_hash_rate(cores);
     let mut rows = Vec::new();
@@ -299,7 +244,7 @@ fn main() {
         let mut load = rt.block_on(closed_loop(&base, clients));
         println!(
             "server peak RSS after {clients} clients: {:.1} MB",
-            peak_rss_mb(server.child.id())
+            peak_rss_mb(server_pid(&server))
         );
         rows.push((
             clients,
@@ -324,7 +269,7 @@ fn main() {
         );
     }
     let (mut load, worst_health) = rt.block_on(flood(&base));
-    let rss = peak_rss_mb(server.child.id());
+    let rss = peak_rss_mb(server_pid(&server));
     let flood_p99 = load.percentile(0.99);
     println!(
         "flood of {FLOOD}: {} signed in, {} got 429, {} other; p99 of successes {}; worst /health {}; peak RSS {rss:.1} MB",

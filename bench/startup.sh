@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-30}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-release-ops}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
 SOLACE_SKIP_UI_BUILD=1 cargo build --release --quiet
 bin="$CARGO_TARGET_DIR/release/solace"
 

@@ -5,6 +5,7 @@
 # the ratio binary/nginx (goal >= 1.0).
 #
 #   bench/static.sh                      # ROUNDS=3 DURATION=10s THREADS=2 CONNECTIONS=64 SENDFILE=on
+#   UI_DIST=DIR bench/static.sh          # first copy a UI build from DIR into ui/dist
 #
 # Needs Debian's nginx and wrk (installed when missing). Everything stays on 127.0.0.1 and stops at the end.
 set -euo pipefail
@@ -15,16 +16,16 @@ DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-64}
 SENDFILE=${SENDFILE:-on}    # nginx's zero-copy file sending; off = it copies through a buffer, as solace does
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-release-ops}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 
 if ! command -v nginx >/dev/null || ! command -v wrk >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx wrk >/dev/null
 fi
 
-# The newest real UI build, if the UI work has one; else whatever ui/dist holds (the placeholder).
+# A UI build handed in with UI_DIST, if any; else whatever ui/dist holds.
 # Copied only when it differs (the .br/.gz files are ours), keeping times so nothing rebuilds needlessly.
-ui_build=/work/wt-ui/ui/dist
-if [ -f "$ui_build/index.html" ] && ! diff -rq -x '*.br' -x '*.gz' "$ui_build" ui/dist >/dev/null 2>&1; then
+ui_build=${UI_DIST:-}
+if [ -n "$ui_build" ] && [ -f "$ui_build/index.html" ] && ! diff -rq -x '*.br' -x '*.gz' "$ui_build" ui/dist >/dev/null 2>&1; then
   rm -rf ui/dist
   cp -a "$ui_build" ui/dist
 fi

@@ -5,11 +5,11 @@
 #  2. upstream calls made by 50 concurrent look-ups of one uncached city, cache on vs cache off
 #     (cache_max_entries = 0, which also turns the single flight off), the stand-in pausing 300 ms.
 # Needs wrk, curl, python3 and a release binary:
-#   SOLACE_SKIP_UI_BUILD=1 CARGO_TARGET_DIR=/work/target-release-weather cargo build --release
-#   bench/weather.sh            (DURATION=10s CONNECTIONS=50 by default)
+#   SOLACE_SKIP_UI_BUILD=1 cargo build --release
+#   bench/weather.sh            (DURATION=10s CONNECTIONS=50 by default; SOLACE_BIN=FILE for another binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${SOLACE_BIN:-/work/target-release-weather/release/solace}
+BIN=${SOLACE_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/release/solace}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-50}
 LOOKUPS=50

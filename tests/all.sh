@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test Solace has, installing what it needs first: Rust format, lints, unit and integration
-# tests; the UI's type check and unit tests; the auth-js compatibility suite and the browser end-to-end
+# tests; the UI's type check, lint and unit tests; the auth-js compatibility suite and the browser end-to-end
 # tests against the same debug binary. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,8 +33,8 @@ if [ -f tests/auth-js/package.json ]; then npm_install tests/auth-js; fi
 step "rustfmt"
 cargo fmt --check
 
-step "UI type check and unit tests"
-(cd ui && npm run --silent typecheck && npx vitest run)
+step "UI type check, lint and unit tests"
+(cd ui && npm run --silent typecheck && npm run --silent lint && npx vitest run)
 
 step "build (UI embedded) and Rust tests"
 cargo build --bins

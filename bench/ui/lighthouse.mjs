@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
 import { startSolace } from './server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -18,16 +19,7 @@ const REPORTS = join(HERE, 'reports');
 const RUNS = Number(process.env.RUNS || 3);
 const GOAL_PERF = 95;
 const GOAL_A11Y = 100;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 
 const METRICS = [
   ['FCP', 'first-contentful-paint', (v) => `${(v / 1000).toFixed(2)} s`],
@@ -54,7 +46,7 @@ function runLighthouse(url, outBase) {
       '--quiet',
     ];
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || DEBIAN_CHROMIUM },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('error', reject);

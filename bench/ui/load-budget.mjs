@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Cold load of /auth in a fresh, mobile-emulated Chromium context against the real solace binary.
 // Counts every request and the bytes transferred (CDP Network.loadingFinished encodedDataLength:
-// response headers + encoded body as received on the wire) and checks the goals from the UI brief:
+// response headers + encoded body as received on the wire) and checks the cold-load goals:
 //   - <= 100 KB transferred (1 KB = 1000 bytes here, the stricter reading), brotli where offered
 //   - <= 6 requests in total
 //   - every request goes to 127.0.0.1 (no other host, ever)
 // Prints a table; exits 1 when a goal is missed, 2 when the measurement itself failed.
 //
-// Env: SOLACE_BIN (default /work/main/target/debug/solace), SOLACE_URL (use a running server instead),
+// Env: SOLACE_BIN (default the checkout's target/debug/solace), SOLACE_URL (use a running server instead),
 //      CHROME_PATH (default /usr/bin/chromium), BENCH_JSON=path (also write the measurements as JSON).
 import { writeFileSync } from 'node:fs';
 import { chromium, devices } from 'playwright-core';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
 import { startSolace } from './server.mjs';
 
 const BUDGET_BYTES = 100 * 1000;
@@ -18,15 +19,6 @@ const BUDGET_REQUESTS = 6;
 const QUIET_MS = 1500; // the page counts as settled after this long without a new request
 const DEVICE = 'Pixel 7';
 
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function fmtBytes(n) {
   return n >= 1000 ? `${(n / 1000).toFixed(1)} KB` : `${n} B`;
@@ -34,9 +26,9 @@ function fmtBytes(n) {
 
 async function measure(baseUrl) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: process.env.CHROME_PATH || DEBIAN_CHROMIUM,
     headless: true,
-    args: CHROME_ARGS,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const context = await browser.newContext({ ...devices[DEVICE] }); // fresh: empty cache, no storage

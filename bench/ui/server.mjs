@@ -1,28 +1,11 @@
-// Start the real solace binary on a free 127.0.0.1 port with a throw-away data directory,
-// wait for its "solace is ready" log line, and stop it (by PID) when asked or when this process exits.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The binary for the bench/ui scripts: the checkout's target/debug/solace (or SOLACE_BIN) started by the
+// shared helper (tests/support/solace-process.mjs) with default settings, stopped when asked or when this
+// process ends; or, with SOLACE_URL, a server someone else started.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
 
-export const DEFAULT_BIN = '/work/main/target/debug/solace';
-const READY_TIMEOUT_MS = 60_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-// Strip ANSI colour codes so the ready line is found whatever the log format.
-const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+export const DEFAULT_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../target/debug/solace');
 
 /**
  * Returns { url, port, pid, stop() }. If SOLACE_URL is set, uses that server instead (stop() is a no-op).
@@ -32,57 +15,27 @@ export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN 
     const url = process.env.SOLACE_URL.replace(/\/$/, '');
     return { url, port: Number(new URL(url).port), pid: null, stop: async () => {} };
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'solace-bench-'));
-  const child = spawn(bin, ['--port', String(port), '--data-dir', dataDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
+  const solace = await startSolaceProcess({ bin, env: process.env, tmpPrefix: 'solace-bench-', readyTimeoutMs: 60_000 });
   let stopped = false;
-
   const stop = async () => {
-    if (stopped) return;
     stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(t);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await solace.stop();
   };
-  // Last-resort clean-up: kill the child by its PID if we exit without calling stop().
+  // Last resort: kill the binary by its PID if this process ends without calling stop().
   process.once('exit', () => {
-    if (stopped) return;
-    if (child.pid && child.exitCode === null && child.signalCode === null) {
-      try { process.kill(child.pid, 'SIGKILL'); } catch {}
+    if (!stopped) {
+      try {
+        process.kill(solace.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
-    try { rmSync(dataDir, { recursive: true, force: true }); } catch {}
   });
   for (const sig of ['SIGINT', 'SIGTERM']) {
-    process.once(sig, async () => { await stop(); process.exit(130); });
+    process.once(sig, async () => {
+      await stop();
+      process.exit(130);
+    });
   }
-
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`solace did not log "solace is ready" within ${READY_TIMEOUT_MS} ms:\n${log}`));
-    }, READY_TIMEOUT_MS);
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-      if (stripAnsi(log).includes('solace is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('error', (err) => { clearTimeout(timer); reject(err); });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`solace exited early (code ${code}, signal ${signal}):\n${log}`));
-    });
-  });
-  // Keep draining stderr so the pipe never fills up.
-  child.stderr.resume();
-  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, stop };
+  return { url: solace.url, port: solace.port, pid: solace.pid, stop };
 }

@@ -1,80 +1,10 @@
 // Google sign-in with the real auth-js client, against a local stand-in for Google that speaks
 // OAuth 2.0 / OpenID Connect (authorization endpoint with PKCE, token endpoint, userinfo endpoint).
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 
+import { startGoogleStandIn } from '../support/google-stand-in.mjs';
 import { PASSWORD, client, startSolace } from './helpers.js';
-
-const CLIENT_ID = 'solace-test.apps.example';
-const CLIENT_SECRET = 'test-secret';
-
-function startGoogle() {
-  const codes = new Map(); // code -> { challenge, redirectUri }
-  const tokens = new Map(); // access token -> userinfo claims
-  const state = {
-    person: { sub: '1122334455', email: 'Grace@Example.com', email_verified: true, name: 'Grace H' },
-  };
-  let next = 0;
-  const json = (res, status, body, headers = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://google');
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
-      const q = url.searchParams;
-      if (q.get('client_id') !== CLIENT_ID || q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256') {
-        return json(res, 400, { error: 'invalid_request' });
-      }
-      next += 1;
-      const code = `4/code-${next}`;
-      codes.set(code, { challenge: q.get('code_challenge'), redirectUri: q.get('redirect_uri') });
-      const back = new URL(q.get('redirect_uri'));
-      back.searchParams.set('state', q.get('state'));
-      back.searchParams.set('code', code);
-      res.writeHead(302, { location: back.toString() });
-      return res.end();
-    }
-    if (req.method === 'POST' && url.pathname === '/token') {
-      const f = new URLSearchParams(body);
-      const grant = codes.get(f.get('code'));
-      codes.delete(f.get('code'));
-      const computed = createHash('sha256').update(f.get('code_verifier') ?? '').digest('base64url');
-      if (
-        f.get('grant_type') !== 'authorization_code' || f.get('client_id') !== CLIENT_ID ||
-        f.get('client_secret') !== CLIENT_SECRET || !grant || grant.challenge !== computed ||
-        grant.redirectUri !== f.get('redirect_uri')
-      ) {
-        return json(res, 400, { error: 'invalid_grant' });
-      }
-      const token = `ya29.token-${next}`;
-      tokens.set(token, { ...state.person });
-      return json(res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer', scope: 'openid email profile', id_token: 'unused' });
-    }
-    if (req.method === 'GET' && url.pathname === '/v1/userinfo') {
-      const claims = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-      return claims ? json(res, 200, claims) : json(res, 401, { error: 'invalid_token' });
-    }
-    return json(res, 404, {});
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const base = `http://127.0.0.1:${server.address().port}`;
-      resolve({
-        state,
-        config:
-          `[auth.google]\nclient_id = "${CLIENT_ID}"\nclient_secret = "${CLIENT_SECRET}"\n` +
-          `authorize_url = "${base}/o/oauth2/v2/auth"\ntoken_url = "${base}/token"\n` +
-          `userinfo_url = "${base}/v1/userinfo"\n`,
-        close: () => new Promise((r) => server.close(r)),
-      });
-    });
-  });
-}
 
 /** The browser's part: /authorize → Google (consents at once) → /callback → the app's URL. */
 async function browse(start) {
@@ -94,7 +24,9 @@ async function browse(start) {
 let google;
 let server;
 before(async () => {
-  google = await startGoogle();
+  google = await startGoogleStandIn({
+    person: { sub: '1122334455', email: 'Grace@Example.com', email_verified: true, name: 'Grace H' },
+  });
   server = await startSolace(google.config);
 });
 after(async () => {

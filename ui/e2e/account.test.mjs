@@ -2,49 +2,31 @@
 // by keyboard alone), wrong credentials, redirects for a signed-in user, and the inactivity sign-out with a
 // controlled clock.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import {
   PASSWORD,
+  browserSuite,
   checkScreen,
   focusedInfo,
-  launchBrowser,
-  openContext,
   signInViaUi,
   signUpViaUi,
-  startApp,
   tabUntil,
   uniqueEmail,
 } from './harness.mjs';
-import { GOOGLE_CLIENT_ID, GOOGLE_USER } from './google-stand-in.mjs';
+import { GOOGLE_CLIENT_ID, GOOGLE_USER } from '../../tests/support/google-stand-in.mjs';
 
 const HOME_HEADING = 'A safe space to heal, reflect and plan';
 
 describe('accounts', () => {
+  const suite = browserSuite({
+    app: { google: true },
+    contextOptions: ({ app }) => ({ allowOrigins: [app.google.url] }),
+  });
   let app;
-  let browser;
   let ctx;
   let page;
+  beforeEach(() => ({ app, ctx, page } = suite));
   const email = uniqueEmail('account');
-
-  before(async () => {
-    app = await startApp({ google: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app, { allowOrigins: [app.google.url] });
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
 
   const storedSession = () => page.evaluate(() => window.localStorage.getItem('solace-auth'));
 

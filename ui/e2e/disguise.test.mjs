@@ -71,7 +71,7 @@ describe('disguise screens', () => {
     await checkScreen(page, 'weather');
   });
 
-  it('weather: searching another city, then an unknown city shows the SPEC texts', async () => {
+  it('weather: searching another city, then an unknown city shows the product texts', async () => {
     await home();
     await page.getByRole('button', { name: 'Weather Mode' }).click();
     await current().waitFor();
@@ -128,7 +128,7 @@ describe('disguise screens', () => {
     await notes.first().waitFor();
     const before = await notes.count();
     await page.getByLabel('Search notes').fill('anything');
-    assert.equal(await notes.count(), before, 'the search box does not filter (SPEC: not functional)');
+    assert.equal(await notes.count(), before, 'the search box does not filter (docs/product.md: it does nothing)');
     await assertNothingOfSolace();
     await checkScreen(page, 'notes');
 

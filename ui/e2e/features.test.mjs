@@ -14,10 +14,8 @@ const EN_US_LONG_DATE_TIME = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]
 
 describe('features', () => {
   const suite = signedInSuite('features');
-  let app;
-  let ctx;
   let page;
-  beforeEach(() => ({ app, ctx, page } = suite));
+  beforeEach(() => ({ page } = suite));
 
   const open = async (path, title) => {
     await page.goto(path);

@@ -2,26 +2,25 @@
 // stand-in, Debian's chromium driven by playwright-core, and the checks every test ends with (no request to
 // another host, no console error, no uncaught page error). Nothing here downloads anything.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { after, afterEach, before, beforeEach } from 'node:test';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from './google-stand-in.mjs';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from '../../tests/support/google-stand-in.mjs';
 import { API_KEY, startWeatherStandIn } from './weather-stand-in.mjs';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
+import { freePort, startSolaceProcess } from '../../tests/support/solace-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ARTIFACTS_DIR = path.join(here, 'artifacts');
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = DEBIAN_CHROMIUM;
 export const CONTACT_EMAIL = 'ideas@solace.test';
 export const PASSWORD = 'Quiet-Harbor-42!';
 
-/** SPEC.md §2: a search engine, a web archive, an encyclopedia and a webmail site. */
+/** docs/product.md, "Safety behaviour": a search engine, a web archive, an encyclopedia and a webmail site. */
 export const NEUTRAL_ORIGINS = [
   'https://www.google.com',
   'https://archive.org',
@@ -43,17 +42,6 @@ function solaceBin() {
   return bin;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts the weather stand-in and the solace binary on free ports with a fresh data directory, and resolves
  * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
@@ -63,65 +51,36 @@ export async function startApp({ google: withGoogle = false } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
   const google = withGoogle ? await startGoogleStandIn() : null;
-  const dir = await mkdtemp(path.join(tmpdir(), 'solace-e2e-'));
-  const dataDir = path.join(dir, 'data');
-  await mkdir(dataDir);
-  const configFile = path.join(dir, 'solace.toml');
-  await writeFile(
-    configFile,
-    [
-      '[weather]',
-      'provider = "openweathermap"',
-      `api_key = "${API_KEY}"`,
-      `openweathermap_url = "${weather.url}"`,
-      '',
-      '[site]',
-      `contact_email = "${CONTACT_EMAIL}"`,
-      '',
-      ...(google
-        ? [
-            '[auth.google]',
-            `client_id = "${GOOGLE_CLIENT_ID}"`,
-            `client_secret = "${GOOGLE_CLIENT_SECRET}"`,
-            `authorize_url = "${google.url}/authorize"`,
-            `token_url = "${google.url}/token"`,
-            `userinfo_url = "${google.url}/userinfo"`,
-            '',
-          ]
-        : []),
-    ].join('\n'),
-  );
+  const config = [
+    '[weather]',
+    'provider = "openweathermap"',
+    `api_key = "${API_KEY}"`,
+    `openweathermap_url = "${weather.url}"`,
+    '',
+    '[site]',
+    `contact_email = "${CONTACT_EMAIL}"`,
+    '',
+    ...(google
+      ? [
+          '[auth.google]',
+          `client_id = "${GOOGLE_CLIENT_ID}"`,
+          `client_secret = "${GOOGLE_CLIENT_SECRET}"`,
+          `authorize_url = "${google.url}/authorize"`,
+          `token_url = "${google.url}/token"`,
+          `userinfo_url = "${google.url}/userinfo"`,
+          '',
+        ]
+      : []),
+  ].join('\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // Only this file's settings: drop any SOLACE_* variable of the surrounding shell (they override the file).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SOLACE_')));
-  const child = spawn(
+  const solace = await startSolaceProcess({
     bin,
-    ['--config', configFile, '--port', String(port), '--data-dir', dataDir, '--site-url', url],
-    { stdio: ['ignore', 'ignore', 'pipe'], env },
-  );
-  let log = '';
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`solace did not log "solace is ready" within ${READY_TIMEOUT_MS} ms:\n${log}`));
-    }, READY_TIMEOUT_MS);
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-      if (log.includes('solace is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`solace exited (code ${code}, signal ${signal}) before it was ready:\n${log}`));
-    });
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
+    port,
+    config,
+    args: ['--site-url', url],
+    tmpPrefix: 'solace-e2e-',
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
 
   return {
@@ -129,17 +88,11 @@ export async function startApp({ google: withGoogle = false } = {}) {
     origin: url,
     weather,
     google,
-    log: () => log,
+    log: solace.log,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await solace.stop();
       await weather.close();
       await google?.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
@@ -148,15 +101,7 @@ export function launchBrowser() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 }
 
@@ -365,25 +310,35 @@ export function focusedInfo(page) {
  * Returns an object whose `app`, `ctx` and `page` are current inside each test.
  */
 export function signedInSuite(tag) {
-  const suite = {};
-  let browser;
   let storageState;
+  const suite = browserSuite({ contextOptions: () => ({ storageState }) });
   before(async () => {
-    suite.app = await startApp();
-    browser = await launchBrowser();
-    const first = await openContext(browser, suite.app);
+    const first = await openContext(suite.browser, suite.app);
     const p = await first.newPage();
     await signUpViaUi(p, uniqueEmail(tag));
     storageState = await first.context.storageState();
     first.check();
     await first.close();
   });
+  return suite;
+}
+
+/**
+ * One app and one browser for a describe block; each test gets a fresh context and page (`suite.ctx`,
+ * `suite.page`), checked when the test ends. `app` goes to startApp; `contextOptions(suite)` to openContext.
+ */
+export function browserSuite({ app: appOptions = {}, contextOptions = () => ({}) } = {}) {
+  const suite = {};
+  before(async () => {
+    suite.app = await startApp(appOptions);
+    suite.browser = await launchBrowser();
+  });
   after(async () => {
-    await browser?.close();
+    await suite.browser?.close();
     await suite.app?.stop();
   });
   beforeEach(async () => {
-    suite.ctx = await openContext(browser, suite.app, { storageState });
+    suite.ctx = await openContext(suite.browser, suite.app, contextOptions(suite));
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {

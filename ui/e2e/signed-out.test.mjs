@@ -1,34 +1,14 @@
 // Signed-out visitor: the auth screen (live checklist, validation order, toggling), guarded routes, the
 // not-found page and the strict Content-Security-Policy. Needs no account.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { checkScreen, focusedInfo, launchBrowser, openContext, startApp, tabUntil } from './harness.mjs';
+import { beforeEach, describe, it } from 'node:test';
+import { browserSuite, checkScreen, focusedInfo, tabUntil } from './harness.mjs';
 
 describe('signed out', () => {
-  let app;
-  let browser;
+  const suite = browserSuite();
   let ctx;
   let page;
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app);
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
+  beforeEach(() => ({ ctx, page } = suite));
 
   const alertBox = () => page.getByRole('alert');
   const toSignUp = () => page.getByRole('button', { name: "Don't have an account? Sign up" }).click();

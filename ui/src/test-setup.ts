@@ -1,7 +1,11 @@
 // Vitest setup: jest-dom matchers (toBeInTheDocument, ...) and a clean DOM + storage between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The vault decrypts with WebCrypto before a page shows its data; on a busy 2-core CI box that can take longer
+// than Testing Library's 1 s default for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

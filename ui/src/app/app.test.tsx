@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../lib/auth';
 import { usePanic } from '../lib/panic';
 import { fakeSession } from '../lib/test-utils/fake-auth-client';
-import { renderApp } from '../lib/test-utils/render-app';
+import { renderApp } from '../testing/render-app';
 import { useTheme } from './providers/theme-provider';
 
 describe('routing', () => {

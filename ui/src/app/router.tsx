@@ -5,7 +5,7 @@ import { PanicProvider } from '../lib/panic';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
 import * as Pages from './routes/lazy-pages';
-import { isDisguisePath } from './routes/route-paths';
+import { isDisguisePath, PATHS } from '../lib/route-paths';
 
 // The encrypted store is needed only once signed in: its own chunk keeps the sign-in page light.
 const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ default: m.VaultGate })));
@@ -21,13 +21,13 @@ function RootShell() {
   );
 }
 
-/** Routes of SPEC.md §2. */
+/** The app's routes (docs/product.md, "Screens and routes"). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootShell />}>
         <Route
-          path="/auth"
+          path={PATHS.auth}
           element={
             <RequireSignedOut>
               <Pages.AuthPage />
@@ -35,7 +35,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/"
+          path={PATHS.home}
           element={
             <RequireAuth>
               <VaultGate>
@@ -45,15 +45,15 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Pages.HomePage />} />
-          <Route path="journal" element={<Pages.JournalPage />} />
-          <Route path="resources" element={<Pages.ResourcesPage />} />
-          <Route path="safety-plan" element={<Pages.SafetyPlanPage />} />
-          <Route path="mood" element={<Pages.MoodPage />} />
-          <Route path="settings" element={<Pages.SettingsPage />} />
-          <Route path="affirmations" element={<Pages.AffirmationsPage />} />
+          <Route path={PATHS.journal} element={<Pages.JournalPage />} />
+          <Route path={PATHS.resources} element={<Pages.ResourcesPage />} />
+          <Route path={PATHS.safetyPlan} element={<Pages.SafetyPlanPage />} />
+          <Route path={PATHS.mood} element={<Pages.MoodPage />} />
+          <Route path={PATHS.settings} element={<Pages.SettingsPage />} />
+          <Route path={PATHS.affirmations} element={<Pages.AffirmationsPage />} />
         </Route>
         <Route
-          path="/weather"
+          path={PATHS.weather}
           element={
             <RequireDisguise>
               <Pages.WeatherPage />
@@ -61,7 +61,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/notes"
+          path={PATHS.notes}
           element={
             <RequireDisguise>
               <Pages.NotesPage />

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export type ResourceCategory = 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
 
-/** A support resource (SPEC.md §3). */
+/** A support resource: built in, or from the server's config (docs/product.md). */
 export type Resource = {
   id: string;
   name: string;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppConfig } from './app-config';
 import { quickExit as leaveNow } from './quick-exit';
+import { PATHS } from './route-paths';
 
 export type DisguiseKind = 'weather' | 'notes';
 
@@ -14,7 +15,7 @@ export type PanicApi = {
 
 type PanicState = PanicApi & { disguise: DisguiseKind | null };
 
-export const DISGUISE_PATHS: Record<DisguiseKind, string> = { weather: '/weather', notes: '/notes' };
+export const DISGUISE_PATHS: Record<DisguiseKind, string> = { weather: PATHS.weather, notes: PATHS.notes };
 export const DISGUISE_TITLES: Record<DisguiseKind, string> = {
   weather: 'Weather Forecast',
   notes: 'Quick Notes',

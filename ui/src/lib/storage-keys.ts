@@ -1,6 +1,7 @@
 /**
- * Every localStorage key the app uses (SPEC.md §3). Journal, safety plan, mood and the draft are kept only
- * encrypted, in the vault (lib/vault); the plain keys are read once to move old data in.
+ * The localStorage keys the app writes itself (docs/product.md, "What is kept on the device"); auth-js keeps
+ * the session under AUTH_STORAGE_KEY (lib/auth-client.ts). Journal, safety plan, mood and the draft are kept
+ * only encrypted, in the vault (lib/vault); their plain keys are read once to move old data in.
  */
 export const STORAGE_KEYS = {
   journal: 'journal-entries',

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { CloseIcon, CloudIcon, HeartIcon, MenuIcon, MoonIcon, NoteIcon, SunIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { useTheme } from '../providers/theme-provider';
-import { PATHS } from '../routes/route-paths';
+import { PATHS } from '../../lib/route-paths';
 
 const LINKS = [
   { to: PATHS.home, label: 'Home' },

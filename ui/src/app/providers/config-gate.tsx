@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
 import { LoadingScreen } from '../../lib/loading-screen';
-import { isDisguisePath } from '../routes/route-paths';
+import { isDisguisePath } from '../../lib/route-paths';
 
 // One fetch per page load, shared by StrictMode's double effect run.
 let pending: Promise<AppConfig> | null = null;

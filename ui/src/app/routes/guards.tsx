@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { useDisguiseMode } from '../../lib/panic';
-import { PATHS } from './route-paths';
+import { PATHS } from '../../lib/route-paths';
 
 /** Signed-in only; others go to /auth. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PATHS } from '../../lib/route-paths';
 
 // Every page is its own chunk, fetched when first needed.
 const loaders = {
@@ -28,14 +29,14 @@ export const NotesPage = lazy(loaders.notes);
 export const NotFoundPage = lazy(loaders.notFound);
 
 const byPath: Record<string, () => Promise<unknown>> = {
-  '/auth': loaders.auth,
-  '/': loaders.home,
-  '/journal': loaders.journal,
-  '/affirmations': loaders.affirmations,
-  '/resources': loaders.resources,
-  '/safety-plan': loaders.safetyPlan,
-  '/mood': loaders.mood,
-  '/settings': loaders.settings,
+  [PATHS.auth]: loaders.auth,
+  [PATHS.home]: loaders.home,
+  [PATHS.journal]: loaders.journal,
+  [PATHS.affirmations]: loaders.affirmations,
+  [PATHS.resources]: loaders.resources,
+  [PATHS.safetyPlan]: loaders.safetyPlan,
+  [PATHS.mood]: loaders.mood,
+  [PATHS.settings]: loaders.settings,
 };
 
 /** Starts fetching the current page's chunk while config and session load (the browser caches the module). */

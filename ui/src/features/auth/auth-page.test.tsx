@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../lib/test-utils/render-app';
+import { renderApp } from '../../testing/render-app';
 
 async function openAuth(opts: Parameters<typeof renderApp>[1] = {}) {
   const app = renderApp('/auth', opts);

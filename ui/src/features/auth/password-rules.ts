@@ -1,4 +1,4 @@
-/** Sign-up password rules, in the order they are checked (SPEC.md §5). */
+/** Sign-up password rules, in the order they are checked (docs/product.md, "Validation rules"; the server checks the same). */
 export type PasswordRule = {
   id: 'length' | 'upper' | 'lower' | 'digit' | 'special';
   /** Checklist text. */

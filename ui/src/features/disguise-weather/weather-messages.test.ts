@@ -25,7 +25,7 @@ describe('weather error texts', () => {
     expect(weatherErrorText('forecast', 'Delhi', 503, '', {})).toBe('Error: 503');
   });
 
-  it('keeps the SPEC texts for loading, empty and unexpected failures', () => {
+  it('keeps the product texts for loading, empty and unexpected failures', () => {
     expect(LOADING_TEXT).toBe('Loading weather data...');
     expect(EMPTY_FORECAST_TEXT).toBe('No 5-day forecast available.');
     expect(UNEXPECTED_TEXT).toBe('An unexpected error occurred while fetching weather data.');

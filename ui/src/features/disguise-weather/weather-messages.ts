@@ -1,6 +1,6 @@
 import type { WeatherKind } from './weather-types';
 
-/** SPEC.md §8 texts. */
+/** The weather disguise's messages (docs/product.md, "Where the texts come from"). */
 export const LOADING_TEXT = 'Loading weather data...';
 export const EMPTY_FORECAST_TEXT = 'No 5-day forecast available.';
 export const UNEXPECTED_TEXT = 'An unexpected error occurred while fetching weather data.';

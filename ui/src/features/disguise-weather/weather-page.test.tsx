@@ -105,7 +105,7 @@ describe('weather disguise', () => {
     expect(alerts).toHaveLength(1);
   });
 
-  it('an invalid key and a server message are shown as the SPEC says', async () => {
+  it('an invalid key and a server message are shown as docs/product.md says', async () => {
     routeFetch((kind) =>
       kind === 'current'
         ? json(401, { error: 'invalid_api_key', message: 'bad key' })

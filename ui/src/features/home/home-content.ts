@@ -1,3 +1,5 @@
+import { PATHS } from '../../lib/route-paths';
+
 export type FeatureIcon = 'journal' | 'shield' | 'support' | 'mood' | 'voice' | 'privacy';
 
 export type FeatureCard = {
@@ -13,42 +15,42 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Private Journal',
     description:
       'Write freely, guided by gentle prompts, and receive a kind word after every entry. Your words stay on this device.',
-    to: '/journal',
+    to: PATHS.journal,
     icon: 'journal',
   },
   {
     title: 'Safety Plan',
     description:
       'Note warning signs, safe people and places, and the steps and items you would need to leave safely.',
-    to: '/safety-plan',
+    to: PATHS.safetyPlan,
     icon: 'shield',
   },
   {
     title: 'Support Resources',
     description:
       'Find helplines, shelters, legal aid, counselling and medical help, with numbers you can call straight away.',
-    to: '/resources',
+    to: PATHS.resources,
     icon: 'support',
   },
   {
     title: 'Mood Tracker',
     description:
       'Check in with yourself each day, notice patterns over time and receive an affirmation that fits your day.',
-    to: '/mood',
+    to: PATHS.mood,
     icon: 'mood',
   },
   {
     title: 'Voice Journaling',
     description:
       'When typing feels like too much, speak your thoughts and they will be added to your journal.',
-    to: '/journal',
+    to: PATHS.journal,
     icon: 'voice',
   },
   {
     title: 'Privacy and Disguise',
     description:
       'Switch to a weather or notes screen in one tap, and clear your data whenever you choose.',
-    to: '/settings',
+    to: PATHS.settings,
     icon: 'privacy',
   },
 ];

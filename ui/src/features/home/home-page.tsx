@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
+import { PATHS } from '../../lib/route-paths';
 import { FEATURE_CARDS, TESTIMONIALS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
@@ -17,10 +18,10 @@ export default function HomePage() {
           write stays on this device.
         </p>
         <div className="home-hero-actions">
-          <Link to="/journal" className="btn btn-primary">
+          <Link to={PATHS.journal} className="btn btn-primary">
             Start Journaling
           </Link>
-          <Link to="/resources" className="btn btn-secondary">
+          <Link to={PATHS.resources} className="btn btn-secondary">
             Find Resources
           </Link>
         </div>

@@ -32,7 +32,7 @@ export function getSpeechRecognition(): RecognitionConstructor | undefined {
 
 /**
  * Dictation of one utterance at a time. `onUtterance` receives each final transcript.
- * Errors use SPEC.md's texts; the caller disables the button while an error is shown.
+ * Errors use the texts named above; the caller disables the button while an error is shown.
  */
 export function useSpeechRecognition(onUtterance: (text: string) => void) {
   const [error, setError] = useState<string | null>(() =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSession } from '../../lib/test-utils/fake-auth-client';
-import { renderApp } from '../../lib/test-utils/render-app';
+import { renderApp } from '../../testing/render-app';
 import { clearAllData } from './clear-data';
 
 describe('settings', () => {

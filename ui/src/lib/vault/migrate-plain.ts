@@ -21,7 +21,7 @@ export async function migratePlainRecords(vault: OpenVault): Promise<number> {
   for (const key of PLAIN_RECORDS) {
     const raw = window.localStorage.getItem(key);
     if (raw === null) continue;
-    let plain: unknown = null;
+    let plain: unknown;
     try {
       plain = JSON.parse(raw);
     } catch {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeSession } from '../test-utils/fake-auth-client';
-import { renderApp } from '../test-utils/render-app';
+import { renderApp } from '../../testing/render-app';
 
 const ENTRY = { id: '1', content: 'The night he broke the door', timestamp: 1, aiResponse: 'You are brave.' };
 

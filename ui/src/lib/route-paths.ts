@@ -1,3 +1,4 @@
+// Every route path of the app, in one place: router, guards, navigation, links and disguises read them here.
 export const PATHS = {
   auth: '/auth',
   home: '/',

@@ -1,12 +1,14 @@
+// Test support for whole-app tests: renders every layer (app routes and providers), so it lives outside
+// src/lib, which never imports src/app.
 import type { Session } from '@supabase/auth-js';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ThemeProvider } from '../../app/providers/theme-provider';
-import { AppRoutes } from '../../app/router';
-import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../app-config';
-import { AuthProvider } from '../auth';
-import { createFakeAuthClient } from './fake-auth-client';
-import { installFakeVaultSecret } from './fake-vault-secret';
+import { ThemeProvider } from '../app/providers/theme-provider';
+import { AppRoutes } from '../app/router';
+import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../lib/app-config';
+import { AuthProvider } from '../lib/auth';
+import { createFakeAuthClient } from '../lib/test-utils/fake-auth-client';
+import { installFakeVaultSecret } from '../lib/test-utils/fake-vault-secret';
 
 function LocationProbe() {
   const { pathname } = useLocation();

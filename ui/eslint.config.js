@@ -1,0 +1,36 @@
+// The UI's linter: correctness rules only (JavaScript, TypeScript, the rules of hooks) plus the layer
+// boundaries of the layout. Formatting and taste are left to the reviewer; tsc does the type checking.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layers from './eslint/layer-boundaries.js';
+
+export default defineConfig([
+  globalIgnores(['dist/', 'e2e/artifacts/', 'node_modules/']),
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.node } },
+    rules: {
+      // Capturing `this` is how a test spy records which element it was called on.
+      '@typescript-eslint/no-this-alias': 'off',
+    },
+  },
+  {
+    // End-to-end tests run in Node but hand functions to page.evaluate, which run in the browser.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'solace-layers': layers },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'solace-layers/layer-boundaries': 'error',
+    },
+  },
+]);
