@@ -2,9 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetDisguiseModeCache } from './lib/disguise-mode';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  resetDisguiseModeCache();
 });

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useAppConfig } from './app-config';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
+import { landAfterIdle } from './idle-lock';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
 /** Outcome of an auth action: an error message from the provider, or null on success. */
@@ -71,6 +72,8 @@ export function AuthProvider({ children, client: given }: Props) {
     if (given || authNeededAtStart()) void getClient().catch(() => undefined);
     const onStorage = (e: StorageEvent) => {
       if (e.key === AUTH_STORAGE_KEY && e.newValue) void getClient().catch(() => undefined);
+      // Another tab signed out (its idle lock, a sign-out): this one follows at once.
+      if ((e.key === AUTH_STORAGE_KEY || e.key === null) && !e.newValue) setSession(null);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -91,6 +94,8 @@ export function AuthProvider({ children, client: given }: Props) {
   }, []);
 
   const resetInactivity = useInactivitySignOut(session !== null, () => {
+    // The landing screen first, so the next frame already shows it rather than the sign-in page.
+    landAfterIdle();
     void signOut();
   });
 
