@@ -114,6 +114,9 @@ class FakeRecognition implements SpeechRecognitionLike {
 }
 
 describe('Journal page: voice entry', () => {
+  // This fake has no on-device recognition: she already agreed to the online service (the notice has its own tests).
+  beforeEach(() => localStorage.setItem('voice-entry-online-ok', 'yes'));
+
   it('explains and disables voice entry when the browser has no speech API', () => {
     render(<JournalPage />);
     expect(screen.getByRole('alert')).toHaveTextContent('Web Speech API is not supported in this browser.');
