@@ -360,6 +360,23 @@ export function focusedInfo(page) {
 }
 
 /**
+ * The saved browser state with its last activity set to now: the idle lock counts from the last activity kept in
+ * local storage, and the account was signed up minutes before a later test of the suite starts.
+ */
+export function withRecentActivity(storageState, now = Date.now()) {
+  return {
+    ...storageState,
+    origins: storageState.origins.map((o) => ({
+      ...o,
+      localStorage: [
+        ...o.localStorage.filter((e) => e.name !== 'last-activity'),
+        { name: 'last-activity', value: String(now) },
+      ],
+    })),
+  };
+}
+
+/**
  * Registers the hooks of a suite whose tests run signed in: one server and browser for the suite, one
  * account signed up through the UI, and per test a fresh context holding that session, checked after it.
  * Returns an object whose `app`, `ctx` and `page` are current inside each test.
@@ -383,7 +400,7 @@ export function signedInSuite(tag) {
     await suite.app?.stop();
   });
   beforeEach(async () => {
-    suite.ctx = await openContext(browser, suite.app, { storageState });
+    suite.ctx = await openContext(browser, suite.app, { storageState: withRecentActivity(storageState) });
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {

@@ -13,6 +13,15 @@ export function landAfterIdle(): void {
   if (getDisguiseMode() === null && screen !== 'sign-in') setDisguiseMode(screen);
 }
 
+/** Whether a session is kept on this device now. */
+export function hasStoredSession(store: Pick<Storage, 'getItem'> = window.localStorage): boolean {
+  try {
+    return store.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function storedAccessToken(raw: string): string | null {
   try {
     const parsed = JSON.parse(raw) as { access_token?: unknown; currentSession?: { access_token?: unknown } };
@@ -39,11 +48,12 @@ export function lockIfIdleAtStart(
     return null;
   }
   if (raw === null || !isIdleTooLong(readLastActivity(store), now)) return null;
+  // The landing screen first: other open tabs follow it into the disguise before they see the session go.
+  landAfterIdle();
   // The session and the auth client's companions (user copy, PKCE verifier) under the same prefix.
   for (const key of Object.keys(store)) {
     if (key === AUTH_STORAGE_KEY || key.startsWith(`${AUTH_STORAGE_KEY}-`)) store.removeItem(key);
   }
-  landAfterIdle();
   return storedAccessToken(raw);
 }
 
