@@ -125,3 +125,33 @@ describe('inactivity shared across reloads and tabs', () => {
     expect(isIdleTooLong(1_000, 1_001 + INACTIVITY_LIMIT_MS)).toBe(true);
   });
 });
+
+describe('what the shared time never does', () => {
+  let monitor: InactivityMonitor | null = null;
+  afterEach(() => {
+    monitor?.stop();
+    monitor = null;
+  });
+
+  it('is not written for a signed-out visitor, nor brought back after Clear All Data', () => {
+    let signedIn = false;
+    let t = 1_000_000;
+    monitor = startInactivityMonitor({ onTimeout: vi.fn(), isActive: () => signedIn, now: () => t });
+    window.dispatchEvent(new Event('mousemove'));
+    expect(readLastActivity()).toBeNull();
+
+    signedIn = true;
+    monitor.reset();
+    expect(readLastActivity()).toBe(t);
+    t += 1_000;
+    window.dispatchEvent(new Event('mousemove')); // kept in memory (throttled) until the page hides
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readLastActivity()).toBe(t);
+
+    t += 1_000;
+    window.dispatchEvent(new Event('mousemove'));
+    localStorage.clear(); // Clear All Data, then the page reloads
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -89,9 +89,14 @@ export function startInactivityMonitor(opts: InactivityOptions): InactivityMonit
     written = last;
     writeLastActivity(last, store);
   };
+  // Only a signed-in tab shares its activity: nothing is written for a visitor, nor after Clear All Data.
   const onActivity = () => {
     last = now();
-    if (last - written >= ACTIVITY_WRITE_MS) share();
+    if (opts.isActive() && last - written >= ACTIVITY_WRITE_MS) share();
+  };
+  // The last moments before the tab hides or unloads, unless the time was removed meanwhile (Clear All Data).
+  const flush = () => {
+    if (opts.isActive() && last > written && readLastActivity(store) !== null) share();
   };
   const reset = () => {
     last = now();
@@ -109,16 +114,13 @@ export function startInactivityMonitor(opts: InactivityOptions): InactivityMonit
   // A hidden tab's timers are slowed down; when it is shown again, nothing of the app may show past the limit.
   const onVisibility = () => {
     if (doc.visibilityState === 'visible') check();
-    else if (last > written) share();
-  };
-  const onPageHide = () => {
-    if (last > written) share();
+    else flush();
   };
 
   for (const ev of ACTIVITY_EVENTS) target.addEventListener(ev, onActivity, { passive: true, capture: true });
   target.addEventListener('pageshow', check);
   target.addEventListener('focus', check);
-  target.addEventListener('pagehide', onPageHide);
+  target.addEventListener('pagehide', flush);
   doc.addEventListener('visibilitychange', onVisibility);
   const timer = setInterval(check, every);
 
@@ -130,7 +132,7 @@ export function startInactivityMonitor(opts: InactivityOptions): InactivityMonit
       for (const ev of ACTIVITY_EVENTS) target.removeEventListener(ev, onActivity, { capture: true });
       target.removeEventListener('pageshow', check);
       target.removeEventListener('focus', check);
-      target.removeEventListener('pagehide', onPageHide);
+      target.removeEventListener('pagehide', flush);
       doc.removeEventListener('visibilitychange', onVisibility);
     },
   };
