@@ -211,4 +211,36 @@ describe('the idle lock and the disguise hold', () => {
     await page.keyboard.up('Enter');
     await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
   });
+
+  it('the hidden way back works by touch: a finger held on the title for 2 s, not a tap', async () => {
+    const touch = await openContext(browser, app, { hasTouch: true, viewport: { width: 390, height: 800 } });
+    try {
+      const phone = await touch.newPage();
+      await signUpViaUi(phone, uniqueEmail('touch'));
+      await phone.clock.install();
+      await phone.goto('/');
+      await phone.getByRole('button', { name: 'Emergency options' }).tap();
+      await phone.getByRole('button', { name: 'Notes App' }).tap();
+      await notesTitle(phone).waitFor();
+
+      const box = await notesTitle(phone).boundingBox();
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await notesTitle(phone).tap();
+      const cdp = await touch.context.newCDPSession(phone);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await phone.clock.runFor(1_000);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await phone.clock.runFor(5_000);
+      assert.equal(new URL(phone.url()).pathname, '/notes', 'a tap or a short touch stays in the disguise');
+
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await phone.clock.runFor(2_100);
+      await phone.waitForURL((u) => u.pathname === '/');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await phone.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
+      touch.check();
+    } finally {
+      await touch.close();
+    }
+  });
 });
