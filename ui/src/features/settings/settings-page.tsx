@@ -3,8 +3,8 @@ import { useAppConfig } from '../../lib/app-config';
 import { CloudIcon, NoteIcon } from '../../lib/icons';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
-import { clearAllData } from './clear-data';
 import { PrivacySection } from './privacy-section';
+import { clearAllData } from './clear-data';
 import './settings-page.css';
 
 export default function SettingsPage() {
