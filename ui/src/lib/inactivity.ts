@@ -1,4 +1,4 @@
-/** Sign-out after this long without user activity (docs/product.md, inactivity). */
+/** Sign-out after this long without user activity (docs/product.md, "Safety behaviour"). */
 export const INACTIVITY_LIMIT_MS = 2 * 60 * 1000;
 /** How often the inactivity check runs. */
 export const INACTIVITY_CHECK_MS = 30 * 1000;

@@ -13,6 +13,9 @@ afterEach(() => {
   delete (window as W).SpeechRecognition;
   delete (window as W).webkitSpeechRecognition;
 });
+// The fakes here have no on-device recognition: she already agreed to the online service (voice-privacy.test.tsx
+// covers the notice).
+beforeEach(() => localStorage.setItem('voice-entry-online-ok', 'yes'));
 
 describe('Journal page: writing and saving', () => {
   it('keeps Save Entry disabled until there is non-blank text', async () => {
@@ -114,9 +117,6 @@ class FakeRecognition implements SpeechRecognitionLike {
 }
 
 describe('Journal page: voice entry', () => {
-  // This fake has no on-device recognition: she already agreed to the online service (the notice has its own tests).
-  beforeEach(() => localStorage.setItem('voice-entry-online-ok', 'yes'));
-
   it('explains and disables voice entry when the browser has no speech API', () => {
     render(<JournalPage />);
     expect(screen.getByRole('alert')).toHaveTextContent('Web Speech API is not supported in this browser.');

@@ -49,16 +49,17 @@ function silence(rec: SpeechRecognitionLike | null) {
 }
 
 /**
- * Dictation of one utterance at a time. `onUtterance` receives each final transcript. On-device recognition is
- * used where the browser offers it; otherwise `notice` asks her once before the browser's online service hears
- * her (`acceptNotice` remembers the yes). `enabled` is false when she turned Voice Entry off in Settings.
- * Errors use docs/product.md's texts; the caller disables the button while an error is shown.
+ * Dictation of one utterance at a time. `onUtterance` receives each final transcript.
+ * Errors use the texts named above; the caller disables the button while an error is shown.
  */
 export function useSpeechRecognition(onUtterance: (text: string) => void) {
-  const [enabled] = useState(voiceEntryEnabled);
   const [error, setError] = useState<string | null>(() =>
     getSpeechRecognition() ? null : SPEECH_UNSUPPORTED,
   );
+  // Privacy: on-device recognition where the browser offers it; otherwise `notice` asks her once before the
+  // browser's online service hears her (`acceptNotice` remembers the yes). `enabled` is false when she turned
+  // Voice Entry off in Settings.
+  const [enabled] = useState(voiceEntryEnabled);
   const [isRecording, setRecording] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const [notice, setNotice] = useState(false);

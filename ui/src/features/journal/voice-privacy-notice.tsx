@@ -1,4 +1,5 @@
 import { ModalDialog } from '../../lib/modal-dialog';
+import './voice-privacy-notice.css';
 
 type Props = { onAccept(): void; onDecline(): void };
 

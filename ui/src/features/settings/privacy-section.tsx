@@ -9,6 +9,7 @@ import {
   writeVoiceOnlineAccepted,
   type IdleScreen,
 } from '../../lib/privacy-prefs';
+import './privacy-section.css';
 
 const IDLE_CHOICES: { value: IdleScreen; label: string }[] = [
   { value: 'weather', label: 'The weather screen' },
