@@ -1,7 +1,7 @@
 // The idle lock and the disguise hold beyond one page load (issue 9): idle across a reload and a new tab on a
 // controlled clock, the idle sign-out landing on the disguise chosen in Settings, disguise mode kept by the
-// browser (new tab, every page closed, a restarted browser), the tab title while a disguise reloads, and the
-// hidden way back into the app.
+// browser (new tab, every page closed, a restarted browser), the tab title while a disguise reloads, the
+// hidden way back into the app; and the Settings switch that turns Voice Entry off.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { launchBrowser, openContext, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
@@ -242,5 +242,18 @@ describe('the idle lock and the disguise hold', () => {
     } finally {
       await touch.close();
     }
+  });
+
+  it('Voice Entry turned off in Settings is gone from the journal, also after a reload', async () => {
+    await page.goto('/journal');
+    await page.getByRole('button', { name: 'Voice Entry' }).waitFor();
+    await page.goto('/settings');
+    await page.getByRole('checkbox', { name: 'Offer Voice Entry in the journal' }).uncheck();
+    await page.goto('/journal');
+    await journal().waitFor();
+    await page.reload();
+    await journal().waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Voice Entry' }).count(), 0);
+    assert.equal(await page.getByLabel('Write your thoughts').getAttribute('placeholder'), 'Start writing…');
   });
 });
