@@ -236,7 +236,18 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             .finish();
     }
     let path = req.path().trim_start_matches('/');
-    let disguise = Disguise::of_path(path).and_then(|d| catalog.disguises.get(d.route()));
+    let app_page = path.is_empty()
+        || path == INDEX
+        || (!catalog.files.contains_key(path) && !looks_like_file(path));
+    // A disguised browser says so in a cookie the app keeps: any page of the app then arrives as the disguise,
+    // so not even the loading tab shows the product name before the script moves on to the disguise screen.
+    let disguise = Disguise::of_path(path).or_else(|| {
+        let cookie = req.headers().get(header::COOKIE)?.to_str().ok()?;
+        app_page
+            .then(|| Disguise::of_cookie_header(cookie))
+            .flatten()
+    });
+    let disguise = disguise.and_then(|d| catalog.disguises.get(d.route()));
     let asset = match disguise.or_else(|| {
         catalog
             .files
@@ -276,7 +287,12 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
     let mut res = HttpResponse::build(status);
     res.insert_header((header::ETAG, variant.etag.clone()))
         .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if asset.has_variants() {
+    if app_page {
+        res.insert_header((
+            header::VARY,
+            HeaderValue::from_static("Accept-Encoding, Cookie"),
+        ));
+    } else if asset.has_variants() {
         res.insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
     }
     if status == StatusCode::NOT_MODIFIED {

@@ -247,7 +247,8 @@ fn public_config_carries_no_secret() {
 }
 
 /// `/weather` and `/notes` carry the disguise's title and icon from the first byte, so the product name never
-/// shows in the tab or the history while the page loads; the other routes carry the configured name.
+/// shows in the tab or the history while the page loads; the other routes carry the configured name, unless the
+/// browser is disguised.
 #[test]
 fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     let s = Server::start_with(Options {
@@ -302,6 +303,44 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
         assert_eq!(icon.status(), StatusCode::OK, "{icon:?}");
         assert!(header(icon.headers(), CONTENT_TYPE).starts_with("image/svg+xml"));
     }
+
+    // A disguised browser (the app's `view-mode` cookie) gets the disguise for every page of the app, so no
+    // address shows the product name while loading; a disguise path keeps its own; files are untouched.
+    for (path, title) in [
+        ("/", "Quick Notes"),
+        ("/journal", "Quick Notes"),
+        ("/auth", "Quick Notes"),
+        ("/weather", "Weather Forecast"),
+    ] {
+        let res = c
+            .get(s.url(path))
+            .header("Cookie", "theme=dark; view-mode=notes")
+            .send()
+            .unwrap();
+        assert!(header(res.headers(), VARY).contains("Cookie"), "{path}");
+        let body = res.text().unwrap();
+        assert!(
+            body.contains(&format!("<title>{title}</title>")),
+            "{path}: {body}"
+        );
+        assert!(!body.contains("Harbour"), "{path}: {body}");
+    }
+    let (js, original) = largest_js();
+    let res = c
+        .get(s.url(&js))
+        .header("Cookie", "view-mode=notes")
+        .header(ACCEPT_ENCODING, "identity")
+        .send()
+        .unwrap();
+    assert_eq!(res.bytes().unwrap().as_ref(), &original[..]);
+    let unknown = c
+        .get(s.url("/journal"))
+        .header("Cookie", "view-mode=journal")
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(unknown.contains("<title>Harbour Light</title>"));
 
     // Each page has its own validator: a cached journal page never answers for the disguise.
     let etag_of = |path: &str| {

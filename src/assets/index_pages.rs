@@ -36,6 +36,14 @@ impl Disguise {
         }
     }
 
+    /// The disguise a `Cookie` header names in `view-mode` (the app sets it while the browser is disguised).
+    pub fn of_cookie_header(header: &str) -> Option<Self> {
+        let value = header
+            .split(';')
+            .find_map(|pair| pair.trim().strip_prefix("view-mode="))?;
+        Self::ALL.into_iter().find(|d| d.route() == value.trim())
+    }
+
     /// The disguise a request path names (a trailing slash still counts: the client router accepts it).
     pub fn of_path(path: &str) -> Option<Self> {
         let route = path.trim_matches('/');
@@ -121,6 +129,20 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(r#"href="data:,""#), "{html}");
+    }
+
+    #[test]
+    fn disguise_cookie() {
+        assert_eq!(
+            Disguise::of_cookie_header("a=b; view-mode=notes"),
+            Some(Disguise::Notes)
+        );
+        assert_eq!(
+            Disguise::of_cookie_header("view-mode=weather"),
+            Some(Disguise::Weather)
+        );
+        assert_eq!(Disguise::of_cookie_header("view-mode=journal"), None);
+        assert_eq!(Disguise::of_cookie_header("xview-mode=notes"), None);
     }
 
     #[test]

@@ -130,7 +130,10 @@ describe('the idle lock and the disguise hold', () => {
     await notesTitle(tab).waitFor();
     await tab.goto('/journal');
     await tab.waitForURL((u) => u.pathname === '/notes');
-    assert.equal((await watched(tab)).app, false, 'no frame of the app in the new tab');
+    await notesTitle(tab).waitFor();
+    const seen = await watched(tab);
+    assert.equal(seen.app, false, 'no frame of the app in the new tab');
+    assert.deepEqual(seen.titles, ['Quick Notes'], 'the tab never showed another title, not even while loading');
 
     await page.close();
     await tab.close();

@@ -46,6 +46,23 @@ export function getDisguiseMode(): DisguiseKind | null {
   return current;
 }
 
+/**
+ * The same mode as a cookie, for the server: it then sends every page of the app as the disguise (title and
+ * icon), so a disguised browser opening any address of the app never shows the product name, not even while
+ * the page loads. It holds no personal data.
+ */
+function writeCookie(kind: DisguiseKind | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = kind ? `${kind}; Max-Age=31536000` : '; Max-Age=0';
+  document.cookie = `${DISGUISE_STORAGE_KEY}=${value}; Path=/; SameSite=Strict${secure}`;
+}
+
+function cookieMode(): DisguiseKind | null {
+  const pair = document.cookie.split(';').find((c) => c.trim().startsWith(`${DISGUISE_STORAGE_KEY}=`));
+  const v = pair?.trim().slice(DISGUISE_STORAGE_KEY.length + 1);
+  return isDisguiseKind(v) ? v : null;
+}
+
 /** Turns disguise mode on (a kind) or off (null) on this device. */
 export function setDisguiseMode(kind: DisguiseKind | null): void {
   try {
@@ -54,6 +71,7 @@ export function setDisguiseMode(kind: DisguiseKind | null): void {
   } catch {
     // storage blocked: the mode still holds for this page
   }
+  writeCookie(kind);
   if (current === kind) return;
   current = kind;
   notify();
@@ -92,6 +110,8 @@ export function resetDisguiseModeCache(): void {
  */
 export function applyDisguiseAtStart(loc: Pick<Location, 'pathname'> = window.location): void {
   const onPath = disguiseOfPath(loc.pathname);
+  // The cookie follows local storage (Clear All Data empties only the latter).
+  if (!onPath && cookieMode() !== getDisguiseMode()) writeCookie(getDisguiseMode());
   if (onPath) {
     if (getDisguiseMode() !== onPath) setDisguiseMode(onPath);
     document.title = DISGUISE_TITLES[onPath];

@@ -92,3 +92,24 @@ describe('disguise mode kept on the device', () => {
     stop();
   });
 });
+
+describe('the disguise cookie for the server', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    document.cookie = 'view-mode=; Path=/; Max-Age=0';
+  });
+
+  it('follows the mode: set on entering, removed on leaving, and repaired at start after Clear All Data', async () => {
+    const { setDisguiseMode } = await import('./disguise-mode');
+    setDisguiseMode('weather');
+    expect(document.cookie).toContain('view-mode=weather');
+    setDisguiseMode(null);
+    expect(document.cookie).not.toContain('view-mode');
+
+    setDisguiseMode('notes');
+    localStorage.clear(); // Clear All Data leaves cookies alone
+    resetDisguiseModeCache();
+    applyDisguiseAtStart({ pathname: '/' });
+    expect(document.cookie).not.toContain('view-mode');
+  });
+});

@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useSyncExternalStore,
   type ReactNode,
@@ -71,7 +72,8 @@ export function PanicProvider({ children }: { children: ReactNode }) {
 
   const quickExit = useCallback(() => leaveNow(), []);
 
-  useEffect(() => {
+  // Before the paint: the tab title never lags behind the screen it names.
+  useLayoutEffect(() => {
     document.title = disguise ? DISGUISE_TITLES[disguise] : product_name;
   }, [disguise, product_name]);
 
