@@ -66,11 +66,6 @@ export function PrivacySection() {
         <input type="checkbox" checked={voiceOn} onChange={(e) => setVoiceOn(e.target.checked)} />
         Offer Voice Entry in the journal
       </label>
-      <p>
-        These choices, whether a disguise is on and the time of your last activity are kept on this device. The
-        disguise is also kept in a small cookie, so that our server sends the disguise&rsquo;s page whatever address
-        is opened. None of them holds anything you wrote.
-      </p>
       {onlineOk ? (
         <p>
           <button type="button" className="btn btn-secondary" onClick={() => setOnlineOk(false)}>
@@ -78,6 +73,11 @@ export function PrivacySection() {
           </button>
         </p>
       ) : null}
+      <p>
+        These choices, whether a disguise is on and the time of your last activity are kept on this device. The
+        disguise is also kept in a small cookie, so that our server sends the disguise&rsquo;s page whatever address
+        is opened. None of them holds anything you wrote.
+      </p>
     </section>
   );
 }
