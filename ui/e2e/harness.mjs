@@ -176,6 +176,9 @@ function isLocal(url, origin) {
 export async function openContext(browser, app, options = {}) {
   // Origins a test expects the browser to visit for real (a local stand-in such as Google's consent page).
   const { allowOrigins = [], ...contextOptions } = options;
+  if (typeof contextOptions.storageState === 'object') {
+    contextOptions.storageState = withRecentActivity(contextOptions.storageState);
+  }
   const context = await browser.newContext({
     baseURL: app.url,
     viewport: { width: 1280, height: 900 },
@@ -360,8 +363,8 @@ export function focusedInfo(page) {
 }
 
 /**
- * The saved browser state with its last activity set to now: the idle lock counts from the last activity kept in
- * local storage, and the account was signed up minutes before a later test of the suite starts.
+ * The saved browser state with its last activity set to now (openContext applies it): the idle lock counts from
+ * the last activity kept in local storage, and a suite's account was signed up minutes before its later tests.
  */
 export function withRecentActivity(storageState, now = Date.now()) {
   return {
@@ -400,7 +403,7 @@ export function signedInSuite(tag) {
     await suite.app?.stop();
   });
   beforeEach(async () => {
-    suite.ctx = await openContext(browser, suite.app, { storageState: withRecentActivity(storageState) });
+    suite.ctx = await openContext(browser, suite.app, { storageState });
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {
