@@ -8,6 +8,10 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
+use sha2::{Digest, Sha256};
+
+mod index_pages;
+use index_pages::Disguise;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist/"]
@@ -65,16 +69,20 @@ impl Asset {
     }
 }
 
-/// Every embedded file, keyed by its URL path without the leading slash.
+/// Every embedded file, keyed by its URL path without the leading slash, and the disguises' own copies of
+/// `index.html`.
 pub struct Catalog {
     files: HashMap<String, Asset>,
+    disguises: HashMap<&'static str, Asset>,
 }
 
 const INDEX: &str = "index.html";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
-    pub fn load() -> Self {
+    /// Indexes the embedded files; `index.html` is rewritten to carry `product_name` as its title, and each
+    /// disguise gets a copy with its own title and icon.
+    pub fn load(product_name: &str) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
             if name.ends_with(".br") || name.ends_with(".gz") {
@@ -112,11 +120,50 @@ impl Catalog {
                 },
             );
         }
-        Self { files }
+        let mut disguises = HashMap::new();
+        if let Some(template) = UiDist::get(INDEX) {
+            let template = String::from_utf8_lossy(&template.data).into_owned();
+            let index = files.get_mut(INDEX).expect("index.html was indexed above");
+            *index = html_asset(index_pages::render(&template, product_name, None));
+            for d in Disguise::ALL {
+                let html = index_pages::render(&template, d.title(), Some(d.icon()));
+                disguises.insert(d.route(), html_asset(html));
+            }
+        }
+        Self { files, disguises }
     }
 
     pub fn has_index(&self) -> bool {
         self.files.contains_key(INDEX)
+    }
+}
+
+/// An HTML page made at start-up, with the compressed variants `build.rs` writes for the embedded files.
+fn html_asset(html: String) -> Asset {
+    let bytes = html.into_bytes();
+    let mut brotli = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &bytes[..], &mut brotli, &params).expect("compressing in memory");
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut gzip, &bytes).expect("compressing in memory");
+    let gzip = gzip.finish().expect("compressing in memory");
+    Asset {
+        content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+        cache_control: HeaderValue::from_static("no-cache"),
+        identity: memory_variant(bytes),
+        brotli: Some(memory_variant(brotli)),
+        gzip: Some(memory_variant(gzip)),
+    }
+}
+
+fn memory_variant(bytes: Vec<u8>) -> Variant {
+    let etag = format!("\"{}\"", hex16(&Sha256::digest(&bytes)));
+    Variant {
+        bytes: Cow::Owned(bytes),
+        etag: HeaderValue::from_str(&etag).expect("hex is ASCII"),
     }
 }
 
@@ -189,10 +236,23 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             .finish();
     }
     let path = req.path().trim_start_matches('/');
-    let asset = match catalog
-        .files
-        .get(if path.is_empty() { INDEX } else { path })
-    {
+    let app_page = path.is_empty()
+        || path == INDEX
+        || (!catalog.files.contains_key(path) && !looks_like_file(path));
+    // A disguised browser says so in a cookie the app keeps: any page of the app then arrives as the disguise,
+    // so not even the loading tab shows the product name before the script moves on to the disguise screen.
+    let disguise = Disguise::of_path(path).or_else(|| {
+        let cookie = req.headers().get(header::COOKIE)?.to_str().ok()?;
+        app_page
+            .then(|| Disguise::of_cookie_header(cookie))
+            .flatten()
+    });
+    let disguise = disguise.and_then(|d| catalog.disguises.get(d.route()));
+    let asset = match disguise.or_else(|| {
+        catalog
+            .files
+            .get(if path.is_empty() { INDEX } else { path })
+    }) {
         Some(asset) => asset,
         // A missing file is a 404; anything else is a route of the single-page app.
         None if looks_like_file(path) => {
@@ -227,7 +287,12 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
     let mut res = HttpResponse::build(status);
     res.insert_header((header::ETAG, variant.etag.clone()))
         .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if asset.has_variants() {
+    if app_page {
+        res.insert_header((
+            header::VARY,
+            HeaderValue::from_static("Accept-Encoding, Cookie"),
+        ));
+    } else if asset.has_variants() {
         res.insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
     }
     if status == StatusCode::NOT_MODIFIED {

@@ -19,7 +19,7 @@ use crate::{auth, vault, weather};
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
 
 pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error>> {
-    let catalog = web::Data::new(Catalog::load());
+    let catalog = web::Data::new(Catalog::load(&config.site.product_name));
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }

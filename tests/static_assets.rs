@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Server, client};
+use common::{Options, Server, client};
 use reqwest::StatusCode;
 use reqwest::header::{
     ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ETAG, HeaderMap, IF_NONE_MATCH,
@@ -37,7 +37,7 @@ fn client_routes_get_the_app_and_unknown_api_paths_get_json_404() {
     let index_body = index.text().unwrap();
     assert!(index_body.contains("<div id=\"root\">"), "{index_body}");
 
-    for route in ["/journal", "/safety-plan", "/weather", "/no/such/page"] {
+    for route in ["/journal", "/safety-plan", "/no/such/page"] {
         let res = c.get(s.url(route)).send().unwrap();
         assert_eq!(res.status(), StatusCode::OK, "{route}");
         assert!(
@@ -244,4 +244,121 @@ fn public_config_carries_no_secret() {
     assert_eq!(body["weather"]["provider"], "openweathermap");
     assert!(body["auth"]["url"].is_null());
     assert!(!s.logs().contains("owm-key-should-stay-here"));
+}
+
+/// `/weather` and `/notes` carry the disguise's title and icon from the first byte, so the product name never
+/// shows in the tab or the history while the page loads; the other routes carry the configured name, unless the
+/// browser is disguised.
+#[test]
+fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
+    let s = Server::start_with(Options {
+        config: Some("[site]\nproduct_name = \"Harbour Light\"\n".into()),
+        ..Options::default()
+    });
+    let c = client();
+
+    let index = c.get(s.url("/journal")).send().unwrap().text().unwrap();
+    assert!(index.contains("<title>Harbour Light</title>"), "{index}");
+
+    for (path, title, icon) in [
+        ("/weather", "Weather Forecast", "/icons/weather.svg"),
+        ("/notes", "Quick Notes", "/icons/notes.svg"),
+        ("/notes/", "Quick Notes", "/icons/notes.svg"),
+    ] {
+        for encoding in ["identity", "gzip", "br"] {
+            let res = c
+                .get(s.url(path))
+                .header(ACCEPT_ENCODING, encoding)
+                .send()
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+            assert_eq!(header(res.headers(), CACHE_CONTROL), "no-cache", "{path}");
+            let etag = header(res.headers(), ETAG).to_string();
+            let served = header(res.headers(), CONTENT_ENCODING).to_string();
+            let body = decode(&served, &res.bytes().unwrap());
+            assert!(
+                body.contains(&format!("<title>{title}</title>")),
+                "{path} {encoding}: {body}"
+            );
+            assert!(
+                body.contains(&format!(r#"href="{icon}""#)),
+                "{path} {encoding}: {body}"
+            );
+            assert!(!body.contains("Harbour"), "{path} {encoding}: {body}");
+            assert!(body.contains("<div id=\"root\">"), "{path}: still the app");
+
+            let again = c
+                .get(s.url(path))
+                .header(ACCEPT_ENCODING, encoding)
+                .header(IF_NONE_MATCH, &etag)
+                .send()
+                .unwrap();
+            assert_eq!(
+                again.status(),
+                StatusCode::NOT_MODIFIED,
+                "{path} {encoding}"
+            );
+        }
+        let icon = c.get(s.url(icon)).send().unwrap();
+        assert_eq!(icon.status(), StatusCode::OK, "{icon:?}");
+        assert!(header(icon.headers(), CONTENT_TYPE).starts_with("image/svg+xml"));
+    }
+
+    // A disguised browser (the app's `view-mode` cookie) gets the disguise for every page of the app, so no
+    // address shows the product name while loading; a disguise path keeps its own; files are untouched.
+    for (path, title) in [
+        ("/", "Quick Notes"),
+        ("/journal", "Quick Notes"),
+        ("/auth", "Quick Notes"),
+        ("/weather", "Weather Forecast"),
+    ] {
+        let res = c
+            .get(s.url(path))
+            .header("Cookie", "theme=dark; view-mode=notes")
+            .send()
+            .unwrap();
+        assert!(header(res.headers(), VARY).contains("Cookie"), "{path}");
+        let body = res.text().unwrap();
+        assert!(
+            body.contains(&format!("<title>{title}</title>")),
+            "{path}: {body}"
+        );
+        assert!(!body.contains("Harbour"), "{path}: {body}");
+    }
+    let (js, original) = largest_js();
+    let res = c
+        .get(s.url(&js))
+        .header("Cookie", "view-mode=notes")
+        .header(ACCEPT_ENCODING, "identity")
+        .send()
+        .unwrap();
+    assert_eq!(res.bytes().unwrap().as_ref(), &original[..]);
+    let unknown = c
+        .get(s.url("/journal"))
+        .header("Cookie", "view-mode=journal")
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(unknown.contains("<title>Harbour Light</title>"));
+
+    // Each page has its own validator: a cached journal page never answers for the disguise.
+    let etag_of = |path: &str| {
+        let res = c.get(s.url(path)).send().unwrap();
+        header(res.headers(), ETAG).to_string()
+    };
+    assert_ne!(etag_of("/weather"), etag_of("/journal"));
+    assert_ne!(etag_of("/weather"), etag_of("/notes"));
+}
+
+fn decode(encoding: &str, bytes: &[u8]) -> String {
+    let mut out = Vec::new();
+    match encoding {
+        "br" => brotli_decompress(bytes, &mut out),
+        "gzip" => {
+            std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out).unwrap();
+        }
+        _ => out.extend_from_slice(bytes),
+    }
+    String::from_utf8(out).unwrap()
 }

@@ -163,10 +163,11 @@ describe('accounts', () => {
   });
 
   it('signs out after 2 minutes without activity (checked every 30 s); activity resets the timer', async () => {
-    // A sign-out would call /auth/v1/logout and leave for /auth; give it a moment to show, then check it did not.
+    // A sign-out would call /auth/v1/logout and leave for the weather disguise; give it a moment to show, then
+    // check it did not.
     const stillSignedIn = async (when) => {
       const left = await page
-        .waitForURL((u) => u.pathname === '/auth', { timeout: 1_000 })
+        .waitForURL((u) => u.pathname !== '/journal', { timeout: 1_000 })
         .then(() => true, () => false);
       assert.equal(left, false, `${when}: the user must still be signed in`);
       assert.equal(ctx.requests.filter((r) => r.url.includes('/auth/v1/logout')).length, 0, when);
@@ -187,12 +188,14 @@ describe('accounts', () => {
     await page.clock.runFor(110_000);
     await stillSignedIn('110 s after a key press');
 
-    // Now no input at all: past 2 minutes plus one 30 s check, the user is signed out and sent to /auth.
+    // Now no input at all: past 2 minutes plus one 30 s check, the user is signed out, and the screen lands on
+    // the weather disguise (the default choice in Settings), not on the sign-in page that names the app.
     await page.clock.runFor(2 * 60_000 + 30_000 + 1_000);
-    await page.waitForURL((u) => u.pathname === '/auth');
-    await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/weather');
+    await page.getByRole('heading', { level: 1, name: 'Weather' }).waitFor();
+    assert.equal(await page.title(), 'Weather Forecast');
     assert.equal(await storedSession(), null, 'the session was removed');
     await page.goto('/journal');
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.waitForURL((u) => u.pathname === '/weather');
   });
 });

@@ -26,6 +26,16 @@ describe('disguise screens', () => {
   const detail = (term) => current().locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
   const forecastDays = () => page.locator('.wx-days > li');
 
+  /** The hidden way back: the mouse held on the disguise's title until the app's home page shows. */
+  async function holdTitle(name) {
+    const box = await page.getByRole('heading', { level: 1, name }).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.mouse.up();
+    await page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
+  }
+
   /** Nothing on a disguise screen gives the app away. */
   async function assertNothingOfSolace() {
     const text = await page.evaluate(() => document.body.innerText);
@@ -165,14 +175,18 @@ describe('disguise screens', () => {
     assert.equal(await notes.count(), before);
   });
 
-  it('leaving a disguise screen resets the title; the notes back arrow quick-exits', async () => {
+  it('Back does not leave a disguise; the hidden way back resets the title; the notes back arrow quick-exits', async () => {
     await home();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Open Notes Disguise' }).click();
     await page.waitForURL((u) => u.pathname === '/notes');
     assert.equal(await page.title(), 'Quick Notes');
+    // Back reaches the home page's history entry, which stays disguised.
     await page.goBack();
-    await page.waitForURL((u) => u.pathname !== '/notes');
+    await page.waitForURL((u) => u.pathname === '/notes');
+    assert.equal(await page.title(), 'Quick Notes');
+    await assertNothingOfSolace();
+    await holdTitle('Notes');
     assert.equal(await page.title(), 'Solace');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
@@ -180,8 +194,7 @@ describe('disguise screens', () => {
     await page.waitForURL((u) => u.pathname === '/weather');
     assert.equal(await page.title(), 'Weather Forecast');
     await current().waitFor();
-    await page.goBack();
-    await page.waitForURL((u) => u.pathname !== '/weather');
+    await holdTitle('Weather');
     assert.equal(await page.title(), 'Solace');
 
     // Quick exit from the notes back arrow, in a tab that opened Solace once.
@@ -208,12 +221,19 @@ describe('disguise screens', () => {
     await current().getByRole('heading', { name: 'London, GB' }).waitFor();
     const back = await tabUntil(page, (f) => f.name === 'Back', 'the back arrow');
     assert.ok(back.visibleFocus, 'the back arrow shows where the focus is');
+    // The hidden way back by keyboard: Enter held on the title.
+    await tabUntil(page, (f) => f.name === 'Weather', 'the title');
+    await page.keyboard.down('Enter');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.keyboard.up('Enter');
 
     // The notes disguise, by keyboard from the navigation bar.
     await home();
     await tabUntil(page, (f) => f.name === 'Notes Mode', 'Notes Mode');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/notes');
+    // The app's screen is hidden at once; the notes screen follows when its code has loaded.
+    await page.getByRole('heading', { level: 1, name: 'Notes' }).waitFor();
     const add = await tabUntil(page, (f) => /Add Note$/.test(f.name), 'Add Note');
     assert.ok(add.visibleFocus);
     await page.keyboard.press('Enter');

@@ -131,13 +131,20 @@ describe('signed out', () => {
     assert.equal(await page.getByRole('button', { name: 'Emergency options' }).count(), 0);
   });
 
-  it('disguise screens are not reachable outside disguise mode', async () => {
-    for (const route of ['/weather', '/notes']) {
+  it('a disguise path opened directly shows the disguise, never the app, and keeps the browser disguised', async () => {
+    for (const [route, heading, title] of [
+      ['/weather', 'Weather', 'Weather Forecast'],
+      ['/notes', 'Notes', 'Quick Notes'],
+    ]) {
       await page.goto(route);
-      // Sent to /, which sends a signed-out visitor on to /auth.
-      await page.waitForURL((u) => u.pathname === '/auth');
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      assert.equal(new URL(page.url()).pathname, route);
+      assert.equal(await page.title(), title);
+      // The sign-in page is disguised too now, until she leaves the disguise on purpose.
+      await page.goto('/auth');
+      await page.waitForURL((u) => u.pathname === route);
+      assert.equal(await page.getByRole('heading', { name: 'Welcome to Solace' }).count(), 0);
     }
-    assert.equal(ctx.requests.filter((r) => r.url.includes('/api/weather/')).length, 0);
   });
 
   it('an unknown path shows the not-found page', async () => {

@@ -6,10 +6,18 @@ import { App } from './app/app';
 import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
+import { applyDisguiseAtStart } from './lib/disguise-mode';
+import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
+
+// Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
+const staleToken = lockIfIdleAtStart();
+applyDisguiseAtStart();
 
 // Before the first paint: the remembered theme, and the config and current page fetched in parallel.
 applyTheme(readStoredTheme());
-void loadConfigOnce();
+void loadConfigOnce().then((config) => {
+  if (staleToken) revokeOnServer(config, staleToken);
+});
 preloadPage(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(

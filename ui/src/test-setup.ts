@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetDisguiseModeCache } from './lib/disguise-mode';
 
 // The vault decrypts with WebCrypto before a page shows its data; on a busy 2-core CI box that can take longer
 // than Testing Library's 1 s default for findBy*/waitFor.
@@ -11,4 +12,5 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  resetDisguiseModeCache();
 });

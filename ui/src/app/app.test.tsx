@@ -27,9 +27,25 @@ describe('routing', () => {
     expect(await screen.findByText('Oops! Page not found.')).toBeInTheDocument();
   });
 
-  it.each(['/weather', '/notes'])('sends %s to / when not in disguise mode', async (path) => {
+  it.each([
+    ['/weather', 'weather', 'Weather'],
+    ['/notes', 'notes', 'Notes'],
+  ])('opening %s shows the disguise and keeps the device disguised', async (path, kind, heading) => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
     const app = renderApp(path, { session: fakeSession() });
-    await waitFor(() => expect(app.location()).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(app.location()).toBe(path);
+    await waitFor(() => expect(localStorage.getItem('view-mode')).toBe(kind));
+  });
+
+  it('while disguised, any other path of the app shows the disguise instead', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    localStorage.setItem('view-mode', 'notes');
+    const app = renderApp('/journal', { session: fakeSession() });
+    await waitFor(() => expect(app.location()).toBe('/notes'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notes' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Quick Notes');
   });
 });
 
@@ -123,7 +139,25 @@ describe('session', () => {
         vi.advanceTimersByTime(150_000);
       });
       await waitFor(() => expect(app.fake.client.signOut).toHaveBeenCalled());
+      // By default it lands on the weather disguise, not on the sign-in page that names the app.
+      await waitFor(() => expect(app.location()).toBe('/weather'));
+      expect(localStorage.getItem('view-mode')).toBe('weather');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lands on the sign-in screen after the idle sign-out when she chose it in Settings', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      localStorage.setItem('idle-lock-screen', 'sign-in');
+      const app = renderApp('/', { session: fakeSession() });
+      await screen.findByRole('button', { name: 'Logout' });
+      await act(async () => {
+        vi.advanceTimersByTime(150_000);
+      });
       await waitFor(() => expect(app.location()).toBe('/auth'));
+      expect(localStorage.getItem('view-mode')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useAppConfig } from './app-config';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
+import { hasStoredSession, landAfterIdle } from './idle-lock';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
 /** Outcome of an auth action: an error message from the provider, or null on success. */
@@ -71,6 +72,8 @@ export function AuthProvider({ children, client: given }: Props) {
     if (given || authNeededAtStart()) void getClient().catch(() => undefined);
     const onStorage = (e: StorageEvent) => {
       if (e.key === AUTH_STORAGE_KEY && e.newValue) void getClient().catch(() => undefined);
+      // Another tab signed out (its idle lock, a sign-out): this one follows at once.
+      if ((e.key === AUTH_STORAGE_KEY || e.key === null) && !e.newValue) setSession(null);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -90,7 +93,16 @@ export function AuthProvider({ children, client: given }: Props) {
     setSession(null);
   }, []);
 
+  // Whether this page load began with a stored session (a stale one is already gone, see idle-lock.ts).
+  const startedSignedIn = useRef(hasStoredSession());
+  const sessionRef = useRef<Session | null>(null);
+  useEffect(() => {
+    sessionRef.current = session;
+  }, [session]);
+
   const resetInactivity = useInactivitySignOut(session !== null, () => {
+    // The landing screen first, so the next frame already shows it rather than the sign-in page.
+    landAfterIdle();
     void signOut();
   });
 
@@ -98,9 +110,12 @@ export function AuthProvider({ children, client: given }: Props) {
   useEffect(() => {
     if (!client) return;
     let live = true;
-    const { data } = client.onAuthStateChange((_event, next) => {
+    const { data } = client.onAuthStateChange((event, next) => {
       if (!live) return;
-      resetInactivity();
+      // Only a real sign-in counts as activity (e.g. the return from Google). The session read back at a page
+      // load and a background token refresh are not her doing: counting them would restart the idle time at
+      // every reload and keep an unattended session alive.
+      if (event === 'SIGNED_IN' && !startedSignedIn.current && !sessionRef.current) resetInactivity();
       setSession(next);
       setLoading(false);
     });
@@ -125,13 +140,16 @@ export function AuthProvider({ children, client: given }: Props) {
         const c = await getClient();
         const { data, error } = await c.signInWithPassword({ email, password });
         if (error) return { error: messageOf(error) ?? 'An error occurred' };
-        if (data.session) setSession(data.session);
+        if (data.session) {
+          resetInactivity();
+          setSession(data.session);
+        }
         return { error: null };
       } catch (err) {
         return { error: messageOf(err) ?? 'An error occurred' };
       }
     },
-    [getClient],
+    [getClient, resetInactivity],
   );
 
   const signUp = useCallback(
@@ -140,13 +158,16 @@ export function AuthProvider({ children, client: given }: Props) {
         const c = await getClient();
         const { data, error } = await c.signUp({ email, password, options: { data: {} } });
         if (error) return { error: messageOf(error) ?? 'An error occurred', needsConfirmation: false };
-        if (data.session) setSession(data.session);
+        if (data.session) {
+          resetInactivity();
+          setSession(data.session);
+        }
         return { error: null, needsConfirmation: !data.session };
       } catch (err) {
         return { error: messageOf(err) ?? 'An error occurred', needsConfirmation: false };
       }
     },
-    [getClient],
+    [getClient, resetInactivity],
   );
 
   const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {

@@ -21,7 +21,7 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Disguise screens are reachable only in disguise mode; otherwise go to /. */
+/** A safety net: opening a disguise path turns its mode on (lib/panic.tsx), so this lets it through. */
 export function RequireDisguise({ children }: { children: ReactNode }) {
   if (!useDisguiseMode()) return <Navigate to={PATHS.home} replace />;
   return children;

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DisguiseTitle } from '../../lib/disguise-title';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { AddNoteDialog } from './add-note-dialog';
@@ -26,7 +27,7 @@ export default function NotesPage() {
         <button type="button" className="qn-back" aria-label="Back" onClick={quickExit}>
           <ArrowLeftIcon size={24} />
         </button>
-        <h1 className="qn-title">Notes</h1>
+        <DisguiseTitle className="qn-title">Notes</DisguiseTitle>
         <button type="button" className="qn-btn qn-btn-primary qn-add" onClick={() => setAdding(true)}>
           <span aria-hidden="true">+</span> Add Note
         </button>

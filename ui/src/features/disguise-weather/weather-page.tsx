@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { DisguiseTitle } from '../../lib/disguise-title';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { fetchCurrent, fetchForecast } from './weather-api';
@@ -44,7 +45,7 @@ export default function WeatherPage() {
         <button type="button" className="wx-back" aria-label="Back" onClick={quickExit}>
           <ArrowLeftIcon size={24} />
         </button>
-        <h1 className="wx-title">Weather</h1>
+        <DisguiseTitle className="wx-title">Weather</DisguiseTitle>
       </header>
       <main className="wx-main">
         <form className="wx-search" role="search" onSubmit={onSearch}>

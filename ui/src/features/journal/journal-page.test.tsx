@@ -15,6 +15,9 @@ afterEach(() => {
   delete (window as W).SpeechRecognition;
   delete (window as W).webkitSpeechRecognition;
 });
+// The fakes here have no on-device recognition: she already agreed to the online service (voice-privacy.test.tsx
+// covers the notice).
+beforeEach(() => localStorage.setItem('voice-entry-online-ok', 'yes'));
 
 describe('Journal page: writing and saving', () => {
   installTestVault();

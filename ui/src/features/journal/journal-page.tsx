@@ -18,6 +18,7 @@ import { JournalEntryList } from './journal-entry-list';
 import { MicIcon, MusicIcon, SparkIcon } from './journal-icons';
 import { SPEECH_UNSUPPORTED, useSpeechRecognition } from './use-speech-recognition';
 import { useCalmingAudio } from './use-calming-audio';
+import { VoicePrivacyNotice } from './voice-privacy-notice';
 import './journal.css';
 
 export default function JournalPage() {
@@ -87,19 +88,21 @@ export default function JournalPage() {
               setText(e.target.value);
               setStatus('');
             }}
-            placeholder="Start writing, or use Voice Entry…"
+            placeholder={speech.enabled ? 'Start writing, or use Voice Entry…' : 'Start writing…'}
             />
           </div>
           <div className="journal-tools">
-            <button
-              type="button"
-              className={speech.isRecording ? 'btn btn-danger' : 'btn btn-secondary'}
-              onClick={speech.toggle}
-              disabled={speech.error !== null && !speech.isRecording}
-              aria-pressed={speech.isRecording}
-            >
-              <MicIcon /> {speech.isRecording ? 'Stop Recording' : 'Voice Entry'}
-            </button>
+            {speech.enabled ? (
+              <button
+                type="button"
+                className={speech.isRecording ? 'btn btn-danger' : 'btn btn-secondary'}
+                onClick={() => void speech.toggle()}
+                disabled={(speech.error !== null && !speech.isRecording) || speech.preparing}
+                aria-pressed={speech.isRecording}
+              >
+                <MicIcon /> {speech.isRecording ? 'Stop Recording' : 'Voice Entry'}
+              </button>
+            ) : null}
             <button
               type="button"
               className="btn btn-secondary"
@@ -116,7 +119,10 @@ export default function JournalPage() {
             </button>
           </div>
         </form>
-        {speech.error && (
+        {speech.notice ? (
+          <VoicePrivacyNotice onAccept={speech.acceptNotice} onDecline={speech.declineNotice} />
+        ) : null}
+        {speech.enabled && speech.error && (
           <div className="journal-error" role="alert">
             <span>{speech.error}</span>
             {speech.error !== SPEECH_UNSUPPORTED && (
@@ -127,7 +133,11 @@ export default function JournalPage() {
           </div>
         )}
         <p className="journal-status" role="status">
-          {speech.isRecording ? 'Listening… speak now.' : status}
+          {speech.isRecording
+            ? 'Listening… speak now.'
+            : speech.preparing
+              ? 'Getting speech recognition ready on this device…'
+              : status}
         </p>
       </section>
 

@@ -3,6 +3,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { CloudIcon, NoteIcon } from '../../lib/icons';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
+import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
@@ -38,6 +39,8 @@ export default function SettingsPage() {
             </button>
           </div>
         </section>
+
+        <PrivacySection />
 
         <section className="card" aria-labelledby="settings-storage">
           <h2 id="settings-storage" className="settings-heading">

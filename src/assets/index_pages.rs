@@ -1,0 +1,155 @@
+//! The three faces of `index.html`. A browser shows the document's `<title>` and icon from the first byte,
+//! before any script runs, so the disguise paths get their own copy: the product name must never reach the
+//! tab, the app switcher or the history entry of `/weather` and `/notes`, not even while the page loads.
+
+/// A disguise screen whose path gets its own `index.html`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disguise {
+    Weather,
+    Notes,
+}
+
+impl Disguise {
+    pub const ALL: [Self; 2] = [Self::Weather, Self::Notes];
+
+    /// The route (without the leading slash) the client app shows this disguise on.
+    pub fn route(self) -> &'static str {
+        match self {
+            Self::Weather => "weather",
+            Self::Notes => "notes",
+        }
+    }
+
+    /// The titles of docs/product.md's disguise mode, the same ones the app sets.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Weather => "Weather Forecast",
+            Self::Notes => "Quick Notes",
+        }
+    }
+
+    /// An icon of our own under `ui/public/icons/`, so the tab looks like the app it pretends to be.
+    pub fn icon(self) -> &'static str {
+        match self {
+            Self::Weather => "/icons/weather.svg",
+            Self::Notes => "/icons/notes.svg",
+        }
+    }
+
+    /// The disguise a `Cookie` header names in `view-mode` (the app sets it while the browser is disguised).
+    pub fn of_cookie_header(header: &str) -> Option<Self> {
+        let value = header
+            .split(';')
+            .find_map(|pair| pair.trim().strip_prefix("view-mode="))?;
+        Self::ALL.into_iter().find(|d| d.route() == value.trim())
+    }
+
+    /// The disguise a request path names (a trailing slash still counts: the client router accepts it).
+    pub fn of_path(path: &str) -> Option<Self> {
+        let route = path.trim_matches('/');
+        Self::ALL.into_iter().find(|d| d.route() == route)
+    }
+}
+
+/// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
+/// (or left as built when `None`).
+pub fn render(template: &str, title: &str, icon: Option<&str>) -> String {
+    let mut html = replace_between(template, "<title>", "</title>", &escape(title));
+    if let Some(icon) = icon {
+        let tag = format!(
+            r#"<link rel="icon" type="image/svg+xml" href="{}" />"#,
+            escape(icon)
+        );
+        html = replace_tag(&html, r#"<link rel="icon""#, &tag);
+    }
+    html
+}
+
+fn replace_between(html: &str, open: &str, close: &str, with: &str) -> String {
+    let Some(start) = html.find(open).map(|i| i + open.len()) else {
+        return html.to_string();
+    };
+    let Some(len) = html[start..].find(close) else {
+        return html.to_string();
+    };
+    format!("{}{with}{}", &html[..start], &html[start + len..])
+}
+
+fn replace_tag(html: &str, opening: &str, with: &str) -> String {
+    let Some(start) = html.find(opening) else {
+        // No icon link in the template: add one, so the browser does not fall back to /favicon.ico.
+        return html.replacen("</head>", &format!("{with}\n  </head>"), 1);
+    };
+    let Some(len) = html[start..].find('>') else {
+        return html.to_string();
+    };
+    format!("{}{with}{}", &html[..start], &html[start + len + 1..])
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEMPLATE: &str = r#"<head>
+    <link rel="icon" href="data:," />
+    <title>Solace</title>
+  </head>"#;
+
+    #[test]
+    fn sets_title_and_icon() {
+        let html = render(TEMPLATE, "Weather Forecast", Some("/icons/weather.svg"));
+        assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
+        assert!(
+            html.contains(r#"<link rel="icon" type="image/svg+xml" href="/icons/weather.svg" />"#),
+            "{html}"
+        );
+        assert!(!html.contains("Solace"), "{html}");
+        assert!(!html.contains("data:,"), "{html}");
+    }
+
+    #[test]
+    fn the_product_name_is_escaped_and_the_icon_kept() {
+        let html = render(TEMPLATE, "Safe & <Sound>", None);
+        assert!(
+            html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
+            "{html}"
+        );
+        assert!(html.contains(r#"href="data:,""#), "{html}");
+    }
+
+    #[test]
+    fn disguise_cookie() {
+        assert_eq!(
+            Disguise::of_cookie_header("a=b; view-mode=notes"),
+            Some(Disguise::Notes)
+        );
+        assert_eq!(
+            Disguise::of_cookie_header("view-mode=weather"),
+            Some(Disguise::Weather)
+        );
+        assert_eq!(Disguise::of_cookie_header("view-mode=journal"), None);
+        assert_eq!(Disguise::of_cookie_header("xview-mode=notes"), None);
+    }
+
+    #[test]
+    fn disguise_paths() {
+        assert_eq!(Disguise::of_path("weather"), Some(Disguise::Weather));
+        assert_eq!(Disguise::of_path("notes/"), Some(Disguise::Notes));
+        assert_eq!(Disguise::of_path("journal"), None);
+        assert_eq!(Disguise::of_path("weather/x"), None);
+    }
+}
