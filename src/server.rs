@@ -1,6 +1,5 @@
 //! Builds the actix `App` (middleware, routes, shared state) and runs it until SIGTERM or SIGINT.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use actix_web::middleware::from_fn;
@@ -23,8 +22,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }
-    let auth_service = auth::AuthService::new(&config, db.clone(), &config.server.data_dir)
-        .map_err(|e| format!("cannot start the auth service: {e}"))?;
+    let auth_service = auth::AuthService::new(
+        &config.auth,
+        &config.server.site_url,
+        db.clone(),
+        &config.server.data_dir,
+    )
+    .map_err(|e| format!("cannot start the auth service: {e}"))?;
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
@@ -33,7 +37,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
         &config.auth.external_url,
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
-    let (ip, port) = config.listen_addr();
+    let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
     let server = HttpServer::new(move || {
@@ -49,7 +53,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .route("/health", web::get().to(health::health))
             .service(
                 web::scope("/auth/v1")
-                    .wrap(from_fn(auth::errors::render))
+                    .wrap(from_fn(auth::wire::render))
                     .configure(auth::configure)
                     .default_service(web::to(auth::not_found)),
             )
@@ -65,14 +69,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     // actix treats SIGINT as a forced stop; we want Ctrl-C to be as gentle as SIGTERM.
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
-    .bind((ip, port))
-    .map_err(|e| format!("cannot listen on {}: {e}", SocketAddr::new(ip, port)))?;
+    .bind(listen)
+    .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
 
-    let address = server
-        .addrs()
-        .first()
-        .copied()
-        .unwrap_or(SocketAddr::new(ip, port));
+    let address = server.addrs().first().copied().unwrap_or(listen);
     tracing::info!(
         address = %format!("http://{address}"),
         data_dir = %config.server.data_dir.display(),

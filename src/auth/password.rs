@@ -69,19 +69,37 @@ pub fn check_policy(password: &str) -> Result<(), AuthError> {
     };
     let mut reasons: Vec<&'static str> = failed.iter().map(|(_, reason, _)| *reason).collect();
     reasons.dedup();
-    Err(AuthError::weak_password(first_message, reasons))
+    Err(AuthError::WeakPassword {
+        message: first_message,
+        reasons,
+    })
 }
 
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum PoolError {
     /// Too many hashes queued: answer 429.
+    #[error("too many password checks waiting")]
     Busy,
-    Failed(String),
+    #[error(transparent)]
+    Failed(#[from] HashError),
+}
+
+/// A hash that could not be computed or a stored hash that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error(transparent)]
+    Phc(#[from] argon2::password_hash::Error),
+    #[error(transparent)]
+    Argon2(#[from] argon2::Error),
+    #[error("password hash without salt or output")]
+    Incomplete,
+    #[error("password hashing threads stopped")]
+    Stopped,
 }
 
 enum Job {
-    Hash(Plaintext, oneshot::Sender<Result<String, String>>),
-    Verify(Plaintext, String, oneshot::Sender<Result<bool, String>>),
+    Hash(Plaintext, oneshot::Sender<Result<String, HashError>>),
+    Verify(Plaintext, String, oneshot::Sender<Result<bool, HashError>>),
 }
 
 pub struct PasswordPool {
@@ -112,13 +130,11 @@ impl Default for Hasher {
 
 impl Hasher {
     /// One Argon2id hash as a PHC string, on the calling thread.
-    pub fn hash(&mut self, password: &str) -> Result<String, String> {
+    pub fn hash(&mut self, password: &str) -> Result<String, HashError> {
         let params = params();
         let salt = SaltString::generate(&mut OsRng);
         let mut salt_bytes = [0u8; 64];
-        let salt_bytes = Salt::from(&salt)
-            .decode_b64(&mut salt_bytes)
-            .map_err(|e| e.to_string())?;
+        let salt_bytes = Salt::from(&salt).decode_b64(&mut salt_bytes)?;
         let out = self.compute(
             Algorithm::Argon2id,
             Version::V0x13,
@@ -130,7 +146,7 @@ impl Hasher {
         let phc = PasswordHash {
             algorithm: Algorithm::Argon2id.ident(),
             version: Some(Version::V0x13.into()),
-            params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
+            params: ParamsString::try_from(&params)?,
             salt: Some(Salt::from(&salt)),
             hash: Some(out),
         };
@@ -138,19 +154,16 @@ impl Hasher {
     }
 
     /// Checks `password` against a PHC string, with the parameters recorded in it.
-    pub fn verify(&mut self, password: &str, phc: &str) -> Result<bool, String> {
-        let parsed = PasswordHash::new(phc).map_err(|e| e.to_string())?;
-        let algorithm = Algorithm::try_from(parsed.algorithm).map_err(|e| e.to_string())?;
-        let version =
-            Version::try_from(parsed.version.unwrap_or(0x13)).map_err(|e| e.to_string())?;
-        let params = Params::try_from(&parsed).map_err(|e| e.to_string())?;
+    pub fn verify(&mut self, password: &str, phc: &str) -> Result<bool, HashError> {
+        let parsed = PasswordHash::new(phc)?;
+        let algorithm = Algorithm::try_from(parsed.algorithm)?;
+        let version = Version::try_from(parsed.version.unwrap_or(0x13))?;
+        let params = Params::try_from(&parsed)?;
         let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
-            return Err("password hash without salt or output".into());
+            return Err(HashError::Incomplete);
         };
         let mut salt_bytes = [0u8; 64];
-        let salt_bytes = salt
-            .decode_b64(&mut salt_bytes)
-            .map_err(|e| e.to_string())?;
+        let salt_bytes = salt.decode_b64(&mut salt_bytes)?;
         let out = self.compute(
             algorithm,
             version,
@@ -171,7 +184,7 @@ impl Hasher {
         password: &str,
         salt: &[u8],
         len: usize,
-    ) -> Result<Output, String> {
+    ) -> Result<Output, HashError> {
         let argon = Argon2::new(algorithm, version, params.clone());
         let needed = params.block_count();
         if needed == self.blocks.len() {
@@ -194,7 +207,7 @@ impl Hasher {
                     .map_err(|_| argon2::password_hash::Error::Crypto)
             })
         }
-        .map_err(|e| e.to_string())
+        .map_err(HashError::from)
     }
 }
 
@@ -208,15 +221,14 @@ impl Drop for InFlight<'_> {
 }
 
 impl PasswordPool {
-    pub fn new(workers: usize, max_in_flight: usize) -> Result<Self, String> {
+    pub fn new(workers: usize, max_in_flight: usize) -> std::io::Result<Self> {
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..workers.max(1) {
             let rx = rx.clone();
             std::thread::Builder::new()
                 .name(format!("argon2-{i}"))
-                .spawn(move || worker(&rx))
-                .map_err(|e| format!("cannot start a password hashing thread: {e}"))?;
+                .spawn(move || worker(&rx))?;
         }
         let dummy_hash = dummy_phc();
         Ok(Self {
@@ -246,7 +258,7 @@ impl PasswordPool {
 
     async fn run<T>(
         &self,
-        job: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Job,
+        job: impl FnOnce(oneshot::Sender<Result<T, HashError>>) -> Job,
     ) -> Result<T, PoolError> {
         if self.in_flight.fetch_add(1, Ordering::AcqRel) >= self.max_in_flight {
             self.in_flight.fetch_sub(1, Ordering::AcqRel);
@@ -258,11 +270,8 @@ impl PasswordPool {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .send(job(reply))
-            .map_err(|_| PoolError::Failed("password hashing threads stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| PoolError::Failed("password hashing thread dropped a job".into()))?
-            .map_err(PoolError::Failed)
+            .map_err(|_| HashError::Stopped)?;
+        Ok(answer.await.map_err(|_| HashError::Stopped)??)
     }
 }
 
@@ -316,8 +325,10 @@ mod tests {
     use super::*;
 
     fn reasons(pw: &str) -> (String, Vec<&'static str>) {
-        let e = check_policy(pw).unwrap_err();
-        (e.message.into_owned(), e.weak_reasons)
+        match check_policy(pw).unwrap_err() {
+            AuthError::WeakPassword { message, reasons } => (message.into(), reasons),
+            other => (other.to_string(), Vec::new()),
+        }
     }
 
     #[test]
@@ -351,9 +362,9 @@ mod tests {
 
     #[test]
     fn empty_and_overlong_are_malformed() {
-        assert_eq!(check_policy("").unwrap_err().code, "validation_failed");
+        assert_eq!(check_policy("").unwrap_err().code(), "validation_failed");
         let long = format!("Aa1!{}", "x".repeat(69));
-        assert_eq!(check_policy(&long).unwrap_err().code, "validation_failed");
+        assert_eq!(check_policy(&long).unwrap_err().code(), "validation_failed");
     }
 
     #[test]

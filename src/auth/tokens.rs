@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
@@ -23,6 +23,44 @@ use sha2::{Digest, Sha256};
 
 pub const KEY_FILE: &str = "jwt-signing-key.p256.pk8";
 pub const AUDIENCE: &str = "authenticated";
+
+/// Why the signing key could not be loaded or created.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("{what} {}: {source}", path.display())]
+    File {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot generate a signing key: {0}")]
+    Generate(ring::error::Unspecified),
+    #[error("not a P-256 PKCS#8 key ({0})")]
+    NotP256(ring::error::KeyRejected),
+    #[error("unexpected public key size")]
+    PublicKeySize,
+    #[error("{0}")]
+    Jwt(#[from] jsonwebtoken::errors::Error),
+    #[error("the signing key {} is not usable: {source}", path.display())]
+    Unusable {
+        path: PathBuf,
+        source: Box<KeyError>,
+    },
+}
+
+/// Why an access token was refused (or, for `sign`, could not be made).
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("{0}")]
+    Jwt(#[from] jsonwebtoken::errors::Error),
+    #[error("unknown key id")]
+    UnknownKeyId,
+}
+
+fn file_error(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> KeyError {
+    let path = path.to_path_buf();
+    move |source| KeyError::File { what, path, source }
+}
 
 pub struct TokenKeys {
     encoding: EncodingKey,
@@ -68,7 +106,7 @@ pub struct Verified {
 
 impl TokenKeys {
     /// Loads the key from `data_dir`, creating it on first start. `issuer` is `<site_url>/auth/v1`.
-    pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, String> {
+    pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
         let path = data_dir.join(KEY_FILE);
         let pkcs8 = match std::fs::read(&path) {
             Ok(bytes) => {
@@ -76,33 +114,30 @@ impl TokenKeys {
                 bytes
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
-            Err(e) => {
-                return Err(format!(
-                    "cannot read the signing key {}: {e}",
-                    path.display()
-                ));
-            }
+            Err(e) => return Err(file_error("cannot read the signing key", &path)(e)),
         };
-        Self::from_pkcs8(&pkcs8, issuer)
-            .map_err(|e| format!("the signing key {} is not usable: {e}", path.display()))
+        Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
+            path,
+            source: Box::new(e),
+        })
     }
 
-    pub fn from_pkcs8(pkcs8: &[u8], issuer: String) -> Result<Self, String> {
+    pub fn from_pkcs8(pkcs8: &[u8], issuer: String) -> Result<Self, KeyError> {
         let pair = EcdsaKeyPair::from_pkcs8(
             &ECDSA_P256_SHA256_FIXED_SIGNING,
             pkcs8,
             &SystemRandom::new(),
         )
-        .map_err(|e| format!("not a P-256 PKCS#8 key ({e})"))?;
+        .map_err(KeyError::NotP256)?;
         // Uncompressed point: 0x04 || x || y.
         let point = pair.public_key().as_ref();
         if point.len() != 65 {
-            return Err("unexpected public key size".into());
+            return Err(KeyError::PublicKeySize);
         }
         let x = B64.encode(&point[1..33]);
         let y = B64.encode(&point[33..]);
         let kid = B64.encode(&Sha256::digest(point)[..12]);
-        let decoding = DecodingKey::from_ec_components(&x, &y).map_err(|e| e.to_string())?;
+        let decoding = DecodingKey::from_ec_components(&x, &y)?;
         let mut derive = Sha256::new();
         derive.update(b"solace refresh-token derivation v1\0");
         derive.update(pkcs8);
@@ -121,27 +156,25 @@ impl TokenKeys {
         &self.issuer
     }
 
-    pub fn sign(&self, claims: &Claims) -> Result<String, String> {
+    pub fn sign(&self, claims: &Claims) -> Result<String, TokenError> {
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, claims, &self.encoding).map_err(|e| e.to_string())
+        Ok(jsonwebtoken::encode(&header, claims, &self.encoding)?)
     }
 
     /// Accepts only ES256 tokens signed by our key, for our audience and issuer, not expired. `alg:none`
     /// and HMAC tokens fail here because the validation allows ES256 alone.
-    pub fn verify(&self, token: &str) -> Result<Verified, String> {
-        let header = jsonwebtoken::decode_header(token).map_err(|e| e.to_string())?;
+    pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
+        let header = jsonwebtoken::decode_header(token)?;
         if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
-            return Err("unknown key id".into());
+            return Err(TokenError::UnknownKeyId);
         }
         let mut validation = Validation::new(Algorithm::ES256);
         validation.set_audience(&[AUDIENCE]);
         validation.set_issuer(&[&self.issuer]);
         validation.set_required_spec_claims(&["exp", "sub", "aud", "iss"]);
         validation.leeway = 0;
-        jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)
-            .map(|data| data.claims)
-            .map_err(|e| e.to_string())
+        Ok(jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)?.claims)
     }
 
     pub fn jwks(&self) -> Value {
@@ -179,9 +212,9 @@ pub fn hash_token(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn create_key(path: &Path) -> Result<Vec<u8>, String> {
+fn create_key(path: &Path) -> Result<Vec<u8>, KeyError> {
     let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
-        .map_err(|e| format!("cannot generate a signing key: {e}"))?;
+        .map_err(KeyError::Generate)?;
     // Written to a temporary name, then renamed, so a crash never leaves half a key behind.
     let tmp = path.with_extension("tmp");
     let _ = std::fs::remove_file(&tmp);
@@ -195,21 +228,20 @@ fn create_key(path: &Path) -> Result<Vec<u8>, String> {
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     };
-    write().map_err(|e| format!("cannot write the signing key {}: {e}", path.display()))?;
+    write().map_err(file_error("cannot write the signing key", path))?;
     tracing::info!(path = %path.display(), "generated a new token signing key");
     Ok(doc.as_ref().to_vec())
 }
 
-fn tighten_mode(path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the signing key {}: {e}", path.display()))?;
+fn tighten_mode(path: &Path) -> Result<(), KeyError> {
+    let meta = std::fs::metadata(path).map_err(file_error("cannot read the signing key", path))?;
     if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(|e| {
-            format!(
-                "the signing key {} is readable by others and cannot be made private: {e}",
-                path.display()
-            )
-        })?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
+            file_error(
+                "cannot make private (readable by others) the signing key",
+                path,
+            ),
+        )?;
         tracing::warn!(path = %path.display(), "the signing key was readable by others; set its mode to 0600");
     }
     Ok(())
