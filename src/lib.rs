@@ -6,6 +6,7 @@ pub mod assets;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod config_error;
 pub mod data_dir;
 pub mod db;
 pub mod error;

@@ -12,14 +12,6 @@ use crate::db::Db;
 use crate::db::sessions as session_rows;
 use crate::db::users::{self, IdentityRow, UserRow};
 
-pub(super) fn load_user(c: &Connection, id: &str) -> rusqlite::Result<Option<User>> {
-    let Some(row) = users::find_by_id(c, id)? else {
-        return Ok(None);
-    };
-    let identities = users::identities_of(c, id)?;
-    Ok(Some(User { row, identities }))
-}
-
 /// Starts a session for a user who exists, inside the caller's transaction.
 pub(super) fn start_session(
     c: &Connection,
@@ -27,7 +19,7 @@ pub(super) fn start_session(
     method: SignInMethod,
 ) -> AuthResult<SignedIn> {
     let (session, refresh_token) = sessions::start(c, user_id, method)?;
-    let user = load_user(c, user_id)?.ok_or(AuthError::UserNotFound)?;
+    let user = User::load(c, user_id)?.ok_or(AuthError::UserNotFound)?;
     Ok(SignedIn {
         user,
         session,
@@ -88,7 +80,7 @@ pub async fn update(db: &Db, change: Change) -> AuthResult<User> {
             users::set_password(&tx, id, hash, &now)?;
             session_rows::delete_for_user(&tx, id, Some(&change.keep_session))?;
         }
-        let user = load_user(&tx, id)?.ok_or(AuthError::UserNotFound)?;
+        let user = User::load(&tx, id)?.ok_or(AuthError::UserNotFound)?;
         tx.commit()?;
         Ok(user)
     })

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::config::{ConfigError, normalise_url};
+use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]

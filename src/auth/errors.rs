@@ -117,11 +117,6 @@ impl AuthError {
         tracing::error!(error = %cause, "auth request failed");
         Self::Internal
     }
-
-    /// The GoTrue error code (`wire.rs` holds the table).
-    pub fn code(&self) -> &'static str {
-        super::wire::status_and_code(self).1
-    }
 }
 
 impl From<DbError> for AuthError {

@@ -7,6 +7,7 @@
 //! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
 
 mod accounts;
+mod argon;
 pub mod config;
 pub mod errors;
 mod google_callback;
@@ -18,11 +19,13 @@ mod logout;
 mod models;
 pub mod password;
 mod password_grant;
+pub mod password_rules;
 mod pkce;
 mod redirect;
 mod refresh;
 mod service;
 mod sessions;
+mod signing_key;
 mod signup;
 mod tokens;
 mod user;

@@ -5,7 +5,6 @@
 use rusqlite::Connection;
 use zeroize::Zeroizing;
 
-use super::accounts::load_user;
 use super::config::SessionLimits;
 use super::errors::{AuthError, AuthResult};
 use super::models::{User, now_ms};
@@ -99,7 +98,7 @@ pub async fn authenticate(
     limits: SessionLimits,
 ) -> AuthResult<User> {
     db.read(move |c| {
-        let user = load_user(c, &user_id)?.ok_or(AuthError::UserNotFound)?;
+        let user = User::load(c, &user_id)?.ok_or(AuthError::UserNotFound)?;
         match rows::find(c, &session_id)? {
             Some(s) if s.user_id == user.row.id => match limits.check(&s, now_ms()) {
                 Ok(()) => Ok(user),
@@ -173,7 +172,7 @@ pub async fn rotate(
             },
         };
         rows::mark_refreshed(&tx, &session.id, now)?;
-        let user = load_user(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
+        let user = User::load(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
         tx.commit()?;
         Ok(SignedIn {
             user,

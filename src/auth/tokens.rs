@@ -6,9 +6,7 @@
 //! presented), a child token is derived, not drawn: HMAC(key, parent token, child's public salt). Only
 //! someone holding the parent token and the server's key can compute it.
 
-use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
@@ -21,32 +19,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-pub const KEY_FILE: &str = "jwt-signing-key.p256.pk8";
-pub const AUDIENCE: &str = "authenticated";
+use super::signing_key;
 
-/// Why the signing key could not be loaded or created.
-#[derive(Debug, thiserror::Error)]
-pub enum KeyError {
-    #[error("{what} {}: {source}", path.display())]
-    File {
-        what: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot generate a signing key: {0}")]
-    Generate(ring::error::Unspecified),
-    #[error("not a P-256 PKCS#8 key ({0})")]
-    NotP256(ring::error::KeyRejected),
-    #[error("unexpected public key size")]
-    PublicKeySize,
-    #[error("{0}")]
-    Jwt(#[from] jsonwebtoken::errors::Error),
-    #[error("the signing key {} is not usable: {source}", path.display())]
-    Unusable {
-        path: PathBuf,
-        source: Box<KeyError>,
-    },
-}
+pub use super::signing_key::KeyError;
+pub const AUDIENCE: &str = "authenticated";
 
 /// Why an access token was refused (or, for `sign`, could not be made).
 #[derive(Debug, thiserror::Error)]
@@ -55,11 +31,6 @@ pub enum TokenError {
     Jwt(#[from] jsonwebtoken::errors::Error),
     #[error("unknown key id")]
     UnknownKeyId,
-}
-
-fn file_error(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> KeyError {
-    let path = path.to_path_buf();
-    move |source| KeyError::File { what, path, source }
 }
 
 pub struct TokenKeys {
@@ -107,15 +78,7 @@ pub struct Verified {
 impl TokenKeys {
     /// Loads the key from `data_dir`, creating it on first start. `issuer` is `<site_url>/auth/v1`.
     pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
-        let path = data_dir.join(KEY_FILE);
-        let pkcs8 = match std::fs::read(&path) {
-            Ok(bytes) => {
-                tighten_mode(&path)?;
-                bytes
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
-            Err(e) => return Err(file_error("cannot read the signing key", &path)(e)),
-        };
+        let (path, pkcs8) = signing_key::read_or_create(data_dir)?;
         Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
             path,
             source: Box::new(e),
@@ -210,41 +173,6 @@ pub fn random_token() -> String {
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn create_key(path: &Path) -> Result<Vec<u8>, KeyError> {
-    let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
-        .map_err(KeyError::Generate)?;
-    // Written to a temporary name, then renamed, so a crash never leaves half a key behind.
-    let tmp = path.with_extension("tmp");
-    let _ = std::fs::remove_file(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        f.write_all(doc.as_ref())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(file_error("cannot write the signing key", path))?;
-    tracing::info!(path = %path.display(), "generated a new token signing key");
-    Ok(doc.as_ref().to_vec())
-}
-
-fn tighten_mode(path: &Path) -> Result<(), KeyError> {
-    let meta = std::fs::metadata(path).map_err(file_error("cannot read the signing key", path))?;
-    if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
-            file_error(
-                "cannot make private (readable by others) the signing key",
-                path,
-            ),
-        )?;
-        tracing::warn!(path = %path.display(), "the signing key was readable by others; set its mode to 0600");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -71,6 +71,13 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
     }
 }
 
+impl AuthError {
+    /// The GoTrue error code that goes with this error.
+    pub fn code(&self) -> &'static str {
+        status_and_code(self).1
+    }
+}
+
 /// An error ready to be written: ours, or a status actix produced (bad extractor input, 404, 405).
 struct Rendered {
     status: StatusCode,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use crate::config::{ConfigError, normalise_url};
+use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
