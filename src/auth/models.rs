@@ -1,4 +1,4 @@
-//! The JSON shapes GoTrue answers with: user, identity, session (AUTH_CONTRACT §3).
+//! The JSON shapes GoTrue answers with: user, identity, session (docs/auth-contract.md).
 
 use serde::Serialize;
 use serde_json::{Value, json};
