@@ -1,5 +1,6 @@
 //! Builds the actix `App` (middleware, routes, shared state) and runs it until SIGTERM or SIGINT.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use actix_web::middleware::from_fn;
@@ -17,7 +18,23 @@ use crate::{auth, weather};
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
 
-pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error>> {
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the auth service: {0}")]
+    Auth(#[from] auth::StartError),
+    #[error(transparent)]
+    Weather(#[from] weather::ClientError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server stopped: {0}")]
+    Run(std::io::Error),
+}
+
+pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let catalog = web::Data::new(Catalog::load());
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
@@ -27,8 +44,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
         &config.server.site_url,
         db.clone(),
         &config.server.data_dir,
-    )
-    .map_err(|e| format!("cannot start the auth service: {e}"))?;
+    )?;
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
@@ -70,7 +86,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
     .bind(listen)
-    .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    .map_err(|source| ServeError::Listen {
+        addr: listen,
+        source,
+    })?;
 
     let address = server.addrs().first().copied().unwrap_or(listen);
     tracing::info!(
@@ -81,7 +100,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     );
     let server = server.run();
     actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
-    server.await?;
+    server.await.map_err(ServeError::Run)?;
     tracing::info!("solace stopped");
     Ok(())
 }
