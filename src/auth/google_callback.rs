@@ -80,6 +80,7 @@ enum Outcome {
     Implicit(Box<Session>),
     Code(String),
 }
+
 impl AuthService {
     /// `GET|POST /callback`: always a redirect, to the app with a session or an error.
     pub async fn callback(&self, p: CallbackParams) -> Redirect {

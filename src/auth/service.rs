@@ -199,3 +199,21 @@ pub(super) fn pool_error(e: PoolError) -> AuthError {
         PoolError::Failed(cause) => AuthError::internal(&cause),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_is_rounded_up_like_on_api() {
+        let limiter = RateLimiter::new(1, Duration::from_secs(60));
+        assert_eq!(limit(&limiter, "k"), Ok(()));
+        // A moment into the window a little under 60 s remain: "try again in 60 seconds", not 59.
+        assert_eq!(
+            limit(&limiter, "k"),
+            Err(AuthError::RateLimited {
+                retry_after_secs: 60
+            })
+        );
+    }
+}
