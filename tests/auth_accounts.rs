@@ -271,7 +271,7 @@ fn accounts_and_the_signing_key_survive_a_restart() {
     };
     let a = start();
     let s = a.new_user("keep@example.org");
-    let key = data_dir.join("jwt-signing-key.p256.pk8");
+    let key = data_dir.join(solace::auth::KEY_FILE);
     let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
     drop(a);
@@ -286,7 +286,7 @@ fn an_unreadable_signing_key_stops_the_start_with_a_clear_message() {
     let data = dir.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
     std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)).unwrap();
-    std::fs::write(data.join("jwt-signing-key.p256.pk8"), b"not a key").unwrap();
+    std::fs::write(data.join(solace::auth::KEY_FILE), b"not a key").unwrap();
     let (status, _, stderr) =
         common::run(&["--data-dir", data.to_str().unwrap(), "--port", "0"], &[]);
     assert!(!status.success());

@@ -15,7 +15,7 @@ const MINUTE_MS: i64 = 60_000;
 fn age_session(a: &Auth, session: &serde_json::Value, started: i64, refreshed: Option<i64>) {
     let claims = auth_support::claims(access(session));
     let id = claims["session_id"].as_str().unwrap();
-    let db = rusqlite::Connection::open(a.server.data_dir.join("solace.db")).unwrap();
+    let db = rusqlite::Connection::open(a.server.data_dir.join(solace::db::FILE_NAME)).unwrap();
     db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
     let now = chrono::Utc::now().timestamp_millis();
     let changed = db

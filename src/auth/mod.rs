@@ -37,6 +37,7 @@ use actix_web::web;
 
 pub use handlers::{configure, not_found};
 pub use service::{AuthService, StartError};
+pub use signing_key::KEY_FILE;
 
 /// How often expired and revoked rows are purged.
 const PURGE_EVERY: Duration = Duration::from_secs(3600);
