@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use argon2::{Algorithm, Argon2, Block, Params, Version};
+use argon2::{Algorithm, Argon2, Block, Version};
 use serde_json::json;
 
 // The integration tests' helper that starts the binary and waits for it to be ready.
@@ -53,7 +53,7 @@ fn bare_hash_rate(threads: usize) -> f64 {
                 let a = Argon2::new(
                     Algorithm::Argon2id,
                     Version::V0x13,
-                    Params::new(19 * 1024, 2, 1, None).unwrap(),
+                    solace::auth::password::params(),
                 );
                 let mut blocks = vec![Block::default(); a.params().block_count()];
                 let mut out = [0u8; 32];
@@ -233,7 +233,13 @@ fn main() {
         assert_eq!(r.status(), 200, "sign-up for the bench user");
     });
 
-    println!("solace auth bench: {cores} cores, Argon2id m=19456 KiB t=2 p=1");
+    let p = solace::auth::password::params();
+    println!(
+        "solace auth bench: {cores} cores, Argon2id m={} KiB t={} p={}",
+        p.m_cost(),
+        p.t_cost(),
+        p.p_cost()
+    );
     println!(
         "server RSS after start: {:.1} MB",
         peak_rss_mb(server_pid(&server))

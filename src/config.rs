@@ -1,14 +1,15 @@
 //! Layered configuration: built-in defaults < TOML file < `SOLACE_*` environment < flags, checked once
 //! into one typed [`Config`] that is passed to whoever needs it.
 
-use std::fmt;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
 use crate::auth::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
+use crate::config_error::err;
+pub use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
@@ -26,7 +27,8 @@ pub struct Config {
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct ServerConfig {
-    pub bind: String,
+    /// Read as an IP address once, when the file is parsed (a wrong one names `server.bind`).
+    pub bind: IpAddr,
     pub port: u16,
     /// Public URL without a trailing slash: OAuth redirects, the JWT issuer, the redirect allow-list.
     pub site_url: String,
@@ -37,7 +39,7 @@ pub struct ServerConfig {
 impl Default for ServerConfig {
     fn default() -> Self {
         Self {
-            bind: "127.0.0.1".into(),
+            bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             site_url: "http://localhost:8080".into(),
             log_format: LogFormat::Text,
@@ -91,34 +93,6 @@ pub enum ResourceCategory {
     Medical,
 }
 
-/// Why the configuration was refused; `Display` names the key and where the value came from.
-#[derive(Debug, PartialEq)]
-pub struct ConfigError {
-    pub source: String,
-    pub key: String,
-    pub reason: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.key.is_empty() {
-            write!(f, "{}: {}", self.source, self.reason)
-        } else {
-            write!(f, "{}: `{}`: {}", self.source, self.key, self.reason)
-        }
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-fn err(source: impl Into<String>, key: &str, reason: impl Into<String>) -> ConfigError {
-    ConfigError {
-        source: source.into(),
-        key: key.into(),
-        reason: reason.into(),
-    }
-}
-
 /// The commented example config; `generate-config` prints it and a test keeps it equal to the defaults.
 pub const EXAMPLE: &str = include_str!("../config.example.toml");
 
@@ -134,7 +108,7 @@ impl Config {
             None => Self::default(),
         };
         config.apply_env(env)?;
-        config.apply_overrides(overrides);
+        config.apply_overrides(overrides)?;
         config.resolve_secret_files()?;
         config.validate()?;
         Ok(config)
@@ -183,9 +157,11 @@ impl Config {
         Ok(())
     }
 
-    fn apply_overrides(&mut self, o: &Overrides) {
+    fn apply_overrides(&mut self, o: &Overrides) -> Result<(), ConfigError> {
         if let Some(v) = &o.bind {
-            self.server.bind = v.clone();
+            self.server.bind = v.trim().parse().map_err(|_| {
+                ConfigError::invalid("server.bind", format!("{v:?} is not an IP address"))
+            })?;
         }
         if let Some(v) = o.port {
             self.server.port = v;
@@ -202,6 +178,7 @@ impl Config {
         if let Some(v) = &o.weather_api_key {
             self.weather.api_key = Secret::new(v.clone());
         }
+        Ok(())
     }
 
     /// A `*_file` key is only read when the inline secret is empty, so a flag or variable still wins.
@@ -220,117 +197,45 @@ impl Config {
         Ok(())
     }
 
+    /// Each section checks itself; `serve` and `validate-config` both get here through `load`.
     fn validate(&mut self) -> Result<(), ConfigError> {
-        const CHECK: &str = "configuration";
-        self.server.bind.parse::<IpAddr>().map_err(|_| {
-            err(
-                CHECK,
-                "server.bind",
-                format!("{:?} is not an IP address", self.server.bind),
-            )
-        })?;
-        self.server.site_url = normalise_url(&self.server.site_url, "server.site_url")?;
-        for (i, u) in self.auth.additional_redirect_urls.iter().enumerate() {
-            if u.trim().is_empty() {
-                return Err(err(
-                    CHECK,
-                    &format!("auth.additional_redirect_urls[{i}]"),
-                    "must not be empty",
-                ));
-            }
-        }
-        if self.auth.jwt_expiry_secs < 30 {
-            return Err(err(
-                CHECK,
-                "auth.jwt_expiry_secs",
-                "must be at least 30 seconds",
-            ));
-        }
-        if !self.auth.external_url.trim().is_empty() {
-            self.auth.external_url = normalise_url(&self.auth.external_url, "auth.external_url")?;
-        }
-        let g = &self.auth.google;
-        if g.client_id.trim().is_empty() != g.client_secret.is_empty() {
-            return Err(err(
-                CHECK,
-                "auth.google",
-                "set both client_id and client_secret (or client_secret_file) to enable Google sign-in, or neither",
-            ));
-        }
-        for (key, value) in [
-            ("auth.google.authorize_url", &g.authorize_url),
-            ("auth.google.token_url", &g.token_url),
-            ("auth.google.userinfo_url", &g.userinfo_url),
-        ] {
-            normalise_url(value, key)?;
-        }
-        let w = &mut self.weather;
-        if w.provider == crate::weather::config::ProviderChoice::OpenWeatherMap
-            && w.api_key.is_empty()
-        {
-            return Err(err(
-                CHECK,
-                "weather.api_key",
-                "the openweathermap provider needs an API key",
-            ));
-        }
-        w.openweathermap_url = normalise_url(&w.openweathermap_url, "weather.openweathermap_url")?;
-        w.open_meteo_url = normalise_url(&w.open_meteo_url, "weather.open_meteo_url")?;
-        w.open_meteo_geocoding_url = normalise_url(
-            &w.open_meteo_geocoding_url,
-            "weather.open_meteo_geocoding_url",
-        )?;
-        if !(1..=60).contains(&w.timeout_secs) {
-            return Err(err(
-                CHECK,
-                "weather.timeout_secs",
-                "must be between 1 and 60",
-            ));
-        }
-        if self.site.product_name.trim().is_empty() {
-            return Err(err(CHECK, "site.product_name", "must not be empty"));
-        }
+        self.server.validate()?;
+        self.auth.validate()?;
+        self.weather.validate()?;
         self.vault.validate()?;
-        let email = self.site.contact_email.trim();
+        self.site.validate()
+    }
+
+    /// Address the server listens on, for binding and for `healthcheck`.
+    pub fn listen_addr(&self) -> SocketAddr {
+        SocketAddr::new(self.server.bind, self.server.port)
+    }
+}
+
+impl ServerConfig {
+    fn validate(&mut self) -> Result<(), ConfigError> {
+        self.site_url = normalise_url(&self.site_url, "server.site_url")?;
+        Ok(())
+    }
+}
+
+impl SiteConfig {
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.product_name.trim().is_empty() {
+            return Err(ConfigError::invalid(
+                "site.product_name",
+                "must not be empty",
+            ));
+        }
+        let email = self.contact_email.trim();
         if !email.is_empty() && !email.contains('@') {
-            return Err(err(
-                CHECK,
+            return Err(ConfigError::invalid(
                 "site.contact_email",
                 format!("{email:?} is not an e-mail address"),
             ));
         }
         Ok(())
     }
-
-    /// Address the server listens on, for binding and for `healthcheck`.
-    pub fn listen_addr(&self) -> (IpAddr, u16) {
-        // validate() has checked that it parses.
-        (
-            self.server
-                .bind
-                .parse()
-                .unwrap_or(IpAddr::from([127, 0, 0, 1])),
-            self.server.port,
-        )
-    }
-}
-
-fn normalise_url(value: &str, key: &str) -> Result<String, ConfigError> {
-    let parsed = url::Url::parse(value.trim()).map_err(|e| {
-        err(
-            "configuration",
-            key,
-            format!("{value:?} is not a URL ({e})"),
-        )
-    })?;
-    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-        return Err(err(
-            "configuration",
-            key,
-            format!("{value:?} must be an http or https URL"),
-        ));
-    }
-    Ok(parsed.as_str().trim_end_matches('/').to_string())
 }
 
 fn read_secret_file(path: &Path, key: &str) -> Result<Secret, ConfigError> {
@@ -399,7 +304,7 @@ mod tests {
         };
         let c = Config::load(&o, &env).unwrap();
         assert_eq!(c.server.port, 9100);
-        assert_eq!(c.server.bind, "0.0.0.0");
+        assert_eq!(c.server.bind, IpAddr::from([0, 0, 0, 0]));
         assert_eq!(c.weather.api_key.expose(), "from-file");
 
         let o = Overrides {

@@ -13,28 +13,18 @@ pub struct DataDirLock {
     _file: File,
 }
 
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DataDirError {
+    #[error("cannot create data directory {}: {}", .0.display(), .1)]
     Create(PathBuf, io::Error),
+    #[error(
+        "data directory {} is already used by another running solace; stop it first or choose another --data-dir",
+        .0.display()
+    )]
     InUse(PathBuf),
+    #[error("cannot lock data directory {}: {}", .0.display(), .1)]
     Lock(PathBuf, io::Error),
 }
-
-impl std::fmt::Display for DataDirError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Create(p, e) => write!(f, "cannot create data directory {}: {e}", p.display()),
-            Self::InUse(p) => write!(
-                f,
-                "data directory {} is already used by another running solace; stop it first or choose another --data-dir",
-                p.display()
-            ),
-            Self::Lock(p, e) => write!(f, "cannot lock data directory {}: {e}", p.display()),
-        }
-    }
-}
-
-impl std::error::Error for DataDirError {}
 
 /// Creates `dir` (0700) if needed and takes its lock without waiting.
 pub fn prepare_and_lock(dir: &Path) -> Result<DataDirLock, DataDirError> {

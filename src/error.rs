@@ -1,13 +1,12 @@
 //! The error type of the `/api` routes and its one mapping to HTTP: a status and a JSON body
 //! `{"error": "<code>", "message": "<text for people>"}`. The logged cause stays on the server.
 
-use std::fmt;
-
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{} {code}: {message}", status.as_u16())]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
@@ -32,10 +31,9 @@ impl ApiError {
         }
     }
 
-    /// 429 with a `Retry-After` header; `wait` is rounded up to whole seconds.
+    /// 429 with a `Retry-After` header (whole seconds, rounded up as everywhere).
     pub fn rate_limited(wait: std::time::Duration) -> Self {
-        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        let secs = secs.max(1);
+        let secs = crate::rate_limit::whole_seconds(wait);
         Self {
             retry_after: Some(secs),
             ..Self::new(
@@ -51,18 +49,6 @@ impl ApiError {
             StatusCode::NOT_FOUND,
             "not_found",
             "There is nothing at this address.",
-        )
-    }
-}
-
-impl fmt::Display for ApiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {}: {}",
-            self.status.as_u16(),
-            self.code,
-            self.message
         )
     }
 }

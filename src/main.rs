@@ -1,29 +1,13 @@
-//! Entry point: parse the command line, load the config, start logging, run the subcommand.
-
-mod assets;
-mod auth;
-mod cli;
-mod config;
-mod data_dir;
-mod db;
-mod error;
-mod health;
-mod healthcheck;
-mod http;
-mod logging;
-mod public_config;
-mod rate_limit;
-mod secret;
-mod server;
-mod vault;
-mod weather;
+//! Entry point: parse the command line, load the config, start logging, run the subcommand. Everything
+//! else is in the library (`lib.rs`).
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
-use crate::config::Config;
+use solace::cli::{Cli, Command};
+use solace::config::{self, Config};
+use solace::{data_dir, db, healthcheck, logging, server};
 
 /// Exit status for a configuration the server refuses (as clap uses for bad flags).
 const EXIT_CONFIG: u8 = 2;
@@ -60,7 +44,7 @@ fn main() -> ExitCode {
             match healthcheck::check(&url) {
                 Ok(200) => ExitCode::SUCCESS,
                 Ok(status) => fail(&format!("{url} answered {status}")),
-                Err(e) => fail(&e),
+                Err(e) => fail(&e.to_string()),
             }
         }
         Command::Serve => serve(config),

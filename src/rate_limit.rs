@@ -22,6 +22,12 @@ struct Window {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryAfter(pub Duration);
 
+/// The whole seconds to tell a client to wait (`Retry-After`, "try again in N seconds"): rounded up,
+/// so a client that waits exactly that long is let in, and never 0. Both `/api` and `/auth/v1` use it.
+pub fn whole_seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
 impl RateLimiter {
     pub fn new(limit: u32, window: Duration) -> Self {
         Self::with_capacity(limit, window, 100_000)
@@ -108,6 +114,14 @@ mod tests {
             rl.check_at("c", t0 + Duration::from_secs(61)).is_ok(),
             "expired windows make room"
         );
+    }
+
+    #[test]
+    fn waits_round_up_to_whole_seconds() {
+        assert_eq!(whole_seconds(Duration::from_millis(1)), 1);
+        assert_eq!(whole_seconds(Duration::ZERO), 1);
+        assert_eq!(whole_seconds(Duration::from_secs(2)), 2);
+        assert_eq!(whole_seconds(Duration::from_millis(2001)), 3);
     }
 
     #[test]

@@ -18,13 +18,35 @@ use crate::{auth, vault, weather};
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
 
-pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error>> {
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the auth service: {0}")]
+    Auth(#[from] auth::StartError),
+    #[error(transparent)]
+    Weather(#[from] weather::ClientError),
+    #[error(transparent)]
+    Vault(#[from] vault::VaultError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server stopped: {0}")]
+    Run(std::io::Error),
+}
+
+pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let catalog = web::Data::new(Catalog::load(&config.site.product_name));
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }
-    let auth_service = auth::AuthService::new(&config, db.clone(), &config.server.data_dir)
-        .map_err(|e| format!("cannot start the auth service: {e}"))?;
+    let auth_service = auth::AuthService::new(
+        &config.auth,
+        &config.server.site_url,
+        db.clone(),
+        &config.server.data_dir,
+    )?;
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
@@ -34,7 +56,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
     let vault = web::Data::new(vault::Vault::from_config(&config, &config.server.data_dir)?);
-    let (ip, port) = config.listen_addr();
+    let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
     let server = HttpServer::new(move || {
@@ -51,7 +73,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
             .route("/health", web::get().to(health::health))
             .service(
                 web::scope("/auth/v1")
-                    .wrap(from_fn(auth::errors::render))
+                    .wrap(from_fn(auth::wire::render))
                     .configure(auth::configure)
                     .default_service(web::to(auth::not_found)),
             )
@@ -68,14 +90,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     // actix treats SIGINT as a forced stop; we want Ctrl-C to be as gentle as SIGTERM.
     .disable_signals()
     .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
-    .bind((ip, port))
-    .map_err(|e| format!("cannot listen on {}: {e}", SocketAddr::new(ip, port)))?;
+    .bind(listen)
+    .map_err(|source| ServeError::Listen {
+        addr: listen,
+        source,
+    })?;
 
-    let address = server
-        .addrs()
-        .first()
-        .copied()
-        .unwrap_or(SocketAddr::new(ip, port));
+    let address = server.addrs().first().copied().unwrap_or(listen);
     tracing::info!(
         address = %format!("http://{address}"),
         data_dir = %config.server.data_dir.display(),
@@ -84,7 +105,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), Box<dyn std::error::Error
     );
     let server = server.run();
     actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
-    server.await?;
+    server.await.map_err(ServeError::Run)?;
     tracing::info!("solace stopped");
     Ok(())
 }

@@ -451,3 +451,31 @@ fn additional_redirect_urls_are_honoured() {
         "{back}"
     );
 }
+
+#[test]
+fn a_callback_state_is_good_for_one_use_even_when_its_flow_waits_for_the_code_exchange() {
+    let google = Google::start();
+    let a = Auth::start(&google.config());
+    let challenge = "c".repeat(43);
+    for query in [
+        "provider=google".to_string(),
+        format!("provider=google&code_challenge={challenge}&code_challenge_method=plain"),
+    ] {
+        let res = a
+            .http
+            .get(a.url(&format!("/authorize?{query}")))
+            .send()
+            .unwrap();
+        let res = a.http.get(location(&res)).send().unwrap();
+        let callback = location(&res).replace("http://localhost:8080", &a.server.url(""));
+        let first = a.http.get(&callback).send().unwrap();
+        assert_eq!(first.status(), 302, "{query}");
+        assert!(!location(&first).contains("error"), "{query}");
+        let again = a.http.get(&callback).send().unwrap();
+        assert_eq!(again.status(), 303, "{query}");
+        assert!(
+            location(&again).contains("error_code=bad_oauth_state"),
+            "{query}"
+        );
+    }
+}

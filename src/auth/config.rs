@@ -1,16 +1,23 @@
-//! The `[auth]` config section.
+//! The `[auth]` config section: its keys, defaults and checks.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct AuthConfig {
-    /// Lifetime of an access token, in seconds.
+    /// Lifetime of an access token, in seconds (at least 30).
     pub jwt_expiry_secs: u64,
+    /// A session whose refresh token was not used for this long ends (GoTrue's
+    /// `GOTRUE_SESSIONS_INACTIVITY_TIMEOUT`). "0" switches it off.
+    pub sessions_inactivity_timeout: Span,
+    /// A session ends this long after sign-in, however active (`GOTRUE_SESSIONS_TIMEBOX`). "0": off.
+    pub sessions_timebox: Span,
     /// A refresh token used again within this many seconds of its rotation still gets a new token
     /// (several tabs refreshing at once); later reuse ends the session. 0 = no grace at all.
     pub refresh_token_reuse_interval_secs: u64,
@@ -27,7 +34,14 @@ pub struct AuthConfig {
 impl Default for AuthConfig {
     fn default() -> Self {
         Self {
-            jwt_expiry_secs: 3600,
+            // A copied access token dies within five minutes; auth-js refreshes it before then.
+            jwt_expiry_secs: 300,
+            // An open app refreshes every few minutes, so 30 minutes without one means no tab is
+            // open: a phone left behind or taken no longer signs in by itself.
+            sessions_inactivity_timeout: Span(Duration::from_secs(30 * 60)),
+            // However active, a sign-in lasts at most a day: someone who watched the password being
+            // typed or took an open phone does not keep the account.
+            sessions_timebox: Span(Duration::from_secs(24 * 3600)),
             refresh_token_reuse_interval_secs: 10,
             disable_signup: false,
             additional_redirect_urls: Vec::new(),
@@ -36,6 +50,114 @@ impl Default for AuthConfig {
             google: GoogleConfig::default(),
             rate_limit: RateLimitConfig::default(),
         }
+    }
+}
+
+impl AuthConfig {
+    /// Checks the section; `serve` and `validate-config` both run this (through `Config::load`).
+    pub fn validate(&mut self) -> Result<(), ConfigError> {
+        let bad = |key: &str, reason: &str| ConfigError::invalid(&format!("auth.{key}"), reason);
+        if self.jwt_expiry_secs < 30 {
+            return Err(bad("jwt_expiry_secs", "must be at least 30 seconds"));
+        }
+        for (i, u) in self.additional_redirect_urls.iter().enumerate() {
+            if u.trim().is_empty() {
+                return Err(bad(
+                    &format!("additional_redirect_urls[{i}]"),
+                    "must not be empty",
+                ));
+            }
+        }
+        if self.rate_limit.window_secs == 0 {
+            return Err(bad("rate_limit.window_secs", "must be at least 1"));
+        }
+        if !self.external_url.trim().is_empty() {
+            self.external_url = normalise_url(&self.external_url, "auth.external_url")?;
+        }
+        let g = &self.google;
+        if g.client_id.trim().is_empty() != g.client_secret.is_empty() {
+            return Err(bad(
+                "google",
+                "set both client_id and client_secret (or client_secret_file) to enable Google sign-in, or neither",
+            ));
+        }
+        for (key, value) in [
+            ("auth.google.authorize_url", &g.authorize_url),
+            ("auth.google.token_url", &g.token_url),
+            ("auth.google.userinfo_url", &g.userinfo_url),
+        ] {
+            normalise_url(value, key)?;
+        }
+        Ok(())
+    }
+
+    /// The session limits in milliseconds, `None` where switched off.
+    pub fn session_limits(&self) -> SessionLimits {
+        let ms = |s: &Span| (!s.0.is_zero()).then_some(s.0.as_millis() as i64);
+        SessionLimits {
+            inactivity_ms: ms(&self.sessions_inactivity_timeout),
+            timebox_ms: ms(&self.sessions_timebox),
+        }
+    }
+}
+
+/// When a session ends on its own (checked by `auth::sessions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLimits {
+    pub inactivity_ms: Option<i64>,
+    pub timebox_ms: Option<i64>,
+}
+
+/// A length of time written as GoTrue writes it: a number with a unit, `s`, `m` or `h`, possibly
+/// several (`"1h30m"`); `"0"` means none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span(pub Duration);
+
+/// A text that is not a [`Span`].
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a duration such as \"90s\", \"30m\" or \"24h\" (\"0\" for none)")]
+pub struct SpanError(String);
+
+impl std::str::FromStr for Span {
+    type Err = SpanError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        if text == "0" {
+            return Ok(Self(Duration::ZERO));
+        }
+        let invalid = || SpanError(text.to_string());
+        let mut total: u64 = 0;
+        let mut number = String::new();
+        for c in text.chars() {
+            if c.is_ascii_digit() {
+                number.push(c);
+                continue;
+            }
+            let unit = match c {
+                's' => 1,
+                'm' => 60,
+                'h' => 3600,
+                _ => return Err(invalid()),
+            };
+            let n: u64 = number.parse().map_err(|_| invalid())?;
+            total = n
+                .checked_mul(unit)
+                .and_then(|s| total.checked_add(s))
+                .ok_or_else(invalid)?;
+            number.clear();
+        }
+        if !number.is_empty() || text.is_empty() {
+            return Err(invalid());
+        }
+        Ok(Self(Duration::from_secs(total)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -93,5 +215,29 @@ impl Default for GoogleConfig {
             token_url: "https://oauth2.googleapis.com/token".into(),
             userinfo_url: "https://openidconnect.googleapis.com/v1/userinfo".into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_like_gotrue_durations() {
+        let secs = |t: &str| t.parse::<Span>().map(|s| s.0.as_secs());
+        assert_eq!(secs("30m"), Ok(1800));
+        assert_eq!(secs("24h"), Ok(86_400));
+        assert_eq!(secs("1h30m5s"), Ok(5405));
+        assert_eq!(secs("0"), Ok(0));
+        for bad in ["", "30", "m", "5d", "-1s", "1.5h"] {
+            assert!(secs(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_zero_rate_limit_window_is_refused_by_key() {
+        let mut c = AuthConfig::default();
+        c.rate_limit.window_secs = 0;
+        assert_eq!(c.validate().unwrap_err().key, "auth.rate_limit.window_secs");
     }
 }

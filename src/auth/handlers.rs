@@ -1,5 +1,5 @@
 //! HTTP only: read the request, call the service, write the answer. Errors become GoTrue JSON in
-//! `errors::render`.
+//! `wire::render`.
 
 use std::net::IpAddr;
 
@@ -8,9 +8,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::errors::{self, AuthError, AuthResult};
-use super::oauth::{AuthorizeParams, CallbackParams, Redirect};
-use super::service::{AuthService, LogoutScope};
+use super::errors::{AuthError, AuthResult};
+use super::google_callback::{CallbackParams, Redirect};
+use super::google_flow::AuthorizeParams;
+use super::logout::parse_scope;
+use super::service::AuthService;
+use super::wire;
 
 /// Largest request body accepted under /auth/v1; larger ones get 413.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -22,13 +25,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .app_data(
             web::JsonConfig::default()
                 .limit(BODY_LIMIT)
-                .error_handler(errors::json_error),
+                .error_handler(wire::json_error),
         )
-        .app_data(web::QueryConfig::default().error_handler(errors::query_error))
+        .app_data(web::QueryConfig::default().error_handler(wire::query_error))
         .app_data(
             web::FormConfig::default()
                 .limit(BODY_LIMIT)
-                .error_handler(errors::form_error),
+                .error_handler(wire::form_error),
         )
         .route("/settings", web::get().to(settings))
         .route("/health", web::get().to(health))
@@ -94,13 +97,7 @@ async fn token(
         Some("password") => s.sign_in_password(&body).await?,
         Some("refresh_token") => s.refresh(&body).await?,
         Some("pkce") => s.exchange_pkce(&body).await?,
-        _ => {
-            return Err(AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "invalid_credentials",
-                "unsupported_grant_type",
-            ));
-        }
+        _ => return Err(AuthError::UnsupportedGrantType),
     };
     Ok(HttpResponse::Ok().json(session))
 }
@@ -126,7 +123,7 @@ async fn logout(
     req: HttpRequest,
     query: web::Query<LogoutQuery>,
 ) -> AuthResult<HttpResponse> {
-    let scope = LogoutScope::parse(query.scope.as_deref())?;
+    let scope = parse_scope(query.scope.as_deref())?;
     let auth = s.authenticate(bearer(&req)).await?;
     s.logout(auth, scope).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -156,7 +153,12 @@ async fn callback_post(s: Service, form: web::Form<CallbackParams>) -> HttpRespo
 }
 
 fn redirect(r: Redirect) -> HttpResponse {
-    HttpResponse::build(r.status)
+    let status = if r.early {
+        StatusCode::SEE_OTHER
+    } else {
+        StatusCode::FOUND
+    };
+    HttpResponse::build(status)
         .insert_header((header::LOCATION, r.location))
         .finish()
 }
@@ -170,38 +172,17 @@ pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
         .unwrap_or(req.path())
         .trim_end_matches('/');
     let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
-    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
     Err(match first {
-        "otp" | "magiclink" | "recover" | "resend" | "verify" | "reauthenticate" => AuthError::new(
-            unprocessable,
-            "otp_disabled",
-            "This server sends no e-mail or SMS, so one-time links and codes are not available",
-        ),
-        "factors" => AuthError::new(
-            unprocessable,
-            "mfa_totp_enroll_not_enabled",
-            "Multi-factor authentication is not enabled on this server",
-        ),
-        "sso" | "saml" => AuthError::new(
-            StatusCode::NOT_FOUND,
-            "saml_provider_disabled",
-            "SAML 2.0 is disabled",
-        ),
-        "user" if path.starts_with("/user/identities") => AuthError::new(
-            StatusCode::NOT_FOUND,
-            "manual_linking_disabled",
-            "Manual linking is disabled",
-        ),
-        "admin" | "invite" => {
-            AuthError::new(StatusCode::FORBIDDEN, "not_admin", "User not allowed")
+        "otp" | "magiclink" | "recover" | "resend" | "verify" | "reauthenticate" => {
+            AuthError::OtpDisabled
         }
+        "factors" => AuthError::MfaDisabled,
+        "sso" | "saml" => AuthError::SamlDisabled,
+        "user" if path.starts_with("/user/identities") => AuthError::ManualLinkingDisabled,
+        "admin" | "invite" => AuthError::NotAdmin,
         "signup" | "token" | "logout" | "settings" | "authorize" | "callback" | "user" => {
-            AuthError::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                "Method not allowed",
-            )
+            AuthError::MethodNotAllowed
         }
-        _ => AuthError::not_found(),
+        _ => AuthError::NotFound,
     })
 }

@@ -1,22 +1,43 @@
-//! The GoTrue-compatible auth service under `/auth/v1` (see AUTH_CONTRACT.md): e-mail and password
+//! The GoTrue-compatible auth service under `/auth/v1` (see docs/auth-contract.md): e-mail and password
 //! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, on SQLite.
+//!
+//! A request goes `handlers` (HTTP only) -> one use-case file (`signup`, `password_grant`, `refresh`,
+//! `user`, `logout`, `google_flow`, `google_callback`, `pkce`) -> a storage unit of work (`accounts`,
+//! `sessions`, `google_store`, each one transaction) -> the queries in `crate::db`. Errors are
+//! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
 
+mod accounts;
+mod argon;
 pub mod config;
 pub mod errors;
+mod google_callback;
+mod google_client;
+mod google_flow;
+mod google_store;
 mod handlers;
+mod logout;
 mod models;
-mod oauth;
-mod password;
+pub mod password;
+mod password_grant;
+pub mod password_rules;
+mod pkce;
 mod redirect;
+mod refresh;
 mod service;
+mod sessions;
+mod signing_key;
+mod signup;
 mod tokens;
+mod user;
+pub mod wire;
 
 use std::time::Duration;
 
 use actix_web::web;
 
 pub use handlers::{configure, not_found};
-pub use service::AuthService;
+pub use service::{AuthService, StartError};
+pub use signing_key::KEY_FILE;
 
 /// How often expired and revoked rows are purged.
 const PURGE_EVERY: Duration = Duration::from_secs(3600);
@@ -27,12 +48,13 @@ pub fn spawn_maintenance(service: web::Data<AuthService>) {
         let mut tick = tokio::time::interval(PURGE_EVERY);
         loop {
             tick.tick().await;
-            if let Ok((tokens, flows)) = service.purge().await
-                && tokens + flows > 0
+            if let Ok(p) = service.purge().await
+                && p.refresh_tokens + p.sessions + p.oauth_flows > 0
             {
                 tracing::info!(
-                    refresh_tokens = tokens,
-                    oauth_flows = flows,
+                    refresh_tokens = p.refresh_tokens,
+                    sessions = p.sessions,
+                    oauth_flows = p.oauth_flows,
                     "purged expired auth records"
                 );
             }

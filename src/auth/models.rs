@@ -1,4 +1,4 @@
-//! The JSON shapes GoTrue answers with: user, identity, session (AUTH_CONTRACT §3).
+//! The JSON shapes GoTrue answers with: user, identity, session (docs/auth-contract.md).
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -13,6 +13,12 @@ pub struct User {
 }
 
 impl User {
+    /// The user `id` with its identities, if it exists.
+    pub fn load(c: &rusqlite::Connection, id: &str) -> rusqlite::Result<Option<Self>> {
+        Ok(crate::db::users::find_with_identities(c, id)?
+            .map(|(row, identities)| Self { row, identities }))
+    }
+
     pub fn to_json(&self) -> Value {
         let u = &self.row;
         let mut v = json!({

@@ -1,4 +1,5 @@
-//! Passwords: the sign-up rules (SPEC.md §5) and Argon2id hashing on a bounded pool.
+//! Passwords: Argon2id hashing on a bounded pool (the rules a new password must meet are in
+//! `password_rules.rs`).
 //!
 //! Argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane) needs 19 MiB of working memory per hash.
 //! The pool is one thread per core, each owning its 19 MiB buffer for its whole life: at most `cores`
@@ -9,79 +10,27 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
-use argon2::password_hash::{Output, ParamsString, PasswordHash, Salt, SaltString};
-use argon2::{Algorithm, Argon2, Block, Params, Version};
+pub use super::argon::{HashError, params};
+use super::argon::{Hasher, dummy_phc};
 use tokio::sync::oneshot;
 use zeroize::Zeroizing;
 
-use super::errors::AuthError;
-
-/// GoTrue refuses longer passwords (bcrypt's limit); we keep the rule so both servers agree.
-pub const MAX_LEN: usize = 72;
-const MIN_LEN: usize = 8;
+pub use super::password_rules::check_policy;
 
 pub type Plaintext = Zeroizing<String>;
 
-/// Checks a new password: empty or too long is a malformed request (400), a weak one is 422
-/// `weak_password` with the first failing rule's message (SPEC.md wording) and every failed reason.
-pub fn check_policy(password: &str) -> Result<(), AuthError> {
-    if password.is_empty() {
-        return Err(AuthError::validation("Signup requires a valid password"));
-    }
-    if password.chars().count() > MAX_LEN {
-        return Err(AuthError::validation(
-            "Password cannot be longer than 72 characters",
-        ));
-    }
-    let rules: [(bool, &'static str, &'static str); 5] = [
-        (
-            password.chars().count() >= MIN_LEN,
-            "length",
-            "Password must be at least 8 characters long.",
-        ),
-        (
-            password.chars().any(char::is_uppercase),
-            "characters",
-            "Password must contain at least one uppercase letter.",
-        ),
-        (
-            password.chars().any(char::is_lowercase),
-            "characters",
-            "Password must contain at least one lowercase letter.",
-        ),
-        (
-            password.chars().any(|c| c.is_ascii_digit()),
-            "characters",
-            "Password must contain at least one digit.",
-        ),
-        (
-            password
-                .chars()
-                .any(|c| !c.is_alphanumeric() && !c.is_whitespace()),
-            "characters",
-            "Password must contain at least one special character (e.g., !@#$%).",
-        ),
-    ];
-    let failed: Vec<_> = rules.iter().filter(|(ok, _, _)| !ok).collect();
-    let Some((_, _, first_message)) = failed.first() else {
-        return Ok(());
-    };
-    let mut reasons: Vec<&'static str> = failed.iter().map(|(_, reason, _)| *reason).collect();
-    reasons.dedup();
-    Err(AuthError::weak_password(first_message, reasons))
-}
-
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum PoolError {
     /// Too many hashes queued: answer 429.
+    #[error("too many password checks waiting")]
     Busy,
-    Failed(String),
+    #[error(transparent)]
+    Failed(#[from] HashError),
 }
 
 enum Job {
-    Hash(Plaintext, oneshot::Sender<Result<String, String>>),
-    Verify(Plaintext, String, oneshot::Sender<Result<bool, String>>),
+    Hash(Plaintext, oneshot::Sender<Result<String, HashError>>),
+    Verify(Plaintext, String, oneshot::Sender<Result<bool, HashError>>),
 }
 
 pub struct PasswordPool {
@@ -92,112 +41,6 @@ pub struct PasswordPool {
     /// as a wrong password.
     dummy_hash: String,
 }
-
-pub fn params() -> Params {
-    Params::new(19 * 1024, 2, 1, Some(32)).expect("valid OWASP parameters")
-}
-
-/// Reusable working memory for one hashing thread.
-pub struct Hasher {
-    blocks: Vec<Block>,
-}
-
-impl Default for Hasher {
-    fn default() -> Self {
-        Self {
-            blocks: vec![Block::default(); params().block_count()],
-        }
-    }
-}
-
-impl Hasher {
-    /// One Argon2id hash as a PHC string, on the calling thread.
-    pub fn hash(&mut self, password: &str) -> Result<String, String> {
-        let params = params();
-        let salt = SaltString::generate(&mut OsRng);
-        let mut salt_bytes = [0u8; 64];
-        let salt_bytes = Salt::from(&salt)
-            .decode_b64(&mut salt_bytes)
-            .map_err(|e| e.to_string())?;
-        let out = self.compute(
-            Algorithm::Argon2id,
-            Version::V0x13,
-            &params,
-            password,
-            salt_bytes,
-            32,
-        )?;
-        let phc = PasswordHash {
-            algorithm: Algorithm::Argon2id.ident(),
-            version: Some(Version::V0x13.into()),
-            params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
-            salt: Some(Salt::from(&salt)),
-            hash: Some(out),
-        };
-        Ok(phc.to_string())
-    }
-
-    /// Checks `password` against a PHC string, with the parameters recorded in it.
-    pub fn verify(&mut self, password: &str, phc: &str) -> Result<bool, String> {
-        let parsed = PasswordHash::new(phc).map_err(|e| e.to_string())?;
-        let algorithm = Algorithm::try_from(parsed.algorithm).map_err(|e| e.to_string())?;
-        let version =
-            Version::try_from(parsed.version.unwrap_or(0x13)).map_err(|e| e.to_string())?;
-        let params = Params::try_from(&parsed).map_err(|e| e.to_string())?;
-        let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
-            return Err("password hash without salt or output".into());
-        };
-        let mut salt_bytes = [0u8; 64];
-        let salt_bytes = salt
-            .decode_b64(&mut salt_bytes)
-            .map_err(|e| e.to_string())?;
-        let out = self.compute(
-            algorithm,
-            version,
-            &params,
-            password,
-            salt_bytes,
-            expected.len(),
-        )?;
-        // Output's equality is constant-time.
-        Ok(out == expected)
-    }
-
-    fn compute(
-        &mut self,
-        algorithm: Algorithm,
-        version: Version,
-        params: &Params,
-        password: &str,
-        salt: &[u8],
-        len: usize,
-    ) -> Result<Output, String> {
-        let argon = Argon2::new(algorithm, version, params.clone());
-        let needed = params.block_count();
-        if needed == self.blocks.len() {
-            Output::init_with(len, |out| {
-                argon
-                    .hash_password_into_with_memory(
-                        password.as_bytes(),
-                        salt,
-                        out,
-                        &mut self.blocks[..],
-                    )
-                    .map_err(|_| argon2::password_hash::Error::Crypto)
-            })
-        } else {
-            // A hash made with other parameters (an older policy): a one-off buffer of its size.
-            let mut blocks = vec![Block::default(); needed];
-            Output::init_with(len, |out| {
-                argon
-                    .hash_password_into_with_memory(password.as_bytes(), salt, out, &mut blocks[..])
-                    .map_err(|_| argon2::password_hash::Error::Crypto)
-            })
-        }
-        .map_err(|e| e.to_string())
-    }
-}
-
 /// Decrements the in-flight count however the call ends (including a dropped request future).
 struct InFlight<'a>(&'a AtomicUsize);
 
@@ -208,15 +51,14 @@ impl Drop for InFlight<'_> {
 }
 
 impl PasswordPool {
-    pub fn new(workers: usize, max_in_flight: usize) -> Result<Self, String> {
+    pub fn new(workers: usize, max_in_flight: usize) -> std::io::Result<Self> {
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..workers.max(1) {
             let rx = rx.clone();
             std::thread::Builder::new()
                 .name(format!("argon2-{i}"))
-                .spawn(move || worker(&rx))
-                .map_err(|e| format!("cannot start a password hashing thread: {e}"))?;
+                .spawn(move || worker(&rx))?;
         }
         let dummy_hash = dummy_phc();
         Ok(Self {
@@ -246,7 +88,7 @@ impl PasswordPool {
 
     async fn run<T>(
         &self,
-        job: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Job,
+        job: impl FnOnce(oneshot::Sender<Result<T, HashError>>) -> Job,
     ) -> Result<T, PoolError> {
         if self.in_flight.fetch_add(1, Ordering::AcqRel) >= self.max_in_flight {
             self.in_flight.fetch_sub(1, Ordering::AcqRel);
@@ -258,33 +100,10 @@ impl PasswordPool {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .send(job(reply))
-            .map_err(|_| PoolError::Failed("password hashing threads stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| PoolError::Failed("password hashing thread dropped a job".into()))?
-            .map_err(PoolError::Failed)
+            .map_err(|_| HashError::Stopped)?;
+        Ok(answer.await.map_err(|_| HashError::Stopped)??)
     }
 }
-
-/// A PHC string with our parameters, a random salt and a random digest: verifying against it costs a
-/// full hash, like a real account, and no password can match it. Built without hashing, so start-up
-/// stays fast.
-fn dummy_phc() -> String {
-    let p = params();
-    let salt = SaltString::generate(&mut OsRng);
-    let mut digest = [0u8; 32];
-    OsRng.fill_bytes(&mut digest);
-    let digest = Output::new(&digest).expect("32 bytes is a valid Argon2 output");
-    format!(
-        "$argon2id$v=19$m={},t={},p={}${}${}",
-        p.m_cost(),
-        p.t_cost(),
-        p.p_cost(),
-        salt.as_str(),
-        digest
-    )
-}
-
 fn worker(jobs: &Mutex<mpsc::Receiver<Job>>) {
     // Allocated on the first job, so an idle server does not hold cores × 19 MiB.
     let mut hasher: Option<Hasher> = None;
@@ -314,76 +133,6 @@ fn worker(jobs: &Mutex<mpsc::Receiver<Job>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn reasons(pw: &str) -> (String, Vec<&'static str>) {
-        let e = check_policy(pw).unwrap_err();
-        (e.message.into_owned(), e.weak_reasons)
-    }
-
-    #[test]
-    fn rules_are_checked_in_spec_order() {
-        assert!(check_policy("Str0ng!pass").is_ok());
-        assert_eq!(
-            reasons("Ab1!"),
-            (
-                "Password must be at least 8 characters long.".into(),
-                vec!["length"]
-            )
-        );
-        assert_eq!(
-            reasons("abcdefg1!").0,
-            "Password must contain at least one uppercase letter."
-        );
-        assert_eq!(
-            reasons("ABCDEFG1!").0,
-            "Password must contain at least one lowercase letter."
-        );
-        assert_eq!(
-            reasons("Abcdefgh!").0,
-            "Password must contain at least one digit."
-        );
-        assert_eq!(
-            reasons("Abcdefgh1").0,
-            "Password must contain at least one special character (e.g., !@#$%)."
-        );
-        assert_eq!(reasons("abc").1, vec!["length", "characters"]);
-    }
-
-    #[test]
-    fn empty_and_overlong_are_malformed() {
-        assert_eq!(check_policy("").unwrap_err().code, "validation_failed");
-        let long = format!("Aa1!{}", "x".repeat(69));
-        assert_eq!(check_policy(&long).unwrap_err().code, "validation_failed");
-    }
-
-    #[test]
-    fn hashes_are_standard_phc_strings_both_ways() {
-        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
-        let mut h = Hasher::default();
-        let ours = h.hash("Str0ng!pass").unwrap();
-        let standard = Argon2::new(Algorithm::Argon2id, Version::V0x13, params());
-        assert!(
-            standard
-                .verify_password(b"Str0ng!pass", &PasswordHash::new(&ours).unwrap())
-                .is_ok()
-        );
-        let theirs = standard
-            .hash_password(b"Str0ng!pass", &SaltString::generate(&mut OsRng))
-            .unwrap()
-            .to_string();
-        assert!(h.verify("Str0ng!pass", &theirs).unwrap());
-        assert!(!h.verify("str0ng!pass", &theirs).unwrap());
-        // Other parameters (an older policy) still verify.
-        let old = Argon2::new(
-            Algorithm::Argon2id,
-            Version::V0x13,
-            Params::new(8 * 1024, 1, 1, None).unwrap(),
-        )
-        .hash_password(b"Str0ng!pass", &SaltString::generate(&mut OsRng))
-        .unwrap()
-        .to_string();
-        assert!(h.verify("Str0ng!pass", &old).unwrap());
-    }
 
     #[tokio::test]
     async fn hashes_verify_and_dummy_never_matches() {

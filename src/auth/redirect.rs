@@ -1,4 +1,4 @@
-//! Where the browser may be sent after Google sign-in (AUTH_CONTRACT §7, GoTrue's
+//! Where the browser may be sent after Google sign-in (docs/auth-contract.md; GoTrue's
 //! `utilities/request.go`): the site URL's own origin (any port on localhost), or an address matching
 //! one of `auth.additional_redirect_urls`. Anything else silently becomes the site URL, so the sign-in
 //! page cannot be turned into an open redirect that hands tokens to a stranger.

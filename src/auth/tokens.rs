@@ -6,8 +6,6 @@
 //! presented), a child token is derived, not drawn: HMAC(key, parent token, child's public salt). Only
 //! someone holding the parent token and the server's key can compute it.
 
-use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 use base64::Engine;
@@ -21,8 +19,19 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-pub const KEY_FILE: &str = "jwt-signing-key.p256.pk8";
+use super::signing_key;
+
+pub use super::signing_key::KeyError;
 pub const AUDIENCE: &str = "authenticated";
+
+/// Why an access token was refused (or, for `sign`, could not be made).
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error("{0}")]
+    Jwt(#[from] jsonwebtoken::errors::Error),
+    #[error("unknown key id")]
+    UnknownKeyId,
+}
 
 pub struct TokenKeys {
     encoding: EncodingKey,
@@ -68,41 +77,30 @@ pub struct Verified {
 
 impl TokenKeys {
     /// Loads the key from `data_dir`, creating it on first start. `issuer` is `<site_url>/auth/v1`.
-    pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, String> {
-        let path = data_dir.join(KEY_FILE);
-        let pkcs8 = match std::fs::read(&path) {
-            Ok(bytes) => {
-                tighten_mode(&path)?;
-                bytes
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
-            Err(e) => {
-                return Err(format!(
-                    "cannot read the signing key {}: {e}",
-                    path.display()
-                ));
-            }
-        };
-        Self::from_pkcs8(&pkcs8, issuer)
-            .map_err(|e| format!("the signing key {} is not usable: {e}", path.display()))
+    pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
+        let (path, pkcs8) = signing_key::read_or_create(data_dir)?;
+        Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
+            path,
+            source: Box::new(e),
+        })
     }
 
-    pub fn from_pkcs8(pkcs8: &[u8], issuer: String) -> Result<Self, String> {
+    pub fn from_pkcs8(pkcs8: &[u8], issuer: String) -> Result<Self, KeyError> {
         let pair = EcdsaKeyPair::from_pkcs8(
             &ECDSA_P256_SHA256_FIXED_SIGNING,
             pkcs8,
             &SystemRandom::new(),
         )
-        .map_err(|e| format!("not a P-256 PKCS#8 key ({e})"))?;
+        .map_err(KeyError::NotP256)?;
         // Uncompressed point: 0x04 || x || y.
         let point = pair.public_key().as_ref();
         if point.len() != 65 {
-            return Err("unexpected public key size".into());
+            return Err(KeyError::PublicKeySize);
         }
         let x = B64.encode(&point[1..33]);
         let y = B64.encode(&point[33..]);
         let kid = B64.encode(&Sha256::digest(point)[..12]);
-        let decoding = DecodingKey::from_ec_components(&x, &y).map_err(|e| e.to_string())?;
+        let decoding = DecodingKey::from_ec_components(&x, &y)?;
         let mut derive = Sha256::new();
         derive.update(b"solace refresh-token derivation v1\0");
         derive.update(pkcs8);
@@ -121,27 +119,25 @@ impl TokenKeys {
         &self.issuer
     }
 
-    pub fn sign(&self, claims: &Claims) -> Result<String, String> {
+    pub fn sign(&self, claims: &Claims) -> Result<String, TokenError> {
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, claims, &self.encoding).map_err(|e| e.to_string())
+        Ok(jsonwebtoken::encode(&header, claims, &self.encoding)?)
     }
 
     /// Accepts only ES256 tokens signed by our key, for our audience and issuer, not expired. `alg:none`
     /// and HMAC tokens fail here because the validation allows ES256 alone.
-    pub fn verify(&self, token: &str) -> Result<Verified, String> {
-        let header = jsonwebtoken::decode_header(token).map_err(|e| e.to_string())?;
+    pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
+        let header = jsonwebtoken::decode_header(token)?;
         if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
-            return Err("unknown key id".into());
+            return Err(TokenError::UnknownKeyId);
         }
         let mut validation = Validation::new(Algorithm::ES256);
         validation.set_audience(&[AUDIENCE]);
         validation.set_issuer(&[&self.issuer]);
         validation.set_required_spec_claims(&["exp", "sub", "aud", "iss"]);
         validation.leeway = 0;
-        jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)
-            .map(|data| data.claims)
-            .map_err(|e| e.to_string())
+        Ok(jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)?.claims)
     }
 
     pub fn jwks(&self) -> Value {
@@ -177,42 +173,6 @@ pub fn random_token() -> String {
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn create_key(path: &Path) -> Result<Vec<u8>, String> {
-    let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
-        .map_err(|e| format!("cannot generate a signing key: {e}"))?;
-    // Written to a temporary name, then renamed, so a crash never leaves half a key behind.
-    let tmp = path.with_extension("tmp");
-    let _ = std::fs::remove_file(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        f.write_all(doc.as_ref())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| format!("cannot write the signing key {}: {e}", path.display()))?;
-    tracing::info!(path = %path.display(), "generated a new token signing key");
-    Ok(doc.as_ref().to_vec())
-}
-
-fn tighten_mode(path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the signing key {}: {e}", path.display()))?;
-    if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(|e| {
-            format!(
-                "the signing key {} is readable by others and cannot be made private: {e}",
-                path.display()
-            )
-        })?;
-        tracing::warn!(path = %path.display(), "the signing key was readable by others; set its mode to 0600");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -23,6 +23,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "auth: users, identities, sessions, refresh tokens, oauth flows",
         sql: include_str!("migrations/0002_auth.sql"),
     },
+    Migration {
+        version: 3,
+        name: "auth: oauth flows remember that their state was used",
+        sql: include_str!("migrations/0003_oauth_flow_claimed.sql"),
+    },
 ];
 
 #[cfg(test)]

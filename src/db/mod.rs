@@ -6,7 +6,6 @@ pub mod oauth_flows;
 pub mod sessions;
 pub mod users;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -17,40 +16,21 @@ pub const FILE_NAME: &str = "solace.db";
 const MAX_IDLE_READERS: usize = 4;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    Sqlite(rusqlite::Error),
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     /// The file was written by a newer Solace; running old code on it could corrupt it.
-    NewerSchema {
-        found: i64,
-        supported: i64,
-    },
+    #[error(
+        "the database has schema version {found}, but this solace binary only knows up to {supported}; \
+         run the newer binary or restore a backup"
+    )]
+    NewerSchema { found: i64, supported: i64 },
+    #[error("database file error: {0}")]
     Io(std::io::Error),
     /// The blocking task was cancelled or panicked.
+    #[error("database worker stopped unexpectedly")]
     Worker,
-}
-
-impl fmt::Display for DbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Sqlite(e) => write!(f, "database error: {e}"),
-            Self::NewerSchema { found, supported } => write!(
-                f,
-                "the database has schema version {found}, but this solace binary only knows up to {supported}; \
-                 run the newer binary or restore a backup"
-            ),
-            Self::Io(e) => write!(f, "database file error: {e}"),
-            Self::Worker => f.write_str("database worker stopped unexpectedly"),
-        }
-    }
-}
-
-impl std::error::Error for DbError {}
-
-impl From<rusqlite::Error> for DbError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::Sqlite(e)
-    }
 }
 
 #[derive(Clone)]

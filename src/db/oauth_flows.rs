@@ -50,10 +50,14 @@ pub fn insert(conn: &Connection, f: &FlowRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<FlowRow>> {
+/// Marks the flow as used by a callback and returns it, unless it is unknown or was used already.
+pub fn claim(conn: &Connection, id: &str, now: i64) -> rusqlite::Result<Option<FlowRow>> {
     conn.query_row(
-        &format!("SELECT {COLUMNS} FROM oauth_flows WHERE id = ?1"),
-        [id],
+        &format!(
+            "UPDATE oauth_flows SET claimed_at = ?2 WHERE id = ?1 AND claimed_at IS NULL \
+             RETURNING {COLUMNS}"
+        ),
+        params![id, now],
         flow,
     )
     .optional()

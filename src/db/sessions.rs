@@ -8,6 +8,8 @@ pub struct SessionRow {
     pub user_id: String,
     pub amr_method: String,
     pub created_at: i64,
+    /// The last refresh-token rotation; `None` until the first one.
+    pub refreshed_at: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -25,6 +27,7 @@ fn session(r: &Row<'_>) -> rusqlite::Result<SessionRow> {
         user_id: r.get(1)?,
         amr_method: r.get(2)?,
         created_at: r.get(3)?,
+        refreshed_at: r.get(4)?,
     })
 }
 
@@ -48,7 +51,7 @@ pub fn insert(conn: &Connection, s: &SessionRow) -> rusqlite::Result<()> {
 
 pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<SessionRow>> {
     conn.query_row(
-        "SELECT id, user_id, amr_method, created_at FROM sessions WHERE id = ?1",
+        "SELECT id, user_id, amr_method, created_at, refreshed_at FROM sessions WHERE id = ?1",
         [id],
         session,
     )
@@ -124,6 +127,19 @@ pub fn revoke_refresh(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<
     Ok(())
 }
 
+/// Deletes sessions that started before `timebox_before` or were last active before `idle_before`
+/// (`None`: that limit is off).
+pub fn purge_ended(
+    conn: &Connection,
+    timebox_before: Option<i64>,
+    idle_before: Option<i64>,
+) -> rusqlite::Result<usize> {
+    conn.execute(
+        "DELETE FROM sessions WHERE created_at < ?1 OR max(created_at, coalesce(refreshed_at, 0)) < ?2",
+        params![timebox_before, idle_before],
+    )
+}
+
 /// Forgets tokens revoked before `before`; a reuse of one of them then reads as an unknown token.
 pub fn purge_revoked(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.execute(
@@ -151,6 +167,7 @@ mod tests {
             user_id: "u".into(),
             amr_method: "password".into(),
             created_at: 0,
+            refreshed_at: None,
         };
         insert(&c, &s).unwrap();
         let old = insert_refresh(&c, "s", "h1", None, "salt", 0).unwrap();

@@ -66,6 +66,17 @@ fn identity(r: &Row<'_>) -> rusqlite::Result<IdentityRow> {
     })
 }
 
+/// A user with its identities, in creation order.
+pub fn find_with_identities(
+    conn: &Connection,
+    id: &str,
+) -> rusqlite::Result<Option<(UserRow, Vec<IdentityRow>)>> {
+    let Some(row) = find_by_id(conn, id)? else {
+        return Ok(None);
+    };
+    Ok(Some((row, identities_of(conn, id)?)))
+}
+
 /// `email` must already be normalised (trimmed, lower case).
 pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<UserRow>> {
     conn.query_row(

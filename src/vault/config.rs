@@ -24,11 +24,7 @@ impl VaultConfig {
         let Some(path) = &self.secret_file else {
             return Ok(());
         };
-        let refuse = |reason: String| ConfigError {
-            source: "configuration".into(),
-            key: "vault.secret_file".into(),
-            reason,
-        };
+        let refuse = |reason: String| ConfigError::invalid("vault.secret_file", reason);
         let text = std::fs::read_to_string(path)
             .map_err(|e| refuse(format!("cannot read {}: {e}", path.display())))?;
         if text.trim().chars().count() < MIN_KEY_CHARS {

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
@@ -54,6 +55,30 @@ pub struct WeatherConfig {
 }
 
 impl WeatherConfig {
+    /// Checks the section; `serve` and `validate-config` both run this (through `Config::load`).
+    pub fn validate(&mut self) -> Result<(), ConfigError> {
+        if self.provider == ProviderChoice::OpenWeatherMap && self.api_key.is_empty() {
+            return Err(ConfigError::invalid(
+                "weather.api_key",
+                "the openweathermap provider needs an API key",
+            ));
+        }
+        self.openweathermap_url =
+            normalise_url(&self.openweathermap_url, "weather.openweathermap_url")?;
+        self.open_meteo_url = normalise_url(&self.open_meteo_url, "weather.open_meteo_url")?;
+        self.open_meteo_geocoding_url = normalise_url(
+            &self.open_meteo_geocoding_url,
+            "weather.open_meteo_geocoding_url",
+        )?;
+        if !(1..=60).contains(&self.timeout_secs) {
+            return Err(ConfigError::invalid(
+                "weather.timeout_secs",
+                "must be between 1 and 60",
+            ));
+        }
+        Ok(())
+    }
+
     pub fn active_provider(&self) -> ActiveProvider {
         match self.provider {
             ProviderChoice::Auto if self.api_key.is_empty() => ActiveProvider::OpenMeteo,

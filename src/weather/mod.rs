@@ -18,7 +18,7 @@ use std::pin::Pin;
 use actix_web::web;
 use serde::Serialize;
 
-pub use service::Weather;
+pub use service::{ClientError, Weather};
 
 /// The current conditions the disguise shows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -91,27 +91,20 @@ impl Icon {
 
 /// Why a look-up failed. The cause worth logging is logged where it is known (without the key or the
 /// city); these values only say what to tell the browser.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum WeatherError {
+    #[error("{0}")]
     BadCity(&'static str),
+    #[error("the weather service refused the API key")]
     InvalidKey,
+    #[error("city not found")]
     NotFound,
+    #[error("the weather service failed")]
     Upstream,
+    #[error("the weather service did not answer in time")]
     Timeout,
+    #[error("weather is switched off")]
     Off,
-}
-
-impl fmt::Display for WeatherError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::BadCity(why) => why,
-            Self::InvalidKey => "the weather service refused the API key",
-            Self::NotFound => "city not found",
-            Self::Upstream => "the weather service failed",
-            Self::Timeout => "the weather service did not answer in time",
-            Self::Off => "weather is switched off",
-        })
-    }
 }
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

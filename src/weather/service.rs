@@ -26,7 +26,7 @@ pub struct Weather {
 }
 
 impl Weather {
-    pub fn from_config(c: &WeatherConfig) -> Result<Self, String> {
+    pub fn from_config(c: &WeatherConfig) -> Result<Self, ClientError> {
         let timeout = Duration::from_secs(c.timeout_secs);
         let ttl = Duration::from_secs(c.cache_ttl_secs);
         let provider: Option<Box<dyn Provider>> = match c.active_provider() {
@@ -99,12 +99,17 @@ impl Weather {
 
 /// The one outbound client: fixed User-Agent, bounded connect and total time, no redirects (a redirect
 /// could carry the key to another host).
-fn client(timeout: Duration) -> Result<reqwest::Client, String> {
+/// The outbound client could not be built (no TLS roots, for example).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot set up the weather client: {0}")]
+pub struct ClientError(reqwest::Error);
+
+fn client(timeout: Duration) -> Result<reqwest::Client, ClientError> {
     reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .connect_timeout(timeout)
         .timeout(timeout)
         .redirect(reqwest::redirect::Policy::none())
         .build()
-        .map_err(|e| format!("cannot set up the weather client: {}", e.without_url()))
+        .map_err(|e| ClientError(e.without_url()))
 }

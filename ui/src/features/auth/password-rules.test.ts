@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import sharedCases from '../../../../tests/fixtures/password-rules.json';
 import { PASSWORD_RULES, passwordError, validateSignUp } from './password-rules';
+
+type SharedCase = { password: string; first_failure: string | null; why: string };
 
 describe('sign-up validation', () => {
   it('reports a mismatch before any password rule', () => {
@@ -34,5 +37,14 @@ describe('sign-up validation', () => {
       'One digit',
       'One special character',
     ]);
+  });
+
+  // The same cases the server's unit test runs (src/auth/password_rules.rs): one rule, two checks.
+  it('agrees with the server on the shared cases', () => {
+    const cases: SharedCase[] = sharedCases;
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const c of cases) {
+      expect(passwordError(c.password), `${c.password} (${c.why})`).toBe(c.first_failure);
+    }
   });
 });

@@ -1,4 +1,10 @@
-/** Sign-up password rules, in the order they are checked (docs/product.md, "Validation rules"; the server checks the same). */
+/**
+ * Sign-up password rules, in the order they are checked (docs/product.md). The server applies the
+ * same rules with the same texts (src/auth/password_rules.rs); both run the cases in
+ * tests/fixtures/password-rules.json. Letters are any script's letters, digits are 0-9, a special
+ * character is anything that is not a letter, a number or white space (so `é` is a letter, `€` and
+ * emoji are special), and length counts characters, not UTF-16 units.
+ */
 export type PasswordRule = {
   id: 'length' | 'upper' | 'lower' | 'digit' | 'special';
   /** Checklist text. */
@@ -15,19 +21,19 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
     id: 'length',
     label: 'At least 8 characters',
     message: 'Password must be at least 8 characters long.',
-    test: (p) => p.length >= MIN_PASSWORD_LENGTH,
+    test: (p) => [...p].length >= MIN_PASSWORD_LENGTH,
   },
   {
     id: 'upper',
     label: 'One uppercase letter',
     message: 'Password must contain at least one uppercase letter.',
-    test: (p) => /[A-Z]/.test(p),
+    test: (p) => /\p{Uppercase}/u.test(p),
   },
   {
     id: 'lower',
     label: 'One lowercase letter',
     message: 'Password must contain at least one lowercase letter.',
-    test: (p) => /[a-z]/.test(p),
+    test: (p) => /\p{Lowercase}/u.test(p),
   },
   {
     id: 'digit',
@@ -39,7 +45,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
     id: 'special',
     label: 'One special character',
     message: 'Password must contain at least one special character (e.g., !@#$%).',
-    test: (p) => /[^A-Za-z0-9\s]/.test(p),
+    test: (p) => /[^\p{Alphabetic}\p{Number}\p{White_Space}]/u.test(p),
   },
 ];
 

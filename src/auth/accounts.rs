@@ -1,0 +1,88 @@
+//! Accounts as storage units of work: load a user, create an account, sign a known user in, change a
+//! user. Each public function is one transaction (or one read); the use-case files
+//! call these and never open a transaction themselves.
+
+use rusqlite::Connection;
+use serde_json::Value;
+
+use super::errors::{AuthError, AuthResult};
+use super::models::{User, now_text};
+use super::sessions::{self, SignInMethod, SignedIn};
+use crate::db::Db;
+use crate::db::sessions as session_rows;
+use crate::db::users::{self, IdentityRow, UserRow};
+
+/// Starts a session for a user who exists, inside the caller's transaction.
+pub(super) fn start_session(
+    c: &Connection,
+    user_id: &str,
+    method: SignInMethod,
+) -> AuthResult<SignedIn> {
+    let (session, refresh_token) = sessions::start(c, user_id, method)?;
+    let user = User::load(c, user_id)?.ok_or(AuthError::UserNotFound)?;
+    Ok(SignedIn {
+        user,
+        session,
+        refresh_token,
+    })
+}
+
+/// `email` must already be normalised.
+pub async fn find_by_email(db: &Db, email: String) -> AuthResult<Option<UserRow>> {
+    db.read(move |c| Ok(users::find_by_email(c, &email)?)).await
+}
+
+/// Inserts the account with its identity and starts its first session.
+pub async fn create(db: &Db, row: UserRow, identity: IdentityRow) -> AuthResult<SignedIn> {
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        // Checked again inside the write: two sign-ups for one address may race.
+        if users::find_by_email(&tx, &row.email)?.is_some() {
+            return Err(AuthError::UserAlreadyExists);
+        }
+        users::insert(&tx, &row)?;
+        users::insert_identity(&tx, &identity)?;
+        let signed_in = start_session(&tx, &row.id, SignInMethod::Password)?;
+        tx.commit()?;
+        Ok(signed_in)
+    })
+    .await
+}
+
+/// Records the sign-in of a user whose credentials were checked and starts a session.
+pub async fn sign_in(db: &Db, user_id: String, method: SignInMethod) -> AuthResult<SignedIn> {
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        users::touch_sign_in(&tx, &user_id, &now_text())?;
+        let signed_in = start_session(&tx, &user_id, method)?;
+        tx.commit()?;
+        Ok(signed_in)
+    })
+    .await
+}
+
+/// A change to the signed-in user. A new password signs out every session but `keep_session`.
+pub struct Change {
+    pub user_id: String,
+    pub user_metadata: Value,
+    pub app_metadata: Value,
+    pub new_password_hash: Option<String>,
+    pub keep_session: String,
+}
+
+pub async fn update(db: &Db, change: Change) -> AuthResult<User> {
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        let now = now_text();
+        let id = &change.user_id;
+        users::update_metadata(&tx, id, &change.user_metadata, &change.app_metadata, &now)?;
+        if let Some(hash) = &change.new_password_hash {
+            users::set_password(&tx, id, hash, &now)?;
+            session_rows::delete_for_user(&tx, id, Some(&change.keep_session))?;
+        }
+        let user = User::load(&tx, id)?.ok_or(AuthError::UserNotFound)?;
+        tx.commit()?;
+        Ok(user)
+    })
+    .await
+}

@@ -1,0 +1,50 @@
+//! `POST /token?grant_type=password`: sign in with e-mail and password.
+
+use serde::Deserialize;
+use zeroize::Zeroizing;
+
+use super::accounts;
+use super::errors::{AuthError, AuthResult, parse_json};
+use super::models::Session;
+use super::service::{AuthService, limit, pool_error};
+use super::sessions::SignInMethod;
+use crate::logging::mask_email;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PasswordGrant {
+    email: Option<String>,
+    password: Option<String>,
+    phone: Option<String>,
+}
+
+impl AuthService {
+    pub async fn sign_in_password(&self, body: &[u8]) -> AuthResult<Session> {
+        let body: PasswordGrant = parse_json(body)?;
+        let password = Zeroizing::new(body.password.unwrap_or_default());
+        let raw_email = body.email.unwrap_or_default();
+        if raw_email.trim().is_empty() {
+            return Err(if body.phone.is_some_and(|p| !p.trim().is_empty()) {
+                AuthError::InvalidCredentials
+            } else {
+                AuthError::validation("missing email or phone")
+            });
+        }
+        let email = raw_email.trim().to_lowercase();
+        limit(&self.limits.token_email, &email)?;
+        let found = accounts::find_by_email(&self.db, email.clone()).await?;
+        // An unknown address costs the same hash as a wrong password, so timing tells nothing.
+        let hash = found.as_ref().and_then(|u| u.password_hash.clone());
+        let ok = self
+            .passwords
+            .verify(password, hash)
+            .await
+            .map_err(pool_error)?;
+        let Some(user) = found.filter(|_| ok) else {
+            tracing::info!(email = %mask_email(&email), "password sign-in refused");
+            return Err(AuthError::InvalidCredentials);
+        };
+        let signed_in = accounts::sign_in(&self.db, user.id, SignInMethod::Password).await?;
+        self.session_response(signed_in, None)
+    }
+}

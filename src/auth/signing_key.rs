@@ -1,0 +1,87 @@
+//! The file that holds the access-token signing key: a P-256 key pair as PKCS#8 DER, created on first
+//! start, mode 0600, in the data directory. Back it up: without it everyone must sign in again.
+
+use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use ring::rand::SystemRandom;
+use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair};
+
+pub const KEY_FILE: &str = "jwt-signing-key.p256.pk8";
+
+/// Why the signing key could not be loaded or created.
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("{what} {}: {source}", path.display())]
+    File {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot generate a signing key: {0}")]
+    Generate(ring::error::Unspecified),
+    #[error("not a P-256 PKCS#8 key ({0})")]
+    NotP256(ring::error::KeyRejected),
+    #[error("unexpected public key size")]
+    PublicKeySize,
+    #[error("{0}")]
+    Jwt(#[from] jsonwebtoken::errors::Error),
+    #[error("the signing key {} is not usable: {source}", path.display())]
+    Unusable {
+        path: PathBuf,
+        source: Box<KeyError>,
+    },
+}
+fn file_error(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> KeyError {
+    let path = path.to_path_buf();
+    move |source| KeyError::File { what, path, source }
+}
+/// Reads the key file in `data_dir` (making it private if it was not), creating it if there is none.
+pub fn read_or_create(data_dir: &Path) -> Result<(PathBuf, Vec<u8>), KeyError> {
+    let path = data_dir.join(KEY_FILE);
+    let pkcs8 = match std::fs::read(&path) {
+        Ok(bytes) => {
+            tighten_mode(&path)?;
+            bytes
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
+        Err(e) => return Err(file_error("cannot read the signing key", &path)(e)),
+    };
+    Ok((path, pkcs8))
+}
+
+fn create_key(path: &Path) -> Result<Vec<u8>, KeyError> {
+    let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
+        .map_err(KeyError::Generate)?;
+    // Written to a temporary name, then renamed, so a crash never leaves half a key behind.
+    let tmp = path.with_extension("tmp");
+    let _ = std::fs::remove_file(&tmp);
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)?;
+        f.write_all(doc.as_ref())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(file_error("cannot write the signing key", path))?;
+    tracing::info!(path = %path.display(), "generated a new token signing key");
+    Ok(doc.as_ref().to_vec())
+}
+
+fn tighten_mode(path: &Path) -> Result<(), KeyError> {
+    let meta = std::fs::metadata(path).map_err(file_error("cannot read the signing key", path))?;
+    if meta.permissions().mode() & 0o077 != 0 {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
+            file_error(
+                "cannot make private (readable by others) the signing key",
+                path,
+            ),
+        )?;
+        tracing::warn!(path = %path.display(), "the signing key was readable by others; set its mode to 0600");
+    }
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! `POST /signup`: a new account with e-mail and password, signed in at once (this server sends no
+//! confirmation e-mail, so addresses count as confirmed, as GoTrue's `mailer_autoconfirm`).
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use zeroize::Zeroizing;
+
+use super::accounts;
+use super::errors::{AuthError, AuthResult, parse_json};
+use super::models::{Session, now_text};
+use super::password;
+use super::service::{AuthService, limit, pool_error};
+use crate::db::users::{IdentityRow, UserRow};
+use crate::logging::mask_email;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct SignupBody {
+    email: Option<String>,
+    password: Option<String>,
+    phone: Option<String>,
+    data: Option<Value>,
+}
+
+impl AuthService {
+    pub async fn signup(&self, body: &[u8]) -> AuthResult<Session> {
+        if self.config.disable_signup {
+            return Err(AuthError::SignupDisabled);
+        }
+        let body: SignupBody = parse_json(body)?;
+        let password = Zeroizing::new(body.password.unwrap_or_default());
+        let email = body.email.unwrap_or_default();
+        if email.trim().is_empty() && password.is_empty() && body.phone.is_none() {
+            return Err(AuthError::AnonymousProviderDisabled);
+        }
+        if email.trim().is_empty() && body.phone.is_some_and(|p| !p.trim().is_empty()) {
+            return Err(AuthError::PhoneProviderDisabled);
+        }
+        password::check_policy(&password)?;
+        let email = normalise_email(&email)?;
+        limit(&self.limits.signup_email, &email)?;
+        let data = match body.data {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map,
+            Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
+        };
+        if accounts::find_by_email(&self.db, email.clone())
+            .await?
+            .is_some()
+        {
+            return Err(AuthError::UserAlreadyExists);
+        }
+        let hash = self.passwords.hash(password).await.map_err(pool_error)?;
+        let (row, identity) = new_account(&email, hash, data);
+        let signed_in = accounts::create(&self.db, row, identity).await?;
+        tracing::info!(email = %mask_email(&email), "account created");
+        self.session_response(signed_in, None)
+    }
+}
+
+/// The rows of a new e-mail account, as GoTrue fills them.
+fn new_account(email: &str, hash: String, data: Map<String, Value>) -> (UserRow, IdentityRow) {
+    let now = now_text();
+    let id = uuid::Uuid::new_v4().to_string();
+    let identity_data = json!({
+        "sub": id, "email": email, "email_verified": true, "phone_verified": false,
+    });
+    let mut user_metadata = data;
+    if let Value::Object(extra) = &identity_data {
+        user_metadata.extend(extra.clone());
+    }
+    let row = UserRow {
+        id: id.clone(),
+        email: email.to_string(),
+        password_hash: Some(hash),
+        user_metadata: Value::Object(user_metadata),
+        app_metadata: json!({"provider": "email", "providers": ["email"]}),
+        email_confirmed_at: Some(now.clone()),
+        last_sign_in_at: Some(now.clone()),
+        created_at: now.clone(),
+        updated_at: now.clone(),
+    };
+    let identity = IdentityRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        provider: "email".into(),
+        provider_id: id.clone(),
+        user_id: id,
+        identity_data,
+        email: Some(email.to_string()),
+        last_sign_in_at: Some(now.clone()),
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    (row, identity)
+}
+
+/// Trims, lower-cases and checks an address: one `@`, a dotted domain, no spaces, at most 255 bytes.
+pub fn normalise_email(raw: &str) -> AuthResult<String> {
+    let email = raw.trim().to_lowercase();
+    if email.is_empty() {
+        return Err(AuthError::validation(
+            "To signup, please provide your email",
+        ));
+    }
+    let invalid = || AuthError::validation("Unable to validate email address: invalid format");
+    if email.len() > 255 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(invalid());
+    }
+    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
+    let labels_ok = domain.split('.').count() >= 2
+        && domain.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        });
+    if local.is_empty() || local.len() > 64 || domain.contains('@') || !labels_ok {
+        return Err(invalid());
+    }
+    Ok(email)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_trimmed_lowercased_and_checked() {
+        assert_eq!(
+            normalise_email("  Jane.Doe@Example.ORG ").unwrap(),
+            "jane.doe@example.org"
+        );
+        for bad in [
+            "jane",
+            "jane@",
+            "@x.org",
+            "a b@x.org",
+            "a@x",
+            "a@@x.org",
+            "a@x..org",
+        ] {
+            assert_eq!(
+                normalise_email(bad).unwrap_err().code(),
+                "validation_failed",
+                "{bad}"
+            );
+        }
+    }
+}

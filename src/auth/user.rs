@@ -1,0 +1,114 @@
+//! The signed-in user: checking a Bearer access token (`GET /user` and everything that needs one) and
+//! `PUT /user` (metadata and password changes).
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use zeroize::Zeroizing;
+
+use super::accounts::{self, Change};
+use super::errors::{AuthError, AuthResult, parse_json};
+use super::models::User;
+use super::password;
+use super::service::{AuthService, pool_error};
+use super::sessions;
+use crate::logging::mask_email;
+
+/// A verified access token whose session and user still exist and whose session has not ended.
+pub struct Authenticated {
+    pub session_id: String,
+    pub user: User,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct UpdateUserBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    data: Option<Value>,
+}
+
+impl AuthService {
+    /// Checks the Bearer token, then that its user and session exist and the session is within the
+    /// configured limits (GoTrue checks the same on every authenticated request).
+    pub async fn authenticate(&self, bearer: Option<&str>) -> AuthResult<Authenticated> {
+        let token = bearer
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(AuthError::NoAuthorization)?;
+        let claims = self
+            .keys
+            .verify(token)
+            .map_err(|e| AuthError::BadJwt(e.to_string()))?;
+        let session_id = claims
+            .session_id
+            .filter(|s| !s.is_empty())
+            .ok_or(AuthError::SessionNotFound)?;
+        let limits = self.config.session_limits();
+        let user = sessions::authenticate(&self.db, claims.sub, session_id.clone(), limits).await?;
+        Ok(Authenticated { session_id, user })
+    }
+
+    pub async fn update_user(&self, auth: Authenticated, body: &[u8]) -> AuthResult<User> {
+        let body: UpdateUserBody = parse_json(body)?;
+        let current = auth.user.row;
+        if let Some(email) = body.email.as_deref().filter(|e| !e.trim().is_empty())
+            && email.trim().to_lowercase() != current.email
+        {
+            return Err(AuthError::EmailChangeUnsupported);
+        }
+        if body.phone.as_deref().is_some_and(|p| !p.trim().is_empty()) {
+            return Err(AuthError::PhoneChangeUnsupported);
+        }
+        let new_password_hash = match body.password {
+            None => None,
+            Some(p) => {
+                let password = Zeroizing::new(p);
+                password::check_policy(&password)?;
+                let same = self
+                    .passwords
+                    .verify(password.clone(), current.password_hash.clone())
+                    .await
+                    .map_err(pool_error)?;
+                if same {
+                    return Err(AuthError::SamePassword);
+                }
+                Some(self.passwords.hash(password).await.map_err(pool_error)?)
+            }
+        };
+        let mut metadata = match current.user_metadata.clone() {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        match body.data {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(changes)) => {
+                // Per key, as GoTrue: a null value deletes the key.
+                for (k, v) in changes {
+                    if v.is_null() {
+                        metadata.remove(&k);
+                    } else {
+                        metadata.insert(k, v);
+                    }
+                }
+            }
+            Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
+        }
+        let password_changed = new_password_hash.is_some();
+        let user = accounts::update(
+            &self.db,
+            Change {
+                user_id: current.id,
+                user_metadata: Value::Object(metadata),
+                app_metadata: current.app_metadata,
+                new_password_hash,
+                keep_session: auth.session_id,
+            },
+        )
+        .await?;
+        if password_changed {
+            tracing::info!(email = %mask_email(&user.row.email), "password changed; other sessions ended");
+        }
+        Ok(user)
+    }
+}

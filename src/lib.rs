@@ -1,0 +1,22 @@
+//! Solace as a library: the binary (`main.rs`), the integration tests and the benches all use these
+//! modules, so a constant or type is written once. One `pub mod` line per module; add yours on its own
+//! line.
+
+pub mod assets;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod config_error;
+pub mod data_dir;
+pub mod db;
+pub mod error;
+pub mod health;
+pub mod healthcheck;
+pub mod http;
+pub mod logging;
+pub mod public_config;
+pub mod rate_limit;
+pub mod secret;
+pub mod server;
+pub mod vault;
+pub mod weather;

@@ -1,0 +1,73 @@
+//! `validate-config` and `serve` run the same checks: a value one accepts the other never refuses, and
+//! both refuse a bad one with exit code 2 naming the key.
+
+mod common;
+
+use common::{free_port, run};
+
+/// Runs `validate-config` and `serve` on `toml`; both must exit 2 and name `key`.
+fn both_refuse(toml: &str, key: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solace.toml");
+    std::fs::write(&file, toml).unwrap();
+    let f = file.to_str().unwrap();
+    let data = dir.path().join("data");
+    let port = free_port().to_string();
+    let serve = [
+        "serve",
+        "--config",
+        f,
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--port",
+        &port,
+    ];
+    for args in [&["validate-config", "--config", f][..], &serve[..]] {
+        let (status, _, stderr) = run(args, &[]);
+        assert_eq!(status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(key), "{args:?} should name {key}: {stderr}");
+    }
+}
+
+#[test]
+fn a_zero_rate_limit_window_is_refused_by_both() {
+    both_refuse(
+        "[auth.rate_limit]\nwindow_secs = 0\n",
+        "auth.rate_limit.window_secs",
+    );
+}
+
+#[test]
+fn session_limits_must_be_durations() {
+    both_refuse(
+        "[auth]\nsessions_inactivity_timeout = \"soon\"\n",
+        "auth.sessions_inactivity_timeout",
+    );
+    both_refuse("[auth]\nsessions_timebox = 30\n", "auth.sessions_timebox");
+}
+
+#[test]
+fn a_too_short_token_lifetime_is_refused_by_both() {
+    both_refuse("[auth]\njwt_expiry_secs = 29\n", "auth.jwt_expiry_secs");
+}
+
+#[test]
+fn a_bind_that_is_not_an_address_is_refused_by_both() {
+    both_refuse("[server]\nbind = \"localhost\"\n", "server.bind");
+    let (status, _, stderr) = run(&["validate-config", "--bind", "localhost:80"], &[]);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("server.bind"), "{stderr}");
+}
+
+#[test]
+fn generate_config_documents_the_session_limits() {
+    let (status, out, _) = run(&["generate-config"], &[]);
+    assert!(status.success());
+    for line in [
+        "jwt_expiry_secs = 300",
+        "sessions_inactivity_timeout = \"30m\"",
+        "sessions_timebox = \"24h\"",
+    ] {
+        assert!(out.contains(line), "{line} missing");
+    }
+}
