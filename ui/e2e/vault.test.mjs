@@ -137,6 +137,13 @@ describe('vault', () => {
     await page.getByLabel('Write your thoughts').waitFor({ state: 'detached' });
     await assertNothingReadable('after the idle sign-out', [JOURNAL, DRAFT]);
 
+    // The idle sign-out lands on the weather disguise; she comes back through its hidden way (a 2 s press).
+    await page.waitForURL((u) => u.pathname === '/weather');
+    await page.getByRole('heading', { level: 1, name: 'Weather' }).focus();
+    await page.keyboard.down('Enter');
+    await page.clock.runFor(2_100);
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.keyboard.up('Enter');
     await signInViaUi(page, email);
     await open('/journal', 'Your Private Journal');
     await page.getByText('We kept what you were writing last time. It is back in the box below.').waitFor();
