@@ -287,6 +287,7 @@ impl Config {
                 "must be between 1 and 60",
             ));
         }
+        w.validate()?;
         if self.site.product_name.trim().is_empty() {
             return Err(err(CHECK, "site.product_name", "must not be empty"));
         }
