@@ -3,7 +3,7 @@
 // a reload; and how the weather screen looks when it cannot refresh (provider off, network cut).
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { launchBrowser, openContext, signUpViaUi, signedInSuite, startApp, uniqueEmail } from './harness.mjs';
+import { checkScreen, launchBrowser, openContext, signUpViaUi, signedInSuite, startApp, uniqueEmail } from './harness.mjs';
 import { SUNRISE, SUNSET } from './weather-stand-in.mjs';
 
 const current = (page) => page.getByRole('region', { name: 'Current conditions' });
@@ -106,6 +106,7 @@ describe('weather disguise with OpenWeatherMap', () => {
       assert.match(await current(page).textContent(), /No connection/);
       assert.match(await current(page).textContent(), /31°C/);
       assert.equal(await hours(page).count(), 8, 'the strip kept from the last visit');
+      await checkScreen(page, 'weather-kept-offline');
 
       await page.getByLabel('Search city').fill('Paris');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -113,6 +114,7 @@ describe('weather disguise with OpenWeatherMap', () => {
       const text = await page.evaluate(() => document.body.innerText);
       assert.doesNotMatch(text, /server|error/i);
       assert.equal(await page.getByRole('alert').count(), 0);
+      await checkScreen(page, 'weather-no-connection');
     } finally {
       await ctx.context.setOffline(false);
     }
@@ -147,6 +149,11 @@ describe('weather disguise with Open-Meteo', () => {
     const now = app.weather.omNow.Delhi;
     const first = now - ((now + tz) % 3600);
     assert.equal(await hours(page).count(), 24, 'the next 24 hours, hour by hour');
+    // The strip scrolls sideways by itself (and takes the keyboard focus to do so); the page does not.
+    const strip = page.getByRole('list', { name: 'Hourly forecast' });
+    assert.equal(await strip.getAttribute('tabindex'), '0');
+    assert.ok(await strip.evaluate((el) => el.scrollWidth > el.clientWidth));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     const times = await hours(page).locator('.wx-hour-time').allTextContents();
     assert.deepEqual(times, Array.from({ length: 24 }, (_, i) => hhmm(first + i * 3600, tz)));
     // Today's daily figures from the stand-in: 24 °C low, 35.5 °C high; now is 31 °C.
@@ -162,6 +169,7 @@ describe('weather disguise with Open-Meteo', () => {
     }
     const asked = app.weather.requests.find((r) => r.path === '/v1/forecast' && r.query.daily);
     assert.ok(asked, 'the binary asked Open-Meteo for daily figures');
+    await checkScreen(page, 'weather-open-meteo');
   });
 });
 
@@ -233,10 +241,12 @@ describe('notes disguise', () => {
     await page.getByRole('button', { name: 'Groceries', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Note' });
     await edit.getByLabel('Content').fill('Milk, oats, apples');
+    await checkScreen(page, 'notes-edit-dialog');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Delete note Books to read' }).click();
+    await checkScreen(page, 'notes-delete-confirm');
     await page.getByRole('dialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click();
 
     await page.reload();
