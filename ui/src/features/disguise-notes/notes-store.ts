@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { readLocalStorage, writeLocalStorage } from '../../lib/use-local-storage';
 import { parseNotes, seedNotes, type Note } from './notes-model';
 
 /** Plain localStorage on purpose: these notes are a disguise, and Settings says they are not private. */
-export const NOTES_KEY = 'quick-notes';
+export const NOTES_KEY = STORAGE_KEYS.quickNotes;
 
 /** The device's notes; the first visit writes the sample notes, dated from today. */
 export function loadNotes(now: number = Date.now()): Note[] {

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { readLocalStorage, writeLocalStorage } from '../../lib/use-local-storage';
 import { cityKey, type Snapshot } from './weather-model';
 
@@ -6,9 +7,9 @@ import { cityKey, type Snapshot } from './weather-model';
  * answer per city. None of it is sensitive (it is what any weather app keeps), so it is plain localStorage.
  */
 export const WEATHER_KEYS = {
-  cities: 'weather-cities',
-  lastCity: 'weather-city',
-  snapshots: 'weather-last-data',
+  cities: STORAGE_KEYS.weatherCities,
+  lastCity: STORAGE_KEYS.weatherCity,
+  snapshots: STORAGE_KEYS.weatherLastData,
 } as const;
 
 /** Enough for her saved cities and a few searches; older answers are dropped. */
