@@ -108,6 +108,13 @@ describe('weather disguise with OpenWeatherMap', () => {
       assert.equal(await hours(page).count(), 8, 'the strip kept from the last visit');
       await checkScreen(page, 'weather-kept-offline');
 
+      // Back online, "Try again" brings fresh weather.
+      await ctx.context.setOffline(false);
+      await current(page).getByRole('button', { name: 'Try again' }).click();
+      await current(page).getByText(/^Updated \d\d:\d\d$/).waitFor();
+      assert.doesNotMatch(await current(page).textContent(), /No connection/);
+      await ctx.context.setOffline(true);
+
       await page.getByLabel('Search city').fill('Paris');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByRole('heading', { name: 'No connection' }).waitFor();

@@ -34,9 +34,15 @@ function Detail({ term, value }: { term: string; value: string | null }) {
   );
 }
 
-type CurrentProps = { data: CurrentWeather; forecast: Forecast | null; updated: string; offline: boolean };
+type CurrentProps = {
+  data: CurrentWeather;
+  forecast: Forecast | null;
+  updated: string;
+  offline: boolean;
+  onRetry?(): void;
+};
 
-export function CurrentConditions({ data, forecast, updated, offline }: CurrentProps) {
+export function CurrentConditions({ data, forecast, updated, offline, onRetry }: CurrentProps) {
   const place = data.country ? `${data.city}, ${data.country}` : data.city;
   const range = forecast ? todayRange(data, forecast) : null;
   const pop = forecast ? precipitationChance(forecast) : null;
@@ -63,6 +69,11 @@ export function CurrentConditions({ data, forecast, updated, offline }: CurrentP
       <p className="wx-updated">
         {updated}
         {offline ? <span className="wx-offline"> · No connection</span> : null}
+        {offline && onRetry ? (
+          <button type="button" className="wx-retry" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
       </p>
       <dl className="wx-details">
         <Detail term="Feels like" value={deg(data.feels_like_c)} />

@@ -108,6 +108,7 @@ export default function WeatherPage() {
               forecast={snapshot.forecast}
               updated={updatedText(snapshot.savedAt, Date.now(), view?.kind === 'fresh')}
               offline={view?.kind === 'cached'}
+              onRetry={() => void load(snapshot.query)}
             />
             <HourlyStrip hours={snapshot.forecast.hourly} titleId={`${inputId}-hr`} />
             <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
