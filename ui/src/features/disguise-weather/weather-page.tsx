@@ -50,6 +50,7 @@ export default function WeatherPage() {
   };
 
   const view = state.status === 'done' ? state.view : null;
+  const shownQuery = state.status === 'done' ? state.query : '';
   const snapshot = view && (view.kind === 'fresh' || view.kind === 'cached') ? view.snapshot : null;
 
   return (
@@ -96,7 +97,7 @@ export default function WeatherPage() {
             <WeatherIcon code="cloudy" size={72} />
             <h2 className="wx-city">No connection</h2>
             <p>Weather will appear when you are back online.</p>
-            <button type="button" className="wx-search-btn" onClick={() => void load(state.status === 'done' ? state.query : '')}>
+            <button type="button" className="wx-search-btn" onClick={() => void load(shownQuery)}>
               Try again
             </button>
           </section>
