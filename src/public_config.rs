@@ -25,6 +25,7 @@ struct PublicAuth {
 #[derive(Serialize, Debug, Clone)]
 struct PublicWeather {
     provider: &'static str,
+    default_city: String,
 }
 
 impl PublicConfig {
@@ -46,6 +47,7 @@ impl PublicConfig {
             },
             weather: PublicWeather {
                 provider: c.weather.active_provider().as_str(),
+                default_city: c.weather.default_city.clone(),
             },
         }
     }

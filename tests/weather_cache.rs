@@ -179,7 +179,7 @@ fn each_address_gets_a_limited_number_of_look_ups_per_minute() {
 #[test]
 fn switched_off_weather_answers_503_and_the_app_still_loads() {
     let s = Server::start_with(Options {
-        config: Some("[weather]\nprovider = \"off\"\n".into()),
+        config: Some("[weather]\nprovider = \"off\"\ndefault_city = \"  Nuku'alofa \"\n".into()),
         ..Default::default()
     });
     assert!(
@@ -195,6 +195,8 @@ fn switched_off_weather_answers_503_and_the_app_still_loads() {
         (status, &config["weather"]["provider"]),
         (200, &json!("off"))
     );
+    // The operator's city reaches the UI, trimmed, even with weather switched off.
+    assert_eq!(config["weather"]["default_city"], "Nuku'alofa");
     let (status, body) = get(&s, "/api/weather/elsewhere");
     assert_eq!((status, body["error"].as_str()), (404, Some("not_found")));
 }

@@ -89,7 +89,8 @@ fn current_weather_without_a_key() {
     assert_eq!(
         body,
         json!({"city": "Delhi", "country": "IN", "main": "Clouds", "description": "overcast clouds",
-               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40})
+               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40,
+               "updated": NOV_23_UTC})
     );
     let search = &geo.requests()[0];
     assert_eq!(search.param("name"), Some("Delhi"));
@@ -114,7 +115,8 @@ fn forecast_uses_the_local_midday_across_the_date_line() {
     assert_eq!(
         days[0],
         json!({"dt": NOV_23_UTC + 23 * 3600, "date": "2026-11-24", "time": "12:00", "main": "Clouds",
-               "description": "overcast clouds", "icon": "cloudy", "temp_c": 14})
+               "description": "overcast clouds", "icon": "cloudy", "temp_c": 14,
+               "high_c": 15, "low_c": 12, "pop": 10})
     );
     let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
     assert_eq!(
@@ -128,6 +130,37 @@ fn forecast_uses_the_local_midday_across_the_date_line() {
         ]
     );
     assert!(days.iter().all(|d| d["time"] == "12:00"));
+    assert_eq!(
+        days.iter()
+            .map(|d| d["high_c"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        [15, 17, 20, 22, 24]
+    );
+
+    // Today is the local 23rd (UTC still says the 22nd): its daily figures, sunrise and sunset.
+    assert_eq!(
+        body["today"],
+        json!({"date": "2026-11-23", "high_c": 12, "low_c": 10, "pop": 0,
+               "sunrise": "06:30", "sunset": "18:45"})
+    );
+    // Hourly from the start of the current local hour (16:00), 24 of them, into tomorrow afternoon.
+    let hourly = body["hourly"].as_array().unwrap();
+    assert_eq!(hourly.len(), 24);
+    assert_eq!(
+        hourly[0],
+        json!({"dt": TONGA_MIDNIGHT + 16 * 3600, "time": "16:00", "main": "Clear", "description": "clear sky",
+               "icon": "clear-day", "temp_c": 12, "pop": 64})
+    );
+    assert_eq!(hourly[23]["time"], "15:00");
+    let asked = om
+        .requests()
+        .into_iter()
+        .find(|r| r.param("daily").is_some())
+        .unwrap();
+    assert_eq!(
+        asked.param("daily"),
+        Some("temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max")
+    );
 
     let (_, body) = get(&s, "/api/weather/forecast?city=Apia");
     let days = body["days"].as_array().unwrap();

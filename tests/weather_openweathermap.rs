@@ -46,7 +46,8 @@ fn current_weather_for_a_known_city() {
     assert_eq!(
         body,
         json!({"city": "Delhi", "country": "IN", "main": "Clouds", "description": "overcast clouds",
-               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40})
+               "icon": "cloudy", "temp_c": 31, "feels_like_c": 35, "wind_kmh": 13, "humidity": 40,
+               "updated": NOV_23_UTC + 6 * 3600})
     );
     let asked = &owm.requests()[0];
     assert_eq!(asked.param("q"), Some("Delhi"));
@@ -80,7 +81,9 @@ fn forecast_takes_one_midday_slot_per_local_day_across_the_date_line() {
     assert_eq!(
         first,
         &json!({"dt": NOV_23_UTC + 24 * 3600, "date": "2026-11-23", "time": "14:00", "main": "Clear",
-                "description": "clear sky", "icon": "clear-day", "temp_c": 27})
+                "description": "clear sky", "icon": "clear-day", "temp_c": 27,
+                // The 23rd's local steps run 02:00 to 23:00 (23.4 to 30.4 °C); one has a 75 % chance.
+                "high_c": 30, "low_c": 23, "pop": 75})
     );
     let dates: Vec<&str> = days.iter().map(|d| d["date"].as_str().unwrap()).collect();
     assert_eq!(
@@ -95,6 +98,27 @@ fn forecast_takes_one_midday_slot_per_local_day_across_the_date_line() {
     );
     assert!(days.iter().all(|d| d["time"] == "14:00"));
     assert_eq!(owm.requests()[0].param("units"), Some("metric"));
+
+    // Now is before 17:00 on the 22nd locally: today is the 22nd, whatever the UTC date says.
+    assert_eq!(
+        body["today"],
+        json!({"date": "2026-11-22", "high_c": 22, "low_c": 20, "pop": 50,
+               "sunrise": "07:00", "sunset": "18:00"})
+    );
+    // The next 24 hours in OpenWeatherMap's three-hour steps, in the city's local time.
+    let hourly = body["hourly"].as_array().unwrap();
+    let times: Vec<&str> = hourly.iter().map(|h| h["time"].as_str().unwrap()).collect();
+    assert_eq!(
+        times,
+        [
+            "17:00", "20:00", "23:00", "02:00", "05:00", "08:00", "11:00", "14:00"
+        ]
+    );
+    assert_eq!(
+        hourly[1],
+        json!({"dt": NOV_23_UTC + 6 * 3600, "time": "20:00", "main": "Clear", "description": "clear sky",
+               "icon": "clear-day", "temp_c": 21, "pop": 25})
+    );
 }
 
 #[test]

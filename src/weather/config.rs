@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+use super::city::City;
 use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
@@ -52,6 +53,8 @@ pub struct WeatherConfig {
     pub cache_max_entries: usize,
     /// Weather look-ups one client address may make per minute; 0 switches the limit off.
     pub rate_limit_per_minute: u32,
+    /// The city the disguise opens on until she picks one of her own.
+    pub default_city: String,
 }
 
 impl WeatherConfig {
@@ -76,6 +79,11 @@ impl WeatherConfig {
                 "must be between 1 and 60",
             ));
         }
+        // The default city follows the same rules as a city typed into the search, so an empty one is
+        // refused at start-up rather than shown as an error later.
+        let city = City::parse(Some(&self.default_city))
+            .map_err(|why| ConfigError::invalid("weather.default_city", why.to_string()))?;
+        self.default_city = city.query().to_owned();
         Ok(())
     }
 
@@ -102,6 +110,27 @@ impl Default for WeatherConfig {
             cache_ttl_secs: 600,
             cache_max_entries: 1000,
             rate_limit_per_minute: 60,
+            default_city: "Delhi".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_city_is_delhi_and_must_be_a_city_name() {
+        let mut c = WeatherConfig::default();
+        assert!(c.validate().is_ok());
+        assert_eq!(c.default_city, "Delhi");
+        c.default_city = "  New   York ".into();
+        assert!(c.validate().is_ok());
+        assert_eq!(c.default_city, "New York");
+        for bad in ["", "   ", "a\nb"] {
+            c.default_city = bad.into();
+            let e = c.validate().unwrap_err();
+            assert_eq!(e.key, "weather.default_city", "{bad:?}");
         }
     }
 }

@@ -18,6 +18,8 @@ pub struct Slot {
     pub description: String,
     pub icon: Icon,
     pub temp_c: i64,
+    /// Chance of precipitation in percent.
+    pub pop: Option<i64>,
 }
 
 /// `utc_offset_secs`: the city's offset from UTC (east positive), as both services report it.
@@ -44,6 +46,9 @@ pub fn pick(mut slots: Vec<Slot>, utc_offset_secs: i64) -> Vec<Day> {
             description: slot.description,
             icon: slot.icon,
             temp_c: slot.temp_c,
+            high_c: slot.temp_c,
+            low_c: slot.temp_c,
+            pop: slot.pop,
         });
         if days.len() == MAX_DAYS {
             break;
@@ -64,6 +69,7 @@ mod tests {
                 description: "clear sky".into(),
                 icon: Icon::ClearDay,
                 temp_c: i,
+                pop: None,
             })
             .collect()
     }

@@ -9,6 +9,7 @@ mod handlers;
 mod midday;
 pub mod open_meteo;
 pub mod openweathermap;
+pub mod outlook;
 pub mod service;
 
 use std::fmt;
@@ -32,13 +33,19 @@ pub struct Current {
     pub feels_like_c: i64,
     pub wind_kmh: i64,
     pub humidity: i64,
+    /// When the service measured or computed these values (Unix seconds), for an "Updated" line.
+    pub updated: i64,
 }
 
-/// At most five days, one midday slot each (see [`midday`]).
+/// At most five days, one midday slot each (see [`midday`]), plus what a weather app shows around
+/// them (see [`outlook`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Forecast {
     pub city: String,
     pub days: Vec<Day>,
+    pub today: outlook::Today,
+    /// The next 24 hours in the service's steps.
+    pub hourly: Vec<outlook::Hour>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,6 +59,11 @@ pub struct Day {
     pub description: String,
     pub icon: Icon,
     pub temp_c: i64,
+    /// The local day's high and low (at least and at most the midday figure).
+    pub high_c: i64,
+    pub low_c: i64,
+    /// The day's chance of precipitation in percent, when the service gives one.
+    pub pop: Option<i64>,
 }
 
 /// Our own icon codes; the UI ships a drawing for each, so no answer carries a third-party image URL.

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 
 use super::cache::Cache;
 use super::midday::{self, Slot};
+use super::outlook::{self, DayRange, Ranges};
 use super::{
     BoxFuture, Current, Forecast, Icon, Provider, WeatherError, bad_answer, kmh, round,
     transport_error,
@@ -164,6 +165,7 @@ impl Provider for OpenMeteo {
                 feels_like_c: round(c.apparent_temperature),
                 wind_kmh: kmh(c.wind_speed_10m),
                 humidity: round(c.relative_humidity_2m),
+                updated: c.time,
             })
         })
     }
@@ -176,7 +178,14 @@ impl Provider for OpenMeteo {
                     &place,
                     &[
                         ("current", "weather_code"),
-                        ("hourly", "temperature_2m,weather_code,is_day"),
+                        (
+                            "hourly",
+                            "temperature_2m,weather_code,is_day,precipitation_probability",
+                        ),
+                        (
+                            "daily",
+                            "temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max",
+                        ),
                         ("forecast_days", FORECAST_DAYS),
                     ],
                 )
@@ -186,13 +195,19 @@ impl Provider for OpenMeteo {
             let local_now = w.current.time + offset;
             let from = local_now - local_now.rem_euclid(3600) - offset;
             let h = w.hourly;
-            let slots = h
+            let pops = h
+                .precipitation_probability
+                .iter()
+                .copied()
+                .chain(std::iter::repeat(None));
+            let slots: Vec<Slot> = h
                 .time
                 .iter()
                 .zip(&h.temperature_2m)
                 .zip(&h.weather_code)
                 .zip(&h.is_day)
-                .filter_map(|(((&dt, &temp), &code), &is_day)| {
+                .zip(pops)
+                .filter_map(|((((&dt, &temp), &code), &is_day), pop)| {
                     let (temp, code) = (temp?, code?);
                     let (main, description, icon) = wmo(code, is_day.unwrap_or(1) != 0);
                     (dt >= from).then(|| Slot {
@@ -201,12 +216,17 @@ impl Provider for OpenMeteo {
                         description: description.into(),
                         icon,
                         temp_c: round(temp),
+                        pop: pop.map(round),
                     })
                 })
                 .collect();
+            let date = outlook::local_date(w.current.time, offset);
+            let (ranges, sun) = w.daily.read(offset, &date);
             Ok(Forecast {
                 city: place.name.clone(),
-                days: midday::pick(slots, offset),
+                today: outlook::today(date, &ranges, sun, offset),
+                hourly: outlook::strip(&slots, from, offset),
+                days: outlook::with_ranges(midday::pick(slots, offset), &ranges),
             })
         })
     }
@@ -232,6 +252,7 @@ struct CurrentWire {
 
 #[derive(Deserialize)]
 struct CurrentValues {
+    time: i64,
     temperature_2m: f64,
     relative_humidity_2m: f64,
     apparent_temperature: f64,
@@ -245,6 +266,7 @@ struct HourlyWire {
     utc_offset_seconds: i64,
     current: Now,
     hourly: Hourly,
+    daily: Daily,
 }
 
 #[derive(Deserialize)]
@@ -259,6 +281,56 @@ struct Hourly {
     temperature_2m: Vec<Option<f64>>,
     weather_code: Vec<Option<u16>>,
     is_day: Vec<Option<u8>>,
+    #[serde(default)]
+    precipitation_probability: Vec<Option<f64>>,
+}
+
+/// Parallel arrays, one element per local day; `time` is the instant of the day's local midnight.
+#[derive(Deserialize)]
+struct Daily {
+    time: Vec<i64>,
+    temperature_2m_max: Vec<Option<f64>>,
+    temperature_2m_min: Vec<Option<f64>>,
+    #[serde(default)]
+    sunrise: Vec<Option<i64>>,
+    #[serde(default)]
+    sunset: Vec<Option<i64>>,
+    #[serde(default)]
+    precipitation_probability_max: Vec<Option<f64>>,
+}
+
+impl Daily {
+    /// Each day's range, and sunrise and sunset on the local `today`.
+    fn read(&self, offset: i64, today: &str) -> (Ranges, (Option<i64>, Option<i64>)) {
+        let at = |v: &[Option<f64>], i: usize| v.get(i).copied().flatten();
+        let mut ranges = Ranges::new();
+        let mut sun = (None, None);
+        for (i, &t) in self.time.iter().enumerate() {
+            // Noon, so the date cannot slip across midnight on a daylight-saving day.
+            let date = outlook::local_date(t + 12 * 3600, offset);
+            if date == today {
+                sun = (
+                    self.sunrise.get(i).copied().flatten(),
+                    self.sunset.get(i).copied().flatten(),
+                );
+            }
+            let (Some(high), Some(low)) = (
+                at(&self.temperature_2m_max, i),
+                at(&self.temperature_2m_min, i),
+            ) else {
+                continue;
+            };
+            ranges.insert(
+                date,
+                DayRange {
+                    high_c: round(high),
+                    low_c: round(low),
+                    pop: at(&self.precipitation_probability_max, i).map(round),
+                },
+            );
+        }
+        (ranges, sun)
+    }
 }
 
 /// WMO weather interpretation codes (as Open-Meteo documents them) in OpenWeatherMap's words.

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::midday::{self, Slot};
+use super::outlook;
 use super::{
     BoxFuture, Current, Forecast, Icon, Provider, WeatherError, bad_answer, kmh, round,
     transport_error,
@@ -13,6 +14,8 @@ use super::{
 use crate::secret::Secret;
 
 const NAME: &str = "openweathermap";
+/// The forecast's step; its list starts at the first step after now.
+const STEP_SECS: i64 = 3 * 3600;
 
 pub struct OpenWeatherMap {
     client: reqwest::Client,
@@ -74,6 +77,7 @@ impl Provider for OpenWeatherMap {
                 feels_like_c: round(w.main.feels_like),
                 wind_kmh: kmh(w.wind.map_or(0.0, |w| w.speed)),
                 humidity: round(w.main.humidity.unwrap_or(0.0)),
+                updated: w.dt,
             })
         })
     }
@@ -81,7 +85,8 @@ impl Provider for OpenWeatherMap {
     fn forecast<'a>(&'a self, city: &'a str) -> BoxFuture<'a, Result<Forecast, WeatherError>> {
         Box::pin(async move {
             let f: ForecastWire = self.get("/data/2.5/forecast", city).await?;
-            let slots = f
+            let offset = f.city.timezone;
+            let slots: Vec<Slot> = f
                 .list
                 .into_iter()
                 .map(|item| {
@@ -92,12 +97,23 @@ impl Provider for OpenWeatherMap {
                         description,
                         icon,
                         temp_c: round(item.main.temp),
+                        pop: item.pop.map(|p| round(p * 100.0)),
                     }
                 })
                 .collect();
+            // Now lies within the step before the first one; that is the city's today.
+            let first = slots.iter().map(|s| s.dt).min().unwrap_or_default();
+            let date = outlook::local_date(first - STEP_SECS, offset);
+            let ranges = outlook::ranges_of(&slots, offset);
+            let sun = (
+                f.city.sunrise.filter(|&t| t > 0),
+                f.city.sunset.filter(|&t| t > 0),
+            );
             Ok(Forecast {
                 city: f.city.name,
-                days: midday::pick(slots, f.city.timezone),
+                today: outlook::today(date, &ranges, sun, offset),
+                hourly: outlook::strip(&slots, first, offset),
+                days: outlook::with_ranges(midday::pick(slots, offset), &ranges),
             })
         })
     }
@@ -106,6 +122,9 @@ impl Provider for OpenWeatherMap {
 #[derive(Deserialize)]
 struct CurrentWire {
     name: String,
+    /// When the values were computed (Unix seconds).
+    #[serde(default)]
+    dt: i64,
     #[serde(default)]
     weather: Vec<Condition>,
     main: Measures,
@@ -125,6 +144,8 @@ struct Item {
     main: Measures,
     #[serde(default)]
     weather: Vec<Condition>,
+    /// Probability of precipitation, 0 to 1.
+    pop: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -133,6 +154,9 @@ struct CityWire {
     /// Offset from UTC in seconds.
     #[serde(default)]
     timezone: i64,
+    /// Today's sunrise and sunset (Unix seconds).
+    sunrise: Option<i64>,
+    sunset: Option<i64>,
 }
 
 #[derive(Deserialize)]

@@ -139,7 +139,8 @@ pub fn owm_current(name: &str, country: &str, timezone: i64) -> Value {
     })
 }
 
-/// Forty three-hourly slots from `start` (Unix seconds); slot `i` is `20 + i` °C, clear sky.
+/// Forty three-hourly slots from `start` (Unix seconds); slot `i` is `20 + i` °C, clear sky, with a
+/// `(i % 4) * 25` % chance of precipitation. Sunrise is 10 hours before `start`, sunset an hour after.
 pub fn owm_forecast(name: &str, country: &str, timezone: i64, start: i64) -> Value {
     let list: Vec<Value> = (0..40)
         .map(|i| {
@@ -152,7 +153,7 @@ pub fn owm_forecast(name: &str, country: &str, timezone: i64, start: i64) -> Val
                 "clouds": {"all": 0},
                 "wind": {"speed": 2.1, "deg": 120, "gust": 3.0},
                 "visibility": 10000,
-                "pop": 0,
+                "pop": (i % 4) as f64 * 0.25,
                 "sys": {"pod": "d"},
                 "dt_txt": dt_txt(dt)
             })
@@ -164,7 +165,7 @@ pub fn owm_forecast(name: &str, country: &str, timezone: i64, start: i64) -> Val
         "cnt": 40,
         "list": list,
         "city": {"id": 1273294, "name": name, "coord": {"lat": 28.6667, "lon": 77.2167}, "country": country,
-                 "population": 10927986, "timezone": timezone, "sunrise": start, "sunset": start + 36000}
+                 "population": 10927986, "timezone": timezone, "sunrise": start - 36000, "sunset": start + 3600}
     })
 }
 
@@ -219,7 +220,9 @@ pub fn om_current(offset: i64, now: i64, code: u16, is_day: u8) -> Value {
 }
 
 /// Hourly values for `days` local days from `local_midnight_utc` (the instant of local 00:00 today);
-/// hour `i` is `10 + i/10` °C, code 0 (clear) except at 12:00 local, which is 3 (overcast).
+/// hour `i` is `10 + i/10` °C, code 0 (clear) except at 12:00 local, which is 3 (overcast), with a
+/// `(i % 24) * 4` % chance of precipitation. Daily: the day's extremes of those hours, sunrise 06:30 and
+/// sunset 18:45 local, day `d` a `10 * d` % chance of precipitation.
 pub fn om_hourly(offset: i64, now: i64, local_midnight_utc: i64, days: i64) -> Value {
     let n = days * 24;
     let time: Vec<i64> = (0..n).map(|i| local_midnight_utc + i * 3600).collect();
@@ -228,14 +231,29 @@ pub fn om_hourly(offset: i64, now: i64, local_midnight_utc: i64, days: i64) -> V
     let is_day: Vec<u8> = (0..n)
         .map(|i| u8::from((6..18).contains(&(i % 24))))
         .collect();
+    let pop: Vec<i64> = (0..n).map(|i| (i % 24) * 4).collect();
+    let day: Vec<i64> = (0..days).map(|d| local_midnight_utc + d * 86_400).collect();
+    let max: Vec<f64> = (0..days)
+        .map(|d| 10.0 + (d * 24 + 23) as f64 / 10.0)
+        .collect();
+    let min: Vec<f64> = (0..days).map(|d| 10.0 + (d * 24) as f64 / 10.0).collect();
+    let sunrise: Vec<i64> = day.iter().map(|t| t + 6 * 3600 + 1800).collect();
+    let sunset: Vec<i64> = day.iter().map(|t| t + 18 * 3600 + 2700).collect();
+    let daily_pop: Vec<i64> = (0..days).map(|d| d * 10).collect();
     json!({
         "latitude": -21.125, "longitude": -175.25, "generationtime_ms": 0.1,
         "utc_offset_seconds": offset, "timezone": "Pacific/Tongatapu", "timezone_abbreviation": "GMT+13",
         "elevation": 4.0,
         "current_units": {"time": "unixtime", "interval": "seconds", "weather_code": "wmo code"},
         "current": {"time": now, "interval": 900, "weather_code": 0},
-        "hourly_units": {"time": "unixtime", "temperature_2m": "°C", "weather_code": "wmo code", "is_day": ""},
-        "hourly": {"time": time, "temperature_2m": temp, "weather_code": code, "is_day": is_day}
+        "hourly_units": {"time": "unixtime", "temperature_2m": "°C", "weather_code": "wmo code", "is_day": "",
+                         "precipitation_probability": "%"},
+        "hourly": {"time": time, "temperature_2m": temp, "weather_code": code, "is_day": is_day,
+                   "precipitation_probability": pop},
+        "daily_units": {"time": "unixtime", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
+                        "sunrise": "unixtime", "sunset": "unixtime", "precipitation_probability_max": "%"},
+        "daily": {"time": day, "temperature_2m_max": max, "temperature_2m_min": min, "sunrise": sunrise,
+                  "sunset": sunset, "precipitation_probability_max": daily_pop}
     })
 }
 

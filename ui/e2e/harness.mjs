@@ -47,15 +47,16 @@ function solaceBin() {
  * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
  * local Google stand-in (`app.google`).
  */
-export async function startApp({ google: withGoogle = false } = {}) {
+export async function startApp({ google: withGoogle = false, weather: provider = 'openweathermap' } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
   const google = withGoogle ? await startGoogleStandIn() : null;
   const config = [
     '[weather]',
-    'provider = "openweathermap"',
-    `api_key = "${API_KEY}"`,
-    `openweathermap_url = "${weather.url}"`,
+    // `weather`: 'openweathermap' (default), 'open-meteo' (both Open-Meteo APIs on the stand-in) or 'off'.
+    ...(provider === 'open-meteo'
+      ? ['provider = "open-meteo"', `open_meteo_url = "${weather.url}"`, `open_meteo_geocoding_url = "${weather.url}"`]
+      : [`provider = "${provider}"`, `api_key = "${API_KEY}"`, `openweathermap_url = "${weather.url}"`]),
     '',
     '[site]',
     `contact_email = "${CONTACT_EMAIL}"`,
@@ -179,6 +180,12 @@ export async function openContext(browser, app, options = {}) {
         text: new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`),
         seen: 0,
       };
+      allowedErrors.push(entry);
+      return entry;
+    },
+    /** Tolerates the console line Chromium writes for a request made while a test has cut the network. */
+    expectOfflineResource(urlPattern) {
+      const entry = { url: urlPattern, text: /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/, seen: 0 };
       allowedErrors.push(entry);
       return entry;
     },

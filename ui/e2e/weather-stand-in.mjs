@@ -1,6 +1,7 @@
-// A local stand-in for OpenWeatherMap: answers /data/2.5/weather and /data/2.5/forecast in the real wire
-// formats, for a few known cities, and 404 `{"cod":"404","message":"city not found"}` for any other.
-// It records every request so tests can see what the binary asked for.
+// A local stand-in for the weather services, in their real wire formats, for a few known cities:
+// OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast; 404 `{"cod":"404","message":"city not found"}`
+// for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast). It records every
+// request so tests can see what the binary asked for.
 import { createServer } from 'node:http';
 
 export const API_KEY = 'e2e-test-key';
@@ -17,6 +18,8 @@ export const CITIES = {
     // The UI shows: 31°C, feels like 35°C, wind 13 km/h (3.6 m/s x 3.6), humidity 40%.
     forecastBase: 20, // slot i is forecastBase + i + 0.4 °C
     forecastWeather: [800, 'Clear', 'clear sky', '01d'],
+    omBase: 24, // Open-Meteo: see omForecast
+    omCode: 3,
   },
   london: {
     name: 'London',
@@ -28,8 +31,21 @@ export const CITIES = {
     // The UI shows: 8°C, feels like 6°C, wind 18 km/h, humidity 87%.
     forecastBase: 5,
     forecastWeather: [500, 'Rain', 'light rain', '10d'],
+    omBase: 4,
+    omCode: 61,
   },
 };
+
+/** Sunrise and sunset the stand-in reports for every city, in its local time. */
+export const SUNRISE = '06:12';
+export const SUNSET = '17:48';
+const SUNRISE_SECS = 6 * 3600 + 12 * 60;
+const SUNSET_SECS = 17 * 3600 + 48 * 60;
+
+/** The instant (Unix seconds) of local midnight today in a city `tz` seconds east of UTC. */
+export function localMidnight(now, tz) {
+  return Math.floor((now + tz) / 86400) * 86400 - tz;
+}
 
 const NOT_FOUND = { cod: '404', message: 'city not found' };
 const BAD_KEY = {
@@ -103,7 +119,7 @@ function forecastBody(c, now) {
       clouds: { all: 0 },
       wind: { speed: 2.1, deg: 300, gust: 3 },
       visibility: 10000,
-      pop: 0,
+      pop: (i % 4) * 0.25,
       sys: { pod: 'd' },
       dt_txt: dtTxt(dt),
     };
@@ -120,8 +136,93 @@ function forecastBody(c, now) {
       country: c.country,
       population: 0,
       timezone: c.timezone,
-      sunrise: now - 6 * 3600,
-      sunset: now + 5 * 3600,
+      sunrise: localMidnight(now, c.timezone) + SUNRISE_SECS,
+      sunset: localMidnight(now, c.timezone) + SUNSET_SECS,
+    },
+  };
+}
+
+// ---- Open-Meteo ----
+
+function omPlace(c) {
+  return {
+    results: [
+      {
+        id: c.id,
+        name: c.name,
+        latitude: c.coord.lat,
+        longitude: c.coord.lon,
+        elevation: 220,
+        feature_code: 'PPLC',
+        country_code: c.country,
+        timezone: 'Etc/Stand-in',
+        population: 0,
+        country: c.name,
+      },
+    ],
+    generationtime_ms: 0.5,
+  };
+}
+
+function omCurrent(c, now) {
+  return {
+    latitude: c.coord.lat,
+    longitude: c.coord.lon,
+    generationtime_ms: 0.05,
+    utc_offset_seconds: c.timezone,
+    timezone: 'Etc/Stand-in',
+    timezone_abbreviation: 'GMT',
+    elevation: 220,
+    current_units: { time: 'unixtime', interval: 'seconds', temperature_2m: '°C' },
+    current: {
+      time: now,
+      interval: 900,
+      temperature_2m: c.current.temp,
+      relative_humidity_2m: c.current.humidity,
+      apparent_temperature: c.current.feels_like,
+      is_day: 1,
+      weather_code: c.omCode,
+      wind_speed_10m: c.current.wind,
+    },
+  };
+}
+
+/**
+ * Six local days of hours: hour h of day d is `omBase + d + h/2` °C (so a day's low is `omBase + d` at
+ * 00:00 and its high `omBase + d + 11.5` at 23:00), a `(h % 10) * 10` % chance of precipitation.
+ */
+function omForecast(c, now) {
+  const start = localMidnight(now, c.timezone);
+  const n = 6 * 24;
+  const time = Array.from({ length: n }, (_, i) => start + i * 3600);
+  const temp = time.map((_, i) => c.omBase + Math.floor(i / 24) + (i % 24) / 2);
+  const days = Array.from({ length: 6 }, (_, d) => start + d * 86400);
+  return {
+    latitude: c.coord.lat,
+    longitude: c.coord.lon,
+    generationtime_ms: 0.1,
+    utc_offset_seconds: c.timezone,
+    timezone: 'Etc/Stand-in',
+    timezone_abbreviation: 'GMT',
+    elevation: 220,
+    current_units: { time: 'unixtime', interval: 'seconds', weather_code: 'wmo code' },
+    current: { time: now, interval: 900, weather_code: c.omCode },
+    hourly_units: { time: 'unixtime', temperature_2m: '°C', weather_code: 'wmo code', is_day: '', precipitation_probability: '%' },
+    hourly: {
+      time,
+      temperature_2m: temp,
+      weather_code: time.map(() => c.omCode),
+      is_day: time.map((_, i) => (i % 24 >= 6 && i % 24 < 18 ? 1 : 0)),
+      precipitation_probability: time.map((_, i) => (i % 10) * 10),
+    },
+    daily_units: { time: 'unixtime', temperature_2m_max: '°C', temperature_2m_min: '°C', sunrise: 'unixtime', sunset: 'unixtime' },
+    daily: {
+      time: days,
+      temperature_2m_max: days.map((_, d) => c.omBase + d + 11.5),
+      temperature_2m_min: days.map((_, d) => c.omBase + d),
+      sunrise: days.map((t) => t + SUNRISE_SECS),
+      sunset: days.map((t) => t + SUNSET_SECS),
+      precipitation_probability_max: days.map((_, d) => 90 - d * 10),
     },
   };
 }
@@ -131,6 +232,8 @@ export async function startWeatherStandIn() {
   const requests = [];
   /** City name -> the `dt` of slot 0 in the first forecast sent for it (the binary caches what it gets). */
   const forecastStarts = {};
+  /** City name -> the `current.time` of the first Open-Meteo forecast sent for it. */
+  const omNow = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
@@ -140,6 +243,24 @@ export async function startWeatherStandIn() {
       res.end(text);
     };
     const now = Math.floor(Date.now() / 1000);
+    if (url.pathname === '/v1/search') {
+      const city = cityFor(url.searchParams.get('name'));
+      send(200, city ? omPlace(city) : { generationtime_ms: 0.4 });
+      return;
+    }
+    if (url.pathname === '/v1/forecast') {
+      const lat = Number(url.searchParams.get('latitude'));
+      const city = Object.values(CITIES).find((c) => c.coord.lat === lat);
+      if (!city) {
+        send(400, { error: true, reason: 'No data for these coordinates.' });
+      } else if (url.searchParams.has('hourly')) {
+        omNow[city.name] ??= now;
+        send(200, omForecast(city, now));
+      } else {
+        send(200, omCurrent(city, now));
+      }
+      return;
+    }
     if (url.pathname !== '/data/2.5/weather' && url.pathname !== '/data/2.5/forecast') {
       send(404, { cod: '404', message: 'Internal error' });
       return;
@@ -170,6 +291,7 @@ export async function startWeatherStandIn() {
     url: `http://127.0.0.1:${port}`,
     requests,
     forecastStarts,
+    omNow,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

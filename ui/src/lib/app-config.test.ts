@@ -28,5 +28,7 @@ describe('app config', () => {
     ]);
     expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true });
     expect(c.weather.provider).toBe('off');
+    expect(c.weather.default_city).toBe('Delhi');
+    expect(normalizeConfig({ weather: { default_city: ' Lisbon ' } }).weather.default_city).toBe('Lisbon');
   });
 });

@@ -28,7 +28,8 @@ export type AppConfig = {
     anon_key: string;
     google_enabled: boolean;
   };
-  weather: { provider: WeatherProvider };
+  /** default_city: the city the weather disguise opens on (the operator's choice). */
+  weather: { provider: WeatherProvider; default_city: string };
 };
 
 /** Used when /api/config cannot be fetched or parsed, and by default in unit tests. */
@@ -37,7 +38,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   contact_email: '',
   resources: null,
   auth: { url: null, anon_key: '', google_enabled: false },
-  weather: { provider: 'open-meteo' },
+  weather: { provider: 'open-meteo', default_city: 'Delhi' },
 };
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
@@ -112,6 +113,10 @@ export function normalizeConfig(body: unknown): AppConfig {
         provider === 'openweathermap' || provider === 'open-meteo' || provider === 'off'
           ? provider
           : d.weather.provider,
+      default_city:
+        typeof weather.default_city === 'string' && weather.default_city.trim()
+          ? weather.default_city.trim()
+          : d.weather.default_city,
     },
   };
 }

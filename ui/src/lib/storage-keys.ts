@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
   vaultKeyPrefix: 'vault-key:',
   /** 'off' when she chose not to have her e-mail remembered on this device. */
   rememberEmail: 'remember-email',
+  /** The disguises' own data, plain on purpose (what any weather or notes app keeps; not private). */
+  weatherCities: 'weather-cities',
+  weatherCity: 'weather-city',
+  weatherLastData: 'weather-last-data',
+  quickNotes: 'quick-notes',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

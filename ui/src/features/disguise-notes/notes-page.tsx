@@ -2,23 +2,40 @@ import { useId, useState } from 'react';
 import { DisguiseTitle } from '../../lib/disguise-title';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
-import { AddNoteDialog } from './add-note-dialog';
-import { makeNote, SAMPLE_NOTES, type Note } from './notes-model';
+import { ConfirmDelete, NoteDialog } from './note-dialog';
+import { editNote, filterNotes, makeNote, noteDate, type Note } from './notes-model';
+import { useNotes } from './notes-store';
 import './notes-page.css';
 
-/** Notes disguise: a plain notes app. Notes live in memory only. */
+type Open = { kind: 'new' } | { kind: 'edit'; note: Note } | { kind: 'delete'; note: Note } | null;
+
+/** Notes disguise: a plain notes app whose notes stay on the device. */
 export default function NotesPage() {
   const { quickExit } = usePanic();
-  const [notes, setNotes] = useState<Note[]>(() => [...SAMPLE_NOTES]);
-  const [adding, setAdding] = useState(false);
+  const [notes, update] = useNotes();
+  const [open, setOpen] = useState<Open>(null);
   const [search, setSearch] = useState('');
   const searchId = useId();
+  const shown = filterNotes(notes, search);
+  const now = Date.now();
 
-  const save = (title: string, content: string) => {
+  const add = (title: string, content: string) => {
     const note = makeNote(title, content);
     if (!note) return; // blank title or content: silently ignored
-    setNotes((list) => [note, ...list]);
-    setAdding(false);
+    update((list) => [note, ...list]);
+    setOpen(null);
+  };
+
+  const save = (id: string) => (title: string, content: string) => {
+    const next = editNote(notes, id, title, content);
+    if (!next) return; // blank: nothing changes, the dialog stays open
+    update(() => next);
+    setOpen(null);
+  };
+
+  const remove = (id: string) => {
+    update((list) => list.filter((n) => n.id !== id));
+    setOpen(null);
   };
 
   return (
@@ -28,7 +45,7 @@ export default function NotesPage() {
           <ArrowLeftIcon size={24} />
         </button>
         <DisguiseTitle className="qn-title">Notes</DisguiseTitle>
-        <button type="button" className="qn-btn qn-btn-primary qn-add" onClick={() => setAdding(true)}>
+        <button type="button" className="qn-btn qn-btn-primary qn-add" onClick={() => setOpen({ kind: 'new' })}>
           <span aria-hidden="true">+</span> Add Note
         </button>
       </header>
@@ -47,23 +64,31 @@ export default function NotesPage() {
             autoComplete="off"
           />
         </div>
-        <p className="qn-count">{notes.length === 1 ? '1 note' : `${notes.length} notes`}</p>
+        <p className="qn-count" aria-live="polite">
+          {shown.length === 1 ? '1 note' : `${shown.length} notes`}
+        </p>
         {notes.length === 0 ? (
           <p className="qn-empty">No notes yet.</p>
+        ) : shown.length === 0 ? (
+          <p className="qn-empty">No notes match your search.</p>
         ) : (
           <ul className="qn-list">
-            {notes.map((n) => (
+            {shown.map((n) => (
               <li key={n.id} className="qn-note">
                 <div className="qn-note-body">
-                  <h2 className="qn-note-title">{n.title}</h2>
+                  <h2 className="qn-note-title">
+                    <button type="button" className="qn-open" onClick={() => setOpen({ kind: 'edit', note: n })}>
+                      {n.title}
+                    </button>
+                  </h2>
                   <p className="qn-note-content">{n.content}</p>
-                  <p className="qn-note-date">{n.date}</p>
+                  <p className="qn-note-date">{noteDate(n.updatedAt, now)}</p>
                 </div>
                 <button
                   type="button"
                   className="qn-delete"
                   aria-label={`Delete note ${n.title}`}
-                  onClick={() => setNotes((list) => list.filter((x) => x.id !== n.id))}
+                  onClick={() => setOpen({ kind: 'delete', note: n })}
                 >
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                     <path
@@ -81,7 +106,19 @@ export default function NotesPage() {
           </ul>
         )}
       </main>
-      {adding ? <AddNoteDialog onSave={save} onClose={() => setAdding(false)} /> : null}
+      {open?.kind === 'new' ? <NoteDialog heading="New Note" onSave={add} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'edit' ? (
+        <NoteDialog
+          heading="Edit Note"
+          initial={open.note}
+          onSave={save(open.note.id)}
+          onClose={() => setOpen(null)}
+          onDelete={() => setOpen({ kind: 'delete', note: open.note })}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDelete title={open.note.title} onConfirm={() => remove(open.note.id)} onClose={() => setOpen(null)} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { UNEXPECTED_TEXT, weatherErrorText } from './weather-messages';
-import type { CurrentWeather, Forecast, ForecastDay, Loaded, WeatherKind } from './weather-types';
+import type { CurrentWeather, Forecast, ForecastDay, HourStep, Loaded, Today, WeatherKind } from './weather-types';
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
@@ -9,9 +9,17 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+function optStr(v: unknown): string | null {
+  return typeof v === 'string' && v ? v : null;
+}
+
+function record(v: unknown): Record<string, unknown> | null {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
 export function parseCurrent(body: unknown): CurrentWeather | null {
-  if (!body || typeof body !== 'object') return null;
-  const b = body as Record<string, unknown>;
+  const b = record(body);
+  if (!b) return null;
   const temp = num(b.temp_c);
   if (temp === null || typeof b.city !== 'string') return null;
   return {
@@ -24,12 +32,13 @@ export function parseCurrent(body: unknown): CurrentWeather | null {
     feels_like_c: num(b.feels_like_c) ?? temp,
     wind_kmh: num(b.wind_kmh) ?? 0,
     humidity: num(b.humidity),
+    updated: num(b.updated),
   };
 }
 
 function parseDay(v: unknown): ForecastDay | null {
-  if (!v || typeof v !== 'object') return null;
-  const d = v as Record<string, unknown>;
+  const d = record(v);
+  if (!d) return null;
   const temp = num(d.temp_c);
   if (temp === null || typeof d.date !== 'string') return null;
   return {
@@ -40,15 +49,53 @@ function parseDay(v: unknown): ForecastDay | null {
     description: str(d.description),
     icon: str(d.icon),
     temp_c: temp,
+    high_c: num(d.high_c) ?? temp,
+    low_c: num(d.low_c) ?? temp,
+    pop: num(d.pop),
+  };
+}
+
+function parseHour(v: unknown): HourStep | null {
+  const h = record(v);
+  if (!h) return null;
+  const temp = num(h.temp_c);
+  if (temp === null || typeof h.time !== 'string') return null;
+  return {
+    dt: num(h.dt) ?? 0,
+    time: h.time,
+    icon: str(h.icon),
+    description: str(h.description),
+    temp_c: temp,
+    pop: num(h.pop),
+  };
+}
+
+function parseToday(v: unknown): Today | null {
+  const t = record(v);
+  if (!t) return null;
+  return {
+    date: str(t.date),
+    high_c: num(t.high_c),
+    low_c: num(t.low_c),
+    pop: num(t.pop),
+    sunrise: optStr(t.sunrise),
+    sunset: optStr(t.sunset),
   };
 }
 
 export function parseForecast(body: unknown): Forecast | null {
-  if (!body || typeof body !== 'object') return null;
-  const b = body as Record<string, unknown>;
-  if (!Array.isArray(b.days)) return null;
+  const b = record(body);
+  if (!b || !Array.isArray(b.days)) return null;
   const days = b.days.map(parseDay).filter((d): d is ForecastDay => d !== null).slice(0, 5);
-  return { city: str(b.city), days };
+  const hourly = Array.isArray(b.hourly)
+    ? b.hourly.map(parseHour).filter((h): h is HourStep => h !== null).slice(0, 24)
+    : [];
+  return { city: str(b.city), days, today: parseToday(b.today), hourly };
+}
+
+/** Statuses that mean "cannot refresh now" rather than "you asked for something wrong". */
+function isUnavailable(status: number): boolean {
+  return status === 429 || status >= 500;
 }
 
 async function load<T>(
@@ -63,17 +110,20 @@ async function load<T>(
       headers: { Accept: 'application/json' },
     });
   } catch {
-    return { ok: false, message: UNEXPECTED_TEXT };
+    return { ok: false, message: UNEXPECTED_TEXT, unavailable: true };
   }
+  if (isUnavailable(res.status)) return { ok: false, message: UNEXPECTED_TEXT, unavailable: true };
   let body: unknown = null;
   try {
     body = await res.json();
   } catch {
-    if (res.ok) return { ok: false, message: UNEXPECTED_TEXT };
+    if (res.ok) return { ok: false, message: UNEXPECTED_TEXT, unavailable: false };
   }
-  if (!res.ok) return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body) };
+  if (!res.ok) {
+    return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body), unavailable: false };
+  }
   const data = parse(body);
-  return data ? { ok: true, data } : { ok: false, message: UNEXPECTED_TEXT };
+  return data ? { ok: true, data } : { ok: false, message: UNEXPECTED_TEXT, unavailable: false };
 }
 
 export function fetchCurrent(city: string, fetchImpl: typeof fetch = fetch): Promise<Loaded<CurrentWeather>> {

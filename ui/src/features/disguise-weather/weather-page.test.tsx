@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
 import { PanicProvider } from '../../lib/panic';
 import WeatherPage from './weather-page';
 
@@ -18,6 +19,7 @@ const CURRENT = {
   feels_like_c: 35,
   wind_kmh: 13,
   humidity: 40,
+  updated: 1_795_400_000,
 };
 
 const day = (date: string, temp: number, icon = 'clear-day') => ({
@@ -28,6 +30,9 @@ const day = (date: string, temp: number, icon = 'clear-day') => ({
   description: 'clear sky',
   icon,
   temp_c: temp,
+  high_c: temp + 3,
+  low_c: temp - 6,
+  pop: 20,
 });
 
 const FORECAST = {
@@ -39,6 +44,15 @@ const FORECAST = {
     day('2030-01-04', 22),
     day('2030-01-05', 21),
   ],
+  today: { date: '2030-01-01', high_c: 34, low_c: 27, pop: 40, sunrise: '06:58', sunset: '17:32' },
+  hourly: Array.from({ length: 8 }, (_, i) => ({
+    dt: 1_900_000_000 + i * 10_800,
+    time: `${String((15 + i * 3) % 24).padStart(2, '0')}:00`,
+    icon: 'rain',
+    description: 'light rain',
+    temp_c: 30 - i,
+    pop: i * 10,
+  })),
 };
 
 function routeFetch(handler: (kind: string, city: string) => Response | Promise<Response>) {
@@ -61,6 +75,8 @@ function renderWeather() {
 }
 
 describe('weather disguise', () => {
+  beforeEach(() => localStorage.clear());
+
   it('loads Delhi by default: current conditions and a 5-day forecast', async () => {
     const fetchMock = routeFetch((kind) => json(200, kind === 'current' ? CURRENT : FORECAST));
     renderWeather();
@@ -70,9 +86,24 @@ describe('weather disguise', () => {
     expect(screen.getByText('Overcast clouds')).toBeInTheDocument();
     expect(screen.getByText('35°C')).toBeInTheDocument();
     expect(screen.getByText('13 km/h')).toBeInTheDocument();
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    const current = screen.getByRole('region', { name: 'Current conditions' });
+    expect(current).toHaveTextContent('H:34° L:27°');
+    expect(current).toHaveTextContent(/Updated \d\d:\d\d/);
+    const detail = (term: string) => within(current).getByText(term).nextElementSibling;
+    expect(detail('Chance of rain')).toHaveTextContent('40%');
+    expect(detail('Sunrise')).toHaveTextContent('06:58');
+    expect(detail('Sunset')).toHaveTextContent('17:32');
+    const strip = screen.getByRole('list', { name: 'Hourly forecast' });
+    expect(strip).toHaveAttribute('tabindex', '0');
+    const hours = within(strip).getAllByRole('listitem');
+    expect(hours).toHaveLength(8);
+    expect(hours[0]).toHaveTextContent('15:00');
+    expect(hours[0]).toHaveTextContent('30°');
+    expect(hours[2]).toHaveTextContent('chance of rain 20%');
+    const forecast = screen.getByRole('region', { name: '5-Day Forecast' });
+    const items = within(forecast).getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(items[2]).toHaveTextContent('25°C');
+    expect(items[2]).toHaveTextContent('High 28°Low 19°');
     expect(items[2].querySelector('svg')).toHaveAttribute('data-icon', 'cloudy');
     expect(fetchMock).toHaveBeenCalledWith('/api/weather/current?city=Delhi', expect.anything());
   });
@@ -96,26 +127,74 @@ describe('weather disguise', () => {
     expect(await screen.findByText('No 5-day forecast available.')).toBeInTheDocument();
   });
 
-  it('a network failure shows the generic message once', async () => {
+  it('with no network and nothing kept, a plain "No connection" screen and no word about a server', async () => {
     routeFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     renderWeather();
-    const alerts = await screen.findAllByText('An unexpected error occurred while fetching weather data.');
-    expect(alerts).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'No connection' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/server|error/i);
   });
 
-  it('an invalid key and a server message are shown as docs/product.md says', async () => {
+  it('weather switched off (503) shows the last data kept on the device, with its age', async () => {
+    const user = userEvent.setup();
+    let off = false;
+    routeFetch((kind) =>
+      off ? json(503, { error: 'weather_off', message: 'Weather is switched off on this server.' }) : json(200, kind === 'current' ? CURRENT : FORECAST),
+    );
+    renderWeather();
+    await screen.findByRole('heading', { name: 'Delhi, IN' });
+    // Two hours pass, then the weather can no longer be fetched.
+    const stored = JSON.parse(localStorage.getItem('weather-last-data')!);
+    stored.delhi.savedAt -= 2 * 3600_000;
+    localStorage.setItem('weather-last-data', JSON.stringify(stored));
+    off = true;
+    await user.type(screen.getByRole('searchbox', { name: 'Search city' }), 'delhi');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const current = await screen.findByRole('region', { name: 'Current conditions' });
+    await within(current).findByText(/Updated 2 h ago/);
+    expect(current).toHaveTextContent('No connection');
+    expect(current).toHaveTextContent('31°C');
+    expect(document.body.textContent).not.toMatch(/server/i);
+  });
+
+  it('an invalid key shows the text of docs/product.md', async () => {
     routeFetch((kind) =>
       kind === 'current'
         ? json(401, { error: 'invalid_api_key', message: 'bad key' })
-        : json(502, { error: 'upstream_error', message: 'Weather service unavailable' }),
+        : json(401, { error: 'invalid_api_key', message: 'bad key' }),
     );
     renderWeather();
     expect(
       await screen.findByText('Error: Invalid API Key. Please check your OpenWeatherMap API key.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Error: Weather service unavailable')).toBeInTheDocument();
+  });
+
+  it("saved cities stay on the device; the operator's default city opens first", async () => {
+    const user = userEvent.setup();
+    const fetchMock = routeFetch((kind, city) =>
+      json(200, kind === 'current' ? { ...CURRENT, city, country: 'PT' } : { ...FORECAST, city }),
+    );
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/weather']}>
+        <AppConfigProvider value={{ ...DEFAULT_CONFIG, weather: { provider: 'open-meteo', default_city: 'Lisbon' } }}>
+          <PanicProvider>
+            <WeatherPage />
+          </PanicProvider>
+        </AppConfigProvider>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Lisbon, PT' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/weather/current?city=Lisbon', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Add Lisbon to my cities' }));
+    expect(JSON.parse(localStorage.getItem('weather-cities')!)).toEqual(['Lisbon']);
+    unmount();
+    renderWeather();
+    const mine = await screen.findByRole('region', { name: 'My cities' });
+    expect(within(mine).getByRole('button', { name: 'Lisbon' })).toBeInTheDocument();
+    await user.click(within(mine).getByRole('button', { name: 'Remove Lisbon' }));
+    expect(JSON.parse(localStorage.getItem('weather-cities')!)).toEqual([]);
   });
 
   it('the back arrow is a quick exit (history entry replaced)', async () => {

@@ -28,6 +28,7 @@ export default function SettingsPage() {
             If someone might see your screen, switch to an everyday-looking app. The weather and notes screens show
             nothing about {product_name}; their back arrow leaves for a neutral website.
           </p>
+          <p>Notes written in the notes disguise are not private: they are kept unprotected on this device.</p>
           <div className="settings-actions">
             <button type="button" className="btn btn-secondary" onClick={() => enterDisguise('weather')}>
               <CloudIcon size={18} />
