@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::auth::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
+use crate::http::connections::ConnectionsConfig;
 use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
@@ -21,6 +22,7 @@ pub struct Config {
     pub weather: WeatherConfig,
     pub site: SiteConfig,
     pub vault: VaultConfig,
+    pub connections: ConnectionsConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -291,6 +293,9 @@ impl Config {
             return Err(err(CHECK, "site.product_name", "must not be empty"));
         }
         self.vault.validate()?;
+        if let Err((key, reason)) = self.connections.check() {
+            return Err(err(CHECK, key, reason));
+        }
         let email = self.site.contact_email.trim();
         if !email.is_empty() && !email.contains('@') {
             return Err(err(
