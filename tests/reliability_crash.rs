@@ -35,7 +35,11 @@ fn post(s: &Server, path: &str, body: Value) -> Option<Value> {
         .send()
         .ok()?;
     if res.status() != 200 {
-        eprintln!("{path}: {} {}", res.status(), res.text().unwrap_or_default());
+        eprintln!(
+            "{path}: {} {}",
+            res.status(),
+            res.text().unwrap_or_default()
+        );
         return None;
     }
     res.json().ok()
@@ -67,10 +71,13 @@ fn killed_during_writes_loses_nothing_it_answered() {
                     }
                     let email = format!("r{round}-{i}@example.org");
                     let body = json!({"email": email, "password": PASSWORD});
-                    let Some(session) = post(&s, "/auth/v1/signup", body) else { continue };
+                    let Some(session) = post(&s, "/auth/v1/signup", body) else {
+                        continue;
+                    };
                     let mut a = acked.lock().unwrap();
                     a.emails.push(email);
-                    a.sessions.push(session["refresh_token"].as_str().unwrap().to_owned());
+                    a.sessions
+                        .push(session["refresh_token"].as_str().unwrap().to_owned());
                     answered += 1;
                     if answered == ACKED_BEFORE_KILL {
                         let _ = done.send(());
@@ -95,7 +102,8 @@ fn killed_during_writes_loses_nothing_it_answered() {
                         continue;
                     };
                     let body = json!({"refresh_token": token});
-                    let Some(next) = post(&s, "/auth/v1/token?grant_type=refresh_token", body) else {
+                    let Some(next) = post(&s, "/auth/v1/token?grant_type=refresh_token", body)
+                    else {
                         continue;
                     };
                     acked.lock().unwrap().sessions[at] =
@@ -108,7 +116,9 @@ fn killed_during_writes_loses_nothing_it_answered() {
             })
         };
         for _ in 0..2 {
-            done_rx.recv_timeout(Duration::from_secs(60)).expect("the server answers");
+            done_rx
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the server answers");
         }
         s.signal("KILL");
         stop.store(true, Ordering::SeqCst);
@@ -122,7 +132,10 @@ fn killed_during_writes_loses_nothing_it_answered() {
     assert!(acked.emails.len() >= ROUNDS * ACKED_BEFORE_KILL);
     for email in &acked.emails {
         let body = json!({"email": email, "password": PASSWORD});
-        assert!(post(&s, "/auth/v1/token?grant_type=password", body).is_some(), "{email} was lost");
+        assert!(
+            post(&s, "/auth/v1/token?grant_type=password", body).is_some(),
+            "{email} was lost"
+        );
     }
     for token in &acked.sessions {
         let body = json!({"refresh_token": token});
@@ -133,6 +146,8 @@ fn killed_during_writes_loses_nothing_it_answered() {
     }
     drop(s);
     let db = rusqlite::Connection::open(dir.join("solace.db")).unwrap();
-    let check: String = db.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    let check: String = db
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(check, "ok");
 }

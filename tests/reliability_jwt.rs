@@ -34,7 +34,11 @@ fn enc(v: &Value) -> String {
 }
 
 fn status(s: &Server, route: &str, token: &str) -> u16 {
-    let res = common::client().get(s.url(route)).bearer_auth(token).send().unwrap();
+    let res = common::client()
+        .get(s.url(route))
+        .bearer_auth(token)
+        .send()
+        .unwrap();
     let status = res.status().as_u16();
     let text = res.text().unwrap();
     assert!(
@@ -46,7 +50,10 @@ fn status(s: &Server, route: &str, token: &str) -> u16 {
 
 fn hs256(header: &Value, claims: &Value, key: &[u8]) -> String {
     let signing_input = format!("{}.{}", enc(header), enc(claims));
-    let tag = ring::hmac::sign(&ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key), signing_input.as_bytes());
+    let tag = ring::hmac::sign(
+        &ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key),
+        signing_input.as_bytes(),
+    );
     format!("{signing_input}.{}", B64.encode(tag.as_ref()))
 }
 
@@ -70,7 +77,11 @@ fn forged_tokens_are_refused() {
         c
     };
     for route in ROUTES {
-        assert_eq!(status(&s, route, &resign(&claims, &kid)), 200, "control: {route}");
+        assert_eq!(
+            status(&s, route, &resign(&claims, &kid)),
+            200,
+            "control: {route}"
+        );
     }
 
     let jwks: Value = common::client()
@@ -91,18 +102,60 @@ fn forged_tokens_are_refused() {
     let (head_part, _) = sig_input.split_once('.').unwrap();
 
     let mut forged: Vec<(&str, String)> = vec![
-        ("alg none", format!("{}.{}.", enc(&json!({"alg": "none", "typ": "JWT"})), enc(&claims))),
+        (
+            "alg none",
+            format!(
+                "{}.{}.",
+                enc(&json!({"alg": "none", "typ": "JWT"})),
+                enc(&claims)
+            ),
+        ),
         (
             "alg none with our kid",
-            format!("{}.{}.", enc(&json!({"alg": "none", "typ": "JWT", "kid": kid})), enc(&claims)),
+            format!(
+                "{}.{}.",
+                enc(&json!({"alg": "none", "typ": "JWT", "kid": kid})),
+                enc(&claims)
+            ),
         ),
-        ("tampered role", format!("{head_part}.{}.{signature}", enc(&with("role", json!("service_role"))))),
-        ("tampered sub", format!("{head_part}.{}.{signature}", enc(&with("sub", json!("00000000-0000-0000-0000-000000000000"))))),
+        (
+            "tampered role",
+            format!(
+                "{head_part}.{}.{signature}",
+                enc(&with("role", json!("service_role")))
+            ),
+        ),
+        (
+            "tampered sub",
+            format!(
+                "{head_part}.{}.{signature}",
+                enc(&with("sub", json!("00000000-0000-0000-0000-000000000000")))
+            ),
+        ),
         ("signature cut short", real[..real.len() - 6].to_owned()),
         ("expired", resign(&with("exp", json!(now - 5)), &kid)),
-        ("no expiry", resign(&{ let mut c = claims.clone(); c.as_object_mut().unwrap().remove("exp"); c }, &kid)),
-        ("other audience", resign(&with("aud", json!("someone-else")), &kid)),
-        ("other issuer", resign(&with("iss", json!("https://elsewhere.example/auth/v1")), &kid)),
+        (
+            "no expiry",
+            resign(
+                &{
+                    let mut c = claims.clone();
+                    c.as_object_mut().unwrap().remove("exp");
+                    c
+                },
+                &kid,
+            ),
+        ),
+        (
+            "other audience",
+            resign(&with("aud", json!("someone-else")), &kid),
+        ),
+        (
+            "other issuer",
+            resign(
+                &with("iss", json!("https://elsewhere.example/auth/v1")),
+                &kid,
+            ),
+        ),
         ("unknown kid", resign(&claims, "not-our-key")),
         ("garbage", "not.a.token".to_owned()),
     ];
@@ -110,7 +163,10 @@ fn forged_tokens_are_refused() {
     for (name, key) in [
         ("HS256 keyed with the public point", point.clone()),
         ("HS256 keyed with the JWK", serde_json::to_vec(jwk).unwrap()),
-        ("HS256 keyed with x", jwk["x"].as_str().unwrap().as_bytes().to_vec()),
+        (
+            "HS256 keyed with x",
+            jwk["x"].as_str().unwrap().as_bytes().to_vec(),
+        ),
     ] {
         forged.push((name, hs256(&hs_header, &claims, &key)));
     }

@@ -18,7 +18,10 @@ fn a_full_table_still_lets_a_stranger_in() {
     for i in 0..120_000 {
         assert!(per_email.check(&format!("flood{i}@example.org")).is_ok());
     }
-    assert!(per_email.tracked_keys() <= 100_000, "the table stays bounded");
+    assert!(
+        per_email.tracked_keys() <= 100_000,
+        "the table stays bounded"
+    );
     assert!(
         per_email.check("owner@example.org").is_ok(),
         "her first sign-in is not refused because the table is full"
