@@ -30,7 +30,8 @@ pub struct ConnectionsConfig {
     pub idle_timeout_secs: u64,
     /// A request's headers must arrive within this long.
     pub request_timeout_secs: u64,
-    /// A response that the client does not read for this long ends the connection.
+    /// A response that the client does not read for this long ends the connection. Generous: a phone on a
+    /// poor mobile signal can stall for many seconds and still be a person.
     pub write_timeout_secs: u64,
 }
 
@@ -41,7 +42,7 @@ impl Default for ConnectionsConfig {
             max_total: 2048,
             idle_timeout_secs: 5,
             request_timeout_secs: 5,
-            write_timeout_secs: 10,
+            write_timeout_secs: 30,
         }
     }
 }
