@@ -10,6 +10,7 @@ use crate::auth::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
 use crate::config_error::err;
 pub use crate::config_error::{ConfigError, normalise_url};
+use crate::http::connections::ConnectionsConfig;
 use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
@@ -22,6 +23,7 @@ pub struct Config {
     pub weather: WeatherConfig,
     pub site: SiteConfig,
     pub vault: VaultConfig,
+    pub connections: ConnectionsConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -203,6 +205,7 @@ impl Config {
         self.auth.validate()?;
         self.weather.validate()?;
         self.vault.validate()?;
+        self.connections.validate()?;
         self.site.validate()
     }
 

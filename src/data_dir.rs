@@ -1,8 +1,10 @@
-//! The data directory: created private (0700) and locked, so two servers never share one database.
+//! The data directory: created private (0700) and locked, so two servers never share one database. A
+//! directory or file that is wider than that (a restored backup, a copy made with another umask) is
+//! tightened at start (0700 for the directory, 0600 for its files) and the change is logged.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 const LOCK_FILE: &str = "solace.lock";
@@ -33,6 +35,7 @@ pub fn prepare_and_lock(dir: &Path) -> Result<DataDirLock, DataDirError> {
         .mode(0o700)
         .create(dir)
         .map_err(|e| DataDirError::Create(dir.to_path_buf(), e))?;
+    tighten(dir).map_err(|e| DataDirError::Create(dir.to_path_buf(), e))?;
     let path = dir.join(LOCK_FILE);
     let file = OpenOptions::new()
         .read(true)
@@ -49,10 +52,41 @@ pub fn prepare_and_lock(dir: &Path) -> Result<DataDirLock, DataDirError> {
     }
 }
 
+/// Group and other users get nothing: the database and the keys are hers and the server's alone.
+const DIR_MODE: u32 = 0o700;
+const FILE_MODE: u32 = 0o600;
+
+/// Narrows the directory and every file directly in it to owner-only, logging each change.
+fn tighten(dir: &Path) -> io::Result<()> {
+    narrow(dir, DIR_MODE)?;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            narrow(&entry.path(), FILE_MODE)?;
+        }
+    }
+    Ok(())
+}
+
+fn narrow(path: &Path, wanted: u32) -> io::Result<()> {
+    let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
+    if mode & !wanted == 0 {
+        return Ok(());
+    }
+    let narrowed = mode & wanted;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(narrowed))?;
+    tracing::warn!(
+        path = %path.display(),
+        was = %format!("{mode:04o}"),
+        now = %format!("{narrowed:04o}"),
+        "tightened permissions: other users of this machine could read Solace's data"
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn creates_a_private_directory_and_refuses_a_second_lock() {
@@ -67,5 +101,20 @@ mod tests {
         ));
         drop(first);
         assert!(prepare_and_lock(&dir).is_ok());
+    }
+
+    #[test]
+    fn tightens_a_restored_directory_and_its_files() {
+        let parent = tempfile::tempdir().unwrap();
+        let dir = parent.path().join("data");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let db = dir.join("solace.db");
+        std::fs::write(&db, b"").unwrap();
+        std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let _lock = prepare_and_lock(&dir).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&db), 0o600);
     }
 }

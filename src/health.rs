@@ -1,13 +1,30 @@
-//! `GET /health`: 200 when the database answers, 503 when it does not.
+//! `GET /health`: 200 when the database answers, 503 when it does not. Other methods get a JSON 405.
 
 use std::time::Duration;
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::{HttpResponse, Resource, web};
 use serde_json::json;
 
 use crate::db::Db;
 
 const DB_TIMEOUT: Duration = Duration::from_secs(2);
+
+pub fn resource() -> Resource {
+    web::resource("/health")
+        .route(web::get().to(health))
+        .route(web::head().to(health))
+        .default_service(web::to(method_not_allowed))
+}
+
+async fn method_not_allowed() -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, "GET, HEAD"))
+        .json(json!({
+            "error": "method_not_allowed",
+            "message": "This address only answers GET.",
+        }))
+}
 
 pub async fn health(db: web::Data<Db>) -> HttpResponse {
     let ok = matches!(

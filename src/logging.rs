@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
 
 use crate::cli::LogFormat;
+use crate::http::client_faults;
 
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
@@ -13,15 +14,23 @@ pub fn init(format: LogFormat) {
     // Colour codes only for a person at a terminal: journald shows lines holding them as "[blob data]".
     let colour = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::prelude::*;
+    let output = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(colour)
         .with_target(false);
-    let _ = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+    let output = match format {
+        LogFormat::Text => output.boxed(),
+        LogFormat::Json => output.json().flatten_event(true).boxed(),
     };
+    let output = output.with_filter(tracing_subscriber::filter::filter_fn(|meta| {
+        !client_faults::is_client_fault(meta)
+    }));
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(output)
+        .with(client_faults::DemoteClientFaults)
+        .try_init();
 }
 
 /// Shortens an e-mail address for logs: `j***@example.org`. Logs never hold a full address.

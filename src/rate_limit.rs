@@ -1,16 +1,37 @@
-//! A small in-memory rate limiter: at most `limit` hits per key in a fixed window. Used per client IP and
-//! per e-mail address. Memory is bounded: when too many keys are tracked, finished windows are dropped
-//! first, and if that is not enough the limiter refuses new keys rather than grow.
+//! A small in-memory rate limiter: at most `limit` hits per key in a fixed window. Used per client address
+//! and per e-mail address.
+//!
+//! Memory is bounded and strangers are never refused because the table is full. When it holds `max_keys`
+//! keys, finished windows go first and then the key whose window started longest ago is forgotten. We chose
+//! eviction over the alternative (letting new keys through untracked once full) because failing open
+//! would let anyone who fills the table guess passwords without any limit at all, while eviction only
+//! gives an attacker a fresh window for a key after they have paid `max_keys` other requests, each of which
+//! is itself counted against their address. Refusing new keys (the old behaviour) locked every real person
+//! out for a whole window (SECURITY.md, "A hostile internet client").
+//!
+//! IPv6 addresses are keyed by their /64 network: one home or phone usually gets a whole /64, so a client
+//! could otherwise step through 2^64 addresses to dodge its limit.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+const DEFAULT_MAX_KEYS: usize = 100_000;
 
 pub struct RateLimiter {
     limit: u32,
     window: Duration,
     max_keys: usize,
-    windows: Mutex<HashMap<String, Window>>,
+    table: Mutex<Table>,
+}
+
+/// The windows by key, plus an index ordered by window start so the oldest is found without a scan.
+#[derive(Default)]
+struct Table {
+    windows: HashMap<String, Window>,
+    by_start: BTreeMap<(Instant, u64), String>,
+    next_seq: u64,
 }
 
 struct Window {
@@ -28,17 +49,38 @@ pub fn whole_seconds(wait: Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
+/// The key a client address is counted under: IPv4 as is (also when written as IPv4-mapped IPv6), IPv6 by
+/// its /64 network.
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+        },
+    }
+}
+
+/// Callers pass addresses as text (`ip.to_string()`); any key that is an address is counted by
+/// [`address_key`], so every limiter keys IPv6 by /64 without each caller having to remember it.
+fn normalise(key: &str) -> String {
+    match key.parse::<IpAddr>() {
+        Ok(ip) => address_key(ip).to_string(),
+        Err(_) => key.to_owned(),
+    }
+}
+
 impl RateLimiter {
     pub fn new(limit: u32, window: Duration) -> Self {
-        Self::with_capacity(limit, window, 100_000)
+        Self::with_capacity(limit, window, DEFAULT_MAX_KEYS)
     }
 
     pub fn with_capacity(limit: u32, window: Duration, max_keys: usize) -> Self {
         Self {
             limit,
             window,
-            max_keys,
-            windows: Mutex::new(HashMap::new()),
+            max_keys: max_keys.max(1),
+            table: Mutex::new(Table::default()),
         }
     }
 
@@ -47,34 +89,69 @@ impl RateLimiter {
         self.check_at(key, Instant::now())
     }
 
-    fn check_at(&self, key: &str, now: Instant) -> Result<(), RetryAfter> {
+    /// How many keys are tracked now (never more than the capacity).
+    #[allow(dead_code)] // tests; the reliability suite includes this file
+    pub fn tracked_keys(&self) -> usize {
+        self.lock().windows.len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub(crate) fn check_at(&self, key: &str, now: Instant) -> Result<(), RetryAfter> {
         if self.limit == 0 {
             return Ok(()); // 0 switches the limit off
         }
-        let mut windows = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        if !windows.contains_key(key) && windows.len() >= self.max_keys {
-            windows.retain(|_, w| now.duration_since(w.started) < self.window);
-            if windows.len() >= self.max_keys {
-                return Err(RetryAfter(self.window));
+        let key = normalise(key);
+        let mut table = self.lock();
+        table.forget_finished(now, self.window);
+        if let Some(w) = table.windows.get(&key) {
+            if w.hits >= self.limit {
+                return Err(RetryAfter(
+                    self.window.saturating_sub(now.duration_since(w.started)),
+                ));
             }
+            table.windows.get_mut(&key).expect("just found").hits += 1;
+            return Ok(());
         }
-        let w = windows.entry(key.to_owned()).or_insert(Window {
-            started: now,
-            hits: 0,
-        });
-        if now.duration_since(w.started) >= self.window {
-            *w = Window {
-                started: now,
-                hits: 0,
-            };
+        while table.windows.len() >= self.max_keys {
+            table.forget_oldest();
         }
-        if w.hits >= self.limit {
-            return Err(RetryAfter(
-                self.window.saturating_sub(now.duration_since(w.started)),
-            ));
-        }
-        w.hits += 1;
+        table.start(key, now);
         Ok(())
+    }
+}
+
+impl Table {
+    /// Drops every window that has ended; each costs O(log n) once, so the sweep is cheap on average.
+    fn forget_finished(&mut self, now: Instant, window: Duration) {
+        while let Some(entry) = self.by_start.first_entry() {
+            if now.duration_since(entry.key().0) < window {
+                break;
+            }
+            let key = entry.remove();
+            self.windows.remove(&key);
+        }
+    }
+
+    fn forget_oldest(&mut self) {
+        if let Some((_, key)) = self.by_start.pop_first() {
+            self.windows.remove(&key);
+        }
+    }
+
+    fn start(&mut self, key: String, now: Instant) {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.by_start.insert((now, seq), key.clone());
+        self.windows.insert(
+            key,
+            Window {
+                started: now,
+                hits: 1,
+            },
+        );
     }
 }
 
@@ -101,18 +178,23 @@ mod tests {
     }
 
     #[test]
-    fn memory_stays_bounded() {
+    fn a_full_table_forgets_its_oldest_key_instead_of_refusing_a_stranger() {
         let rl = RateLimiter::with_capacity(1, Duration::from_secs(60), 2);
         let t0 = Instant::now();
         assert!(rl.check_at("a", t0).is_ok());
-        assert!(rl.check_at("b", t0).is_ok());
+        assert!(rl.check_at("b", t0 + Duration::from_secs(1)).is_ok());
         assert!(
-            rl.check_at("c", t0).is_err(),
-            "full of live windows: refuse"
+            rl.check_at("c", t0 + Duration::from_secs(2)).is_ok(),
+            "a stranger is let in although the table is full of live windows"
+        );
+        assert_eq!(rl.tracked_keys(), 2);
+        assert!(
+            rl.check_at("b", t0 + Duration::from_secs(3)).is_err(),
+            "the newer key is still counted"
         );
         assert!(
-            rl.check_at("c", t0 + Duration::from_secs(61)).is_ok(),
-            "expired windows make room"
+            rl.check_at("a", t0 + Duration::from_secs(3)).is_ok(),
+            "the oldest was forgotten"
         );
     }
 
@@ -122,6 +204,53 @@ mod tests {
         assert_eq!(whole_seconds(Duration::ZERO), 1);
         assert_eq!(whole_seconds(Duration::from_secs(2)), 2);
         assert_eq!(whole_seconds(Duration::from_millis(2001)), 3);
+    }
+
+    #[test]
+    fn finished_windows_are_dropped_before_live_ones() {
+        let rl = RateLimiter::with_capacity(1, Duration::from_secs(60), 3);
+        let t0 = Instant::now();
+        rl.check_at("old", t0).unwrap();
+        rl.check_at("live", t0 + Duration::from_secs(30)).unwrap();
+        rl.check_at("new", t0 + Duration::from_secs(61)).unwrap();
+        assert_eq!(rl.tracked_keys(), 2, "the finished window is gone");
+        assert!(rl.check_at("live", t0 + Duration::from_secs(62)).is_err());
+    }
+
+    #[test]
+    fn many_distinct_keys_keep_the_table_at_its_capacity() {
+        let rl = RateLimiter::with_capacity(5, Duration::from_secs(300), 1_000);
+        let t0 = Instant::now();
+        for i in 0..20_000u32 {
+            assert!(rl.check_at(&format!("user{i}@example.org"), t0).is_ok());
+            assert!(rl.tracked_keys() <= 1_000);
+        }
+        assert!(rl.check_at("owner@example.org", t0).is_ok());
+    }
+
+    #[test]
+    fn ipv6_addresses_in_one_64_share_a_window() {
+        let rl = RateLimiter::new(2, Duration::from_secs(60));
+        let t0 = Instant::now();
+        rl.check_at("2001:db8:1:2::1", t0).unwrap();
+        rl.check_at("2001:db8:1:2:ffff:ffff:ffff:ffff", t0).unwrap();
+        assert!(
+            rl.check_at("2001:db8:1:2:dead:beef::9", t0).is_err(),
+            "a third address in the same /64 is over the limit"
+        );
+        assert!(
+            rl.check_at("2001:db8:1:3::1", t0).is_ok(),
+            "the neighbouring /64 is someone else"
+        );
+    }
+
+    #[test]
+    fn address_keys() {
+        let k = |s: &str| address_key(s.parse().unwrap()).to_string();
+        assert_eq!(k("192.0.2.7"), "192.0.2.7");
+        assert_eq!(k("::ffff:192.0.2.7"), "192.0.2.7");
+        assert_eq!(k("2001:db8:aa:bb:1:2:3:4"), "2001:db8:aa:bb::");
+        assert_eq!(normalise("jane@example.org"), "jane@example.org");
     }
 
     #[test]

@@ -4,14 +4,14 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use actix_web::middleware::from_fn;
-use actix_web::{App, HttpServer, web};
+use actix_web::{App, web};
 
 use crate::assets::{self, Catalog};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error;
 use crate::health;
-use crate::http::{request_log, security_headers};
+use crate::http::{chunked, request_log, security_headers, serve};
 use crate::public_config::{self, PublicConfig};
 use crate::{auth, vault, weather};
 
@@ -59,7 +59,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
-    let server = HttpServer::new(move || {
+    let app = move || {
         App::new()
             .app_data(db.clone())
             .app_data(auth_service.clone())
@@ -68,9 +68,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(headers.clone())
             .app_data(weather.clone())
             .app_data(vault.clone())
+            .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
             .wrap(from_fn(request_log::log))
-            .route("/health", web::get().to(health::health))
+            .service(health::resource())
             .service(
                 web::scope("/auth/v1")
                     .wrap(from_fn(auth::wire::render))
@@ -85,25 +86,24 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))
-    })
-    .workers(workers)
-    // actix treats SIGINT as a forced stop; we want Ctrl-C to be as gentle as SIGTERM.
-    .disable_signals()
-    .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
-    .bind(listen)
-    .map_err(|source| ServeError::Listen {
+    };
+    let settings = serve::Settings {
+        addr: listen,
+        workers,
+        shutdown_grace: SHUTDOWN_GRACE,
+        connections: &config.connections,
+    };
+    let (server, address) = serve::bind(app, &settings).map_err(|source| ServeError::Listen {
         addr: listen,
         source,
     })?;
 
-    let address = server.addrs().first().copied().unwrap_or(listen);
     tracing::info!(
         address = %format!("http://{address}"),
         data_dir = %config.server.data_dir.display(),
         weather_provider = config.weather.active_provider().as_str(),
         "solace is ready"
     );
-    let server = server.run();
     actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
     server.await.map_err(ServeError::Run)?;
     tracing::info!("solace stopped");

@@ -1,0 +1,179 @@
+//! Clients that never read, idle and slow clients, and the per-address cap: each is cut or refused, the
+//! server keeps answering others, and its memory comes back once they are gone (issue 10, item 1).
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::{Options, Server};
+
+/// Long enough for any cut the server makes; a read still blocked after this means it never cut us.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn start(connections: &str) -> Server {
+    Server::start_with(Options {
+        config: Some(format!("[connections]\n{connections}")),
+        ..Options::default()
+    })
+}
+
+fn pid(s: &Server) -> u32 {
+    s.child.as_ref().unwrap().id()
+}
+
+fn rss_kib(s: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid(s))).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+fn open_fds(s: &Server) -> usize {
+    std::fs::read_dir(format!("/proc/{}/fd", pid(s)))
+        .unwrap()
+        .count()
+}
+
+/// Waits for a condition the server brings about by itself (checked every 50 ms, up to `PATIENCE`).
+fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done() {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The largest script the page loads, read from index.html.
+fn largest_script(s: &Server) -> String {
+    let html = common::client()
+        .get(s.url("/"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    html.split('"')
+        .filter(|part| part.starts_with("/assets/") && part.ends_with(".js"))
+        .max_by_key(|path| {
+            common::client()
+                .get(s.url(path))
+                .send()
+                .unwrap()
+                .bytes()
+                .unwrap()
+                .len()
+        })
+        .expect("index.html loads a script")
+        .to_owned()
+}
+
+/// A connection whose receive buffer is small, so the server's answers pile up on the server side.
+fn non_reading(s: &Server, path: &str, requests: usize) -> socket2::Socket {
+    use socket2::{Domain, Socket, Type};
+    let sock = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let addr: SocketAddr = ([127, 0, 0, 1], s.port).into();
+    sock.connect(&addr.into()).unwrap();
+    let one = format!("GET {path} HTTP/1.1\r\nHost: solace\r\n\r\n");
+    let _ = (&sock).write_all(one.repeat(requests).as_bytes());
+    sock
+}
+
+/// A client on another loopback address: the caps count per address, so it is a different visitor.
+fn other_visitor() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .local_address(IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap()
+}
+
+fn raw(s: &Server) -> TcpStream {
+    let stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    stream
+}
+
+/// Reads until the server closes the connection; fails if it is still open after `PATIENCE`.
+fn read_until_closed(stream: &mut TcpStream) -> String {
+    let mut got = Vec::new();
+    match stream.read_to_end(&mut got) {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+        Err(e) => panic!("the server did not close the connection: {e}"),
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+#[test]
+fn clients_that_never_read_are_cut_and_their_memory_comes_back() {
+    let s = start("max_per_address = 64\nwrite_timeout_secs = 2\n");
+    let script = largest_script(&s);
+    let (rss_before, fds_before) = (rss_kib(&s), open_fds(&s));
+
+    let held: Vec<_> = (0..100).map(|_| non_reading(&s, &script, 16)).collect();
+    let health = other_visitor().get(s.url("/health")).send().unwrap();
+    assert_eq!(health.status(), 200, "others are still answered");
+    eventually(
+        "the server closes every connection that does not read",
+        || open_fds(&s) <= fds_before + 2,
+    );
+    drop(held);
+
+    let rss_after = rss_kib(&s);
+    assert!(
+        rss_after < rss_before + 32 * 1024,
+        "memory did not come back: {rss_before} KiB before, {rss_after} KiB after"
+    );
+}
+
+#[test]
+fn a_client_address_gets_a_limited_number_of_connections() {
+    let s = start("max_per_address = 4\nidle_timeout_secs = 60\nrequest_timeout_secs = 60\n");
+    let mut mine: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut c = raw(&s);
+            c.write_all(b"GET /health HTTP/1.1\r\nHost: solace\r\n\r\n")
+                .unwrap();
+            let mut buf = [0u8; 12];
+            c.read_exact(&mut buf).unwrap();
+            assert_eq!(&buf, b"HTTP/1.1 200");
+            c
+        })
+        .collect();
+
+    let mut fifth = raw(&s);
+    let _ = fifth.write_all(b"GET /health HTTP/1.1\r\nHost: solace\r\n\r\n");
+    assert_eq!(
+        read_until_closed(&mut fifth),
+        "",
+        "over the cap: closed unanswered"
+    );
+    let health = other_visitor().get(s.url("/health")).send().unwrap();
+    assert_eq!(health.status(), 200, "another address is not affected");
+
+    drop(mine.pop());
+    eventually("a closed connection frees its place", || {
+        let mut again = raw(&s);
+        let _ =
+            again.write_all(b"GET /health HTTP/1.1\r\nHost: solace\r\nConnection: close\r\n\r\n");
+        read_until_closed(&mut again).starts_with("HTTP/1.1 200")
+    });
+}
+
+#[test]
+fn silent_slow_and_idle_connections_are_closed() {
+    let s = start("idle_timeout_secs = 1\nrequest_timeout_secs = 1\n");
+
+    let mut silent = raw(&s);
+    let mut slow = raw(&s);
+    slow.write_all(b"GET /health HTTP/1.1\r\nHost: sol")
+        .unwrap();
+    let mut idle = raw(&s);
+    idle.write_all(b"GET /health HTTP/1.1\r\nHost: solace\r\n\r\n")
+        .unwrap();
+
+    let answered = read_until_closed(&mut idle);
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+    assert!(!read_until_closed(&mut silent).contains(" 200 "));
+    assert!(!read_until_closed(&mut slow).contains(" 200 "));
+}
