@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::auth::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
+use crate::safety::config::SafetyConfig;
 use crate::secret::Secret;
 use crate::weather::config::WeatherConfig;
 
@@ -19,6 +20,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub weather: WeatherConfig,
     pub site: SiteConfig,
+    pub safety: SafetyConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -293,6 +295,7 @@ impl Config {
                 format!("{email:?} is not an e-mail address"),
             ));
         }
+        self.safety.validate(&self.server.site_url)?;
         Ok(())
     }
 

@@ -13,6 +13,7 @@ mod http;
 mod logging;
 mod public_config;
 mod rate_limit;
+mod safety;
 mod secret;
 mod server;
 mod weather;
