@@ -6,9 +6,14 @@ import { App } from './app/app';
 import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
+import { guardBackForwardCache } from './lib/quick-exit';
+import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
 // Before the first paint: the remembered theme, and the config and current page fetched in parallel.
 applyTheme(readStoredTheme());
+// The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
+installQuickExitKeys();
+guardBackForwardCache();
 void loadConfigOnce();
 preloadPage(window.location.pathname);
 
