@@ -63,6 +63,8 @@ export function AppRoutes() {
             </RequireDisguise>
           }
         />
+        {/* Signed in or not: reachable from Settings and from the sign-in screen. */}
+        <Route path="/staying-safe" element={<Pages.StayingSafePage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { HeartIcon, ShieldIcon } from '../../lib/icons';
@@ -160,6 +161,9 @@ export default function AuthPage() {
           <button type="button" className="auth-link" onClick={toggleMode}>
             {isSignUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
           </button>
+        </p>
+        <p className="auth-switch">
+          <Link to="/staying-safe">Staying safe: what this app can and cannot hide</Link>
         </p>
       </div>
     </main>

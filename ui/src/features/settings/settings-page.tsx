@@ -4,6 +4,7 @@ import { CloudIcon, NoteIcon } from '../../lib/icons';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
 import { clearAllData } from './clear-data';
+import { StayingSafeSection } from './staying-safe-section';
 import './settings-page.css';
 
 export default function SettingsPage() {
@@ -36,6 +37,8 @@ export default function SettingsPage() {
             </button>
           </div>
         </section>
+
+        <StayingSafeSection />
 
         <section className="card" aria-labelledby="settings-storage">
           <h2 id="settings-storage" className="settings-heading">
