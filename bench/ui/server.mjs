@@ -25,16 +25,16 @@ function freePort() {
 const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 /**
- * Returns { url, port, pid, stop() }. If SOLACE_URL is set, uses that server instead (stop() is a no-op).
+ * Returns { url, port, pid, stop() }. `args` go before the port and data-dir flags (e.g. --config FILE). If SOLACE_URL is set, uses that server instead (stop() is a no-op).
  */
-export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN } = {}) {
+export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN, args = [] } = {}) {
   if (process.env.SOLACE_URL) {
     const url = process.env.SOLACE_URL.replace(/\/$/, '');
     return { url, port: Number(new URL(url).port), pid: null, stop: async () => {} };
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'solace-bench-'));
-  const child = spawn(bin, ['--port', String(port), '--data-dir', dataDir], {
+  const child = spawn(bin, [...args, '--port', String(port), '--data-dir', dataDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { tmpdir } from 'node:os';
@@ -21,13 +22,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CONTACT_EMAIL = 'ideas@solace.test';
 export const PASSWORD = 'Quiet-Harbor-42!';
 
-/** SPEC.md §2: a search engine, a web archive, an encyclopedia and a webmail site. */
-export const NEUTRAL_ORIGINS = [
-  'https://www.google.com',
-  'https://archive.org',
-  'https://www.wikipedia.org',
-  'https://mail.google.com',
-];
+/** The default quick-exit pages (`safety.exit_destinations`): a search engine, an encyclopedia, a weather site. */
+export const NEUTRAL_ORIGINS = ['https://duckduckgo.com', 'https://www.wikipedia.org', 'https://www.yr.no'];
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -59,10 +55,11 @@ function freePort() {
  * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
  * local Google stand-in (`app.google`).
  */
-export async function startApp({ google: withGoogle = false } = {}) {
+export async function startApp({ google: withGoogle = false, exitPage: withExitPage = false } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
   const google = withGoogle ? await startGoogleStandIn() : null;
+  const exitPage = withExitPage ? await startNeutralPage() : null;
   const dir = await mkdtemp(path.join(tmpdir(), 'solace-e2e-'));
   const dataDir = path.join(dir, 'data');
   await mkdir(dataDir);
@@ -89,6 +86,7 @@ export async function startApp({ google: withGoogle = false } = {}) {
             '',
           ]
         : []),
+      ...(exitPage ? ['[safety]', `exit_destinations = ["${exitPage.url}/"]`, ''] : []),
     ].join('\n'),
   );
   const port = await freePort();
@@ -129,6 +127,8 @@ export async function startApp({ google: withGoogle = false } = {}) {
     origin: url,
     weather,
     google,
+    /** With `exitPage: true`: the local neutral page the quick exit leaves for (`url`, `origin`). */
+    exitPage,
     log: () => log,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -139,14 +139,32 @@ export async function startApp({ google: withGoogle = false } = {}) {
       }
       await weather.close();
       await google?.close();
+      await exitPage?.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
 }
 
-export function launchBrowser() {
+/** A neutral page on its own loopback port (another origin than the app): where a test's quick exit lands. */
+async function startNeutralPage() {
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(NEUTRAL_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    origin: url,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** `backForwardCache: true` keeps Chromium's back/forward cache on (playwright switches it off by default). */
+export function launchBrowser({ backForwardCache = false } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({
+    ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -368,12 +386,16 @@ export function signedInSuite(tag) {
   const suite = {};
   let browser;
   let storageState;
+  let email;
+  // A quick exit ends the session on the server too: the next test then signs in afresh.
+  let sessionEnded = false;
   before(async () => {
     suite.app = await startApp();
     browser = await launchBrowser();
     const first = await openContext(browser, suite.app);
     const p = await first.newPage();
-    await signUpViaUi(p, uniqueEmail(tag));
+    email = uniqueEmail(tag);
+    await signUpViaUi(p, email);
     storageState = await first.context.storageState();
     first.check();
     await first.close();
@@ -383,11 +405,20 @@ export function signedInSuite(tag) {
     await suite.app?.stop();
   });
   beforeEach(async () => {
+    if (sessionEnded) {
+      const again = await openContext(browser, suite.app);
+      await signInViaUi(await again.newPage(), email);
+      storageState = await again.context.storageState();
+      again.check();
+      await again.close();
+      sessionEnded = false;
+    }
     suite.ctx = await openContext(browser, suite.app, { storageState });
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {
     try {
+      sessionEnded = suite.ctx.foreignRequests().some((r) => r.navigation);
       suite.ctx.check();
     } finally {
       await suite.ctx.close();
