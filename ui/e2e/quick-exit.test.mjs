@@ -91,6 +91,10 @@ describe('quick exit', () => {
     await page.goto('/journal');
     await page.getByLabel('Write your thoughts').fill('Something only I should read');
     const { refresh_token: refreshToken } = JSON.parse(await storedSession(page));
+    // A second tab of the app, left open on the safety plan.
+    const otherTab = await ctx.newPage();
+    await otherTab.goto('/safety-plan');
+    await otherTab.getByRole('heading', { level: 1, name: 'My Safety Plan' }).waitFor();
     // What the page looked like at the moment its navigation to the neutral page began.
     let atNavigation = null;
     await page.exposeFunction('e2eAtNavigation', (state) => {
@@ -122,6 +126,10 @@ describe('quick exit', () => {
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
     assert.equal(refresh.ok, false, 'the old refresh token still works');
+
+    // The other tab went with it: it now shows the sign-in screen.
+    await otherTab.waitForURL((u) => u.pathname === '/auth');
+    await otherTab.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
 
     await page.goto('/journal');
     await page.waitForURL((u) => u.pathname === '/auth');

@@ -6,7 +6,7 @@ import { App } from './app/app';
 import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
-import { guardBackForwardCache } from './lib/quick-exit';
+import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
 // Before the first paint: the remembered theme, and the config and current page fetched in parallel.
@@ -14,6 +14,7 @@ applyTheme(readStoredTheme());
 // The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
 installQuickExitKeys();
 guardBackForwardCache();
+followSessionEndInOtherTabs();
 void loadConfigOnce();
 preloadPage(window.location.pathname);
 

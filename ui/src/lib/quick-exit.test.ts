@@ -4,6 +4,7 @@ import {
   configureQuickExit,
   endSessionHere,
   EXITING_ATTRIBUTE,
+  followSessionEndInOtherTabs,
   guardBackForwardCache,
   hideAppNow,
   NEUTRAL_TITLE,
@@ -88,6 +89,19 @@ describe('quick exit', () => {
     const show = new Event('pageshow') as PageTransitionEvent;
     Object.defineProperty(show, 'persisted', { value: true });
     win.dispatchEvent(show);
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a session ended in another tab hides this one and reloads it; other storage changes do not', () => {
+    const reload = vi.fn();
+    const win = new EventTarget() as unknown as Window;
+    Object.assign(win, { document, location: { reload } });
+    followSessionEndInOtherTabs(win);
+    win.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: null }));
+    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: null, newValue: SESSION }));
+    expect(reload).not.toHaveBeenCalled();
+    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: SESSION, newValue: null }));
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
   });

@@ -119,3 +119,15 @@ export function guardBackForwardCache(win: Window = window): void {
     win.location.reload();
   });
 }
+
+/**
+ * Another tab of the app that ended the session on this device (quick exit or sign-out) takes this tab with
+ * it: hidden at once, then loaded afresh, so it shows the sign-in screen (or the disguise), not what was open.
+ */
+export function followSessionEndInOtherTabs(win: Window = window): void {
+  win.addEventListener('storage', (e) => {
+    if (e.key !== AUTH_STORAGE_KEY || e.oldValue === null || e.newValue !== null) return;
+    hideAppNow(win.document);
+    win.location.reload();
+  });
+}
