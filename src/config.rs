@@ -11,6 +11,7 @@ use crate::cli::{LogFormat, Overrides};
 use crate::config_error::err;
 pub use crate::config_error::{ConfigError, normalise_url};
 use crate::http::connections::ConnectionsConfig;
+use crate::safety::config::SafetyConfig;
 use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
@@ -24,6 +25,7 @@ pub struct Config {
     pub site: SiteConfig,
     pub vault: VaultConfig,
     pub connections: ConnectionsConfig,
+    pub safety: SafetyConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -206,6 +208,7 @@ impl Config {
         self.weather.validate()?;
         self.vault.validate()?;
         self.connections.validate()?;
+        self.safety.validate(&self.server.site_url)?;
         self.site.validate()
     }
 

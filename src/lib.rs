@@ -16,6 +16,7 @@ pub mod http;
 pub mod logging;
 pub mod public_config;
 pub mod rate_limit;
+pub mod safety;
 pub mod secret;
 pub mod server;
 pub mod vault;

@@ -12,6 +12,7 @@ pub struct PublicConfig {
     resources: Option<Vec<Resource>>,
     auth: PublicAuth,
     weather: PublicWeather,
+    safety: PublicSafety,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -20,6 +21,12 @@ struct PublicAuth {
     url: Option<String>,
     anon_key: String,
     google_enabled: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicSafety {
+    /// Where the quick exit sends the browser (checked by `SafetyConfig::validate`).
+    exit_destinations: Vec<String>,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -48,6 +55,9 @@ impl PublicConfig {
             weather: PublicWeather {
                 provider: c.weather.active_provider().as_str(),
                 default_city: c.weather.default_city.clone(),
+            },
+            safety: PublicSafety {
+                exit_destinations: c.safety.exit_destinations.clone(),
             },
         }
     }

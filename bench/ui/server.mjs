@@ -8,14 +8,14 @@ import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
 export const DEFAULT_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../target/debug/solace');
 
 /**
- * Returns { url, port, pid, stop() }. If SOLACE_URL is set, uses that server instead (stop() is a no-op).
+ * Returns { url, port, pid, stop() }. `args` are passed after the standard flags (e.g. --config FILE). If SOLACE_URL is set, uses that server instead (stop() is a no-op).
  */
-export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN } = {}) {
+export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN, args = [] } = {}) {
   if (process.env.SOLACE_URL) {
     const url = process.env.SOLACE_URL.replace(/\/$/, '');
     return { url, port: Number(new URL(url).port), pid: null, stop: async () => {} };
   }
-  const solace = await startSolaceProcess({ bin, env: process.env, tmpPrefix: 'solace-bench-', readyTimeoutMs: 60_000 });
+  const solace = await startSolaceProcess({ bin, args, env: process.env, tmpPrefix: 'solace-bench-', readyTimeoutMs: 60_000 });
   let stopped = false;
   const stop = async () => {
     stopped = true;

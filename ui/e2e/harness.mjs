@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer as createHttpServer } from 'node:http';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +21,8 @@ export const CHROMIUM = DEBIAN_CHROMIUM;
 export const CONTACT_EMAIL = 'ideas@solace.test';
 export const PASSWORD = 'Quiet-Harbor-42!';
 
-/** docs/product.md, "Safety behaviour": a search engine, a web archive, an encyclopedia and a webmail site. */
-export const NEUTRAL_ORIGINS = [
-  'https://www.google.com',
-  'https://archive.org',
-  'https://www.wikipedia.org',
-  'https://mail.google.com',
-];
+/** The default quick-exit pages (`safety.exit_destinations`): a search engine, an encyclopedia, a weather site. */
+export const NEUTRAL_ORIGINS = ['https://duckduckgo.com', 'https://www.wikipedia.org', 'https://www.yr.no'];
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -47,10 +43,15 @@ function solaceBin() {
  * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
  * local Google stand-in (`app.google`).
  */
-export async function startApp({ google: withGoogle = false, weather: provider = 'openweathermap' } = {}) {
+export async function startApp({
+  google: withGoogle = false,
+  weather: provider = 'openweathermap',
+  exitPage: withExitPage = false,
+} = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
   const google = withGoogle ? await startGoogleStandIn() : null;
+  const exitPage = withExitPage ? await startNeutralPage() : null;
   const config = [
     '[weather]',
     // `weather`: 'openweathermap' (default), 'open-meteo' (both Open-Meteo APIs on the stand-in) or 'off'.
@@ -72,6 +73,7 @@ export async function startApp({ google: withGoogle = false, weather: provider =
           '',
         ]
       : []),
+    ...(exitPage ? ['[safety]', `exit_destinations = ["${exitPage.url}/"]`, ''] : []),
   ].join('\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -89,18 +91,38 @@ export async function startApp({ google: withGoogle = false, weather: provider =
     origin: url,
     weather,
     google,
+    /** With `exitPage: true`: the local neutral page the quick exit leaves for (`url`, `origin`). */
+    exitPage,
     log: solace.log,
     async stop() {
       await solace.stop();
       await weather.close();
       await google?.close();
+      await exitPage?.close();
     },
   };
 }
 
-export function launchBrowser() {
+/** A neutral page on its own loopback port (another origin than the app): where a test's quick exit lands. */
+async function startNeutralPage() {
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(NEUTRAL_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    origin: url,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** `backForwardCache: true` keeps Chromium's back/forward cache on (playwright switches it off by default). */
+export function launchBrowser({ backForwardCache = false } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({
+    ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS],
   });
@@ -338,11 +360,30 @@ export function withRecentActivity(storageState, now = Date.now()) {
  */
 export function signedInSuite(tag) {
   let storageState;
-  const suite = browserSuite({ contextOptions: () => ({ storageState }) });
+  let email;
+  // A quick exit ends the session on the server too: the next test then signs in afresh.
+  let sessionEnded = false;
+  const suite = browserSuite({
+    contextOptions: async () => {
+      if (sessionEnded) {
+        const again = await openContext(suite.browser, suite.app);
+        await signInViaUi(await again.newPage(), email);
+        storageState = await again.context.storageState();
+        again.check();
+        await again.close();
+        sessionEnded = false;
+      }
+      return { storageState };
+    },
+    afterTest: (ctx) => {
+      sessionEnded = ctx.foreignRequests().some((r) => r.navigation);
+    },
+  });
   before(async () => {
     const first = await openContext(suite.browser, suite.app);
     const p = await first.newPage();
-    await signUpViaUi(p, uniqueEmail(tag));
+    email = uniqueEmail(tag);
+    await signUpViaUi(p, email);
     storageState = await first.context.storageState();
     first.check();
     await first.close();
@@ -352,9 +393,10 @@ export function signedInSuite(tag) {
 
 /**
  * One app and one browser for a describe block; each test gets a fresh context and page (`suite.ctx`,
- * `suite.page`), checked when the test ends. `app` goes to startApp; `contextOptions(suite)` to openContext.
+ * `suite.page`), checked when the test ends. `app` goes to startApp; `contextOptions(suite)` (may be async) to
+ * openContext; `afterTest(ctx)` sees each test's context before it is checked and closed.
  */
-export function browserSuite({ app: appOptions = {}, contextOptions = () => ({}) } = {}) {
+export function browserSuite({ app: appOptions = {}, contextOptions = () => ({}), afterTest = () => {} } = {}) {
   const suite = {};
   before(async () => {
     suite.app = await startApp(appOptions);
@@ -365,11 +407,12 @@ export function browserSuite({ app: appOptions = {}, contextOptions = () => ({})
     await suite.app?.stop();
   });
   beforeEach(async () => {
-    suite.ctx = await openContext(suite.browser, suite.app, contextOptions(suite));
+    suite.ctx = await openContext(suite.browser, suite.app, await contextOptions(suite));
     suite.page = await suite.ctx.newPage();
   });
   afterEach(async () => {
     try {
+      afterTest(suite.ctx);
       suite.ctx.check();
     } finally {
       await suite.ctx.close();

@@ -48,7 +48,8 @@ describe('app shell', () => {
     await page.getByRole('link', { name: 'Start Journaling' }).click();
     await page.waitForURL((u) => u.pathname === '/journal');
     await heading(HEADINGS.Journal[1]).waitFor();
-    await page.goBack();
+    // The app keeps one history entry (Back leaves it), so its own navigation leads home again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('link', { name: 'Find Resources' }).click();
     await page.waitForURL((u) => u.pathname === '/resources');
     await heading(HEADINGS.Resources[1]).waitFor();

@@ -8,6 +8,8 @@ import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
 import { applyDisguiseAtStart } from './lib/disguise-mode';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
+import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
+import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
 // Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
 const staleToken = lockIfIdleAtStart();
@@ -15,6 +17,10 @@ applyDisguiseAtStart();
 
 // Before the first paint: the remembered theme, and the config and current page fetched in parallel.
 applyTheme(readStoredTheme());
+// The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
+installQuickExitKeys();
+guardBackForwardCache();
+followSessionEndInOtherTabs();
 void loadConfigOnce().then((config) => {
   if (staleToken) revokeOnServer(config, staleToken);
 });

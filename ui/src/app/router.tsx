@@ -68,6 +68,8 @@ export function AppRoutes() {
             </RequireDisguise>
           }
         />
+        {/* Signed in or not: reachable from Settings and from the sign-in screen. */}
+        <Route path={PATHS.stayingSafe} element={<Pages.StayingSafePage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

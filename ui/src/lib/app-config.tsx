@@ -30,7 +30,16 @@ export type AppConfig = {
   };
   /** default_city: the city the weather disguise opens on (the operator's choice). */
   weather: { provider: WeatherProvider; default_city: string };
+  /** Neutral pages the quick exit leaves for (config `safety.exit_destinations`). */
+  safety: { exit_destinations: string[] };
 };
+
+/** The server's default exit pages, used until /api/config has answered. */
+export const DEFAULT_EXIT_DESTINATIONS = [
+  'https://duckduckgo.com/',
+  'https://www.wikipedia.org/',
+  'https://www.yr.no/en',
+];
 
 /** Used when /api/config cannot be fetched or parsed, and by default in unit tests. */
 export const DEFAULT_CONFIG: AppConfig = {
@@ -39,6 +48,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   resources: null,
   auth: { url: null, anon_key: '', google_enabled: false },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
+  safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
 };
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
@@ -92,6 +102,10 @@ export function normalizeConfig(body: unknown): AppConfig {
   const auth = isObject(body.auth) ? body.auth : {};
   const weather = isObject(body.weather) ? body.weather : {};
   const provider = weather.provider;
+  const safety = isObject(body.safety) ? body.safety : {};
+  const exits = Array.isArray(safety.exit_destinations)
+    ? safety.exit_destinations.filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u))
+    : [];
   let resources: Resource[] | null = null;
   if (Array.isArray(body.resources)) {
     resources = body.resources.map(parseResource).filter((r): r is Resource => r !== null);
@@ -118,6 +132,7 @@ export function normalizeConfig(body: unknown): AppConfig {
           ? weather.default_city.trim()
           : d.weather.default_city,
     },
+    safety: { exit_destinations: exits.length > 0 ? exits : d.safety.exit_destinations },
   };
 }
 

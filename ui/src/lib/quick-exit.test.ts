@@ -1,24 +1,108 @@
-import { describe, expect, it, vi } from 'vitest';
-import { pickQuickExitDestination, QUICK_EXIT_DESTINATIONS, quickExit } from './quick-exit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONFIG } from './app-config';
+import {
+  configureQuickExit,
+  endSessionHere,
+  EXITING_ATTRIBUTE,
+  followSessionEndInOtherTabs,
+  guardBackForwardCache,
+  hideAppNow,
+  NEUTRAL_TITLE,
+  pickQuickExitDestination,
+  quickExit,
+} from './quick-exit';
+
+const SESSION = JSON.stringify({ access_token: 'tok-123', refresh_token: 'r-1', user: { id: 'u' } });
+
+afterEach(() => {
+  configureQuickExit(DEFAULT_CONFIG);
+  document.documentElement.removeAttribute(EXITING_ATTRIBUTE);
+  document.body.style.removeProperty('display');
+  localStorage.clear();
+});
 
 describe('quick exit', () => {
-  it('replaces the current history entry (so Back does not return) with a neutral site', () => {
-    const loc = { replace: vi.fn(), assign: vi.fn() };
-    quickExit(loc, () => 0.6);
-    expect(loc.replace).toHaveBeenCalledTimes(1);
-    expect(loc.replace).toHaveBeenCalledWith(QUICK_EXIT_DESTINATIONS[2]);
+  it('picks among the configured neutral pages, none of them a webmail inbox by default', () => {
+    const picked = [0, 0.34, 0.67, 0.9999].map((r) => pickQuickExitDestination(() => r));
+    expect(new Set(picked)).toEqual(new Set(DEFAULT_CONFIG.safety.exit_destinations));
+    expect(picked.some((u) => u.includes('mail'))).toBe(false);
+    configureQuickExit({ ...DEFAULT_CONFIG, safety: { exit_destinations: ['http://127.0.0.1:9/'] } });
+    expect(pickQuickExitDestination(() => 0.5)).toBe('http://127.0.0.1:9/');
+  });
+
+  it('hides the page and its title before anything else', () => {
+    document.title = 'Solace';
+    hideAppNow();
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(document.body.style.getPropertyValue('display')).toBe('none');
+    expect(document.title).toBe(NEUTRAL_TITLE);
+  });
+
+  it('removes the stored session and asks the server to end it without waiting', () => {
+    localStorage.setItem('solace-auth', SESSION);
+    localStorage.setItem('solace-auth-code-verifier', 'v');
+    localStorage.setItem('theme', 'dark');
+    configureQuickExit({ ...DEFAULT_CONFIG, auth: { url: 'https://id.example/auth/v1', anon_key: 'anon', google_enabled: false } });
+    const fetchImpl = vi.fn(() => new Promise<Response>(() => undefined));
+    endSessionHere(localStorage, fetchImpl);
+    expect(localStorage.getItem('solace-auth')).toBeNull();
+    expect(localStorage.getItem('solace-auth-code-verifier')).toBeNull();
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(fetchImpl).toHaveBeenCalledWith('https://id.example/auth/v1/logout?scope=local', {
+      method: 'POST',
+      keepalive: true,
+      headers: { Authorization: 'Bearer tok-123', apikey: 'anon' },
+    });
+  });
+
+  it('sends nothing when no one is signed in', () => {
+    const fetchImpl = vi.fn();
+    endSessionHere(localStorage, fetchImpl);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('hides, ends the session, then replaces the history entry (so Back does not return)', () => {
+    localStorage.setItem('solace-auth', SESSION);
+    const order: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
+      order.push(`revoke (hidden: ${document.documentElement.hasAttribute(EXITING_ATTRIBUTE)})`);
+      return new Promise<Response>(() => undefined);
+    });
+    const loc = {
+      replace: vi.fn((url: string) => order.push(`replace ${url} (session: ${localStorage.getItem('solace-auth')})`)),
+      assign: vi.fn(),
+    };
+    quickExit(loc, () => 0);
+    expect(order).toEqual([
+      'revoke (hidden: true)',
+      `replace ${DEFAULT_CONFIG.safety.exit_destinations[0]} (session: null)`,
+    ]);
     expect(loc.assign).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
   });
 
-  it('can pick each of the four destinations: search, archive, encyclopedia, webmail', () => {
-    const picked = [0, 0.25, 0.5, 0.75, 0.9999].map((r) => pickQuickExitDestination(() => r));
-    expect(new Set(picked)).toEqual(new Set(QUICK_EXIT_DESTINATIONS));
-    expect(QUICK_EXIT_DESTINATIONS).toHaveLength(4);
+  it('a page restored from the back/forward cache is hidden and reloaded', () => {
+    const reload = vi.fn();
+    const win = new EventTarget() as unknown as Window;
+    Object.assign(win, { document, location: { reload } });
+    guardBackForwardCache(win);
+    const show = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(show, 'persisted', { value: true });
+    win.dispatchEvent(show);
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves stored data alone', () => {
-    localStorage.setItem('journal-entries', '[]');
-    quickExit({ replace: vi.fn() }, () => 0);
-    expect(localStorage.getItem('journal-entries')).toBe('[]');
+  it('a session ended in another tab hides this one and reloads it; other storage changes do not', () => {
+    const reload = vi.fn();
+    const win = new EventTarget() as unknown as Window;
+    Object.assign(win, { document, location: { reload } });
+    followSessionEndInOtherTabs(win);
+    win.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: null }));
+    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: null, newValue: SESSION }));
+    expect(reload).not.toHaveBeenCalled();
+    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: SESSION, newValue: null }));
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

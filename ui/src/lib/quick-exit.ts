@@ -1,29 +1,133 @@
-/**
- * Neutral destinations for the quick exit: a search engine, a web archive, an encyclopedia and a webmail site.
- * The browser navigates to them; the app never loads anything from these hosts.
- */
-export const QUICK_EXIT_DESTINATIONS = [
-  'https://www.google.com',
-  'https://archive.org',
-  'https://www.wikipedia.org',
-  'https://mail.google.com',
-] as const;
+import type { AppConfig } from './app-config';
+import { DEFAULT_EXIT_DESTINATIONS } from './app-config';
+import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
 
-export function pickQuickExitDestination(random: () => number = Math.random): string {
-  const i = Math.min(
-    QUICK_EXIT_DESTINATIONS.length - 1,
-    Math.floor(random() * QUICK_EXIT_DESTINATIONS.length),
-  );
-  return QUICK_EXIT_DESTINATIONS[i];
+/**
+ * The quick exit (issue 9 §1). In this order, because every millisecond counts when someone walks in:
+ * 1. hide everything at once (before any other work, so the next frame shows nothing of the app),
+ * 2. end the session on this device (stored session removed; the server told without waiting),
+ * 3. replace this history entry with a neutral page, so Back does not come back here.
+ * Nothing here needs React: it runs from the keyboard, the loading screen and every page alike.
+ */
+
+/** Set on <html> while leaving; the stylesheet hides the body under it (see quick-exit.css). */
+export const EXITING_ATTRIBUTE = 'data-quick-exit';
+/** A title that says nothing, for the moment before the neutral page replaces this one. */
+export const NEUTRAL_TITLE = 'Loading…';
+
+type ExitSettings = { destinations: readonly string[]; authUrl: string | null; anonKey: string };
+
+let settings: ExitSettings = { destinations: DEFAULT_EXIT_DESTINATIONS, authUrl: null, anonKey: '' };
+
+/** Takes the operator's exit pages and auth service from /api/config (defaults until then). */
+export function configureQuickExit(config: AppConfig): void {
+  settings = {
+    destinations: config.safety.exit_destinations.length
+      ? config.safety.exit_destinations
+      : DEFAULT_EXIT_DESTINATIONS,
+    authUrl: authUrl(config),
+    anonKey: config.auth.anon_key,
+  };
+}
+
+export function pickQuickExitDestination(
+  random: () => number = Math.random,
+  destinations: readonly string[] = settings.destinations,
+): string {
+  const i = Math.min(destinations.length - 1, Math.floor(random() * destinations.length));
+  return destinations[i];
+}
+
+/** Step 1: nothing of the app stays on screen or in the tab title. Synchronous on purpose. */
+export function hideAppNow(doc: Document = document): void {
+  doc.documentElement.setAttribute(EXITING_ATTRIBUTE, '');
+  // Also through the CSSOM (allowed by the CSP), in case a stylesheet failed to load.
+  doc.body?.style.setProperty('display', 'none', 'important');
+  doc.title = NEUTRAL_TITLE;
+}
+
+function storedAccessToken(storage: Storage): string | null {
+  try {
+    const raw = storage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && 'access_token' in parsed) {
+      const token = (parsed as { access_token: unknown }).access_token;
+      return typeof token === 'string' && token ? token : null;
+    }
+  } catch {
+    // unreadable: nothing to revoke
+  }
+  return null;
 }
 
 /**
- * Leaves the app at once for a neutral site. `location.replace` swaps the current history entry,
- * so pressing Back does not return to this page. Nothing else is cleared.
+ * Step 2: the auth client's stored session (and its helper keys) leave this device now; the server is asked
+ * to end the session with a keepalive request that outlives this page, and nobody waits for its answer.
  */
+export function endSessionHere(
+  storage: Storage = window.localStorage,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  origin: string = window.location.origin,
+): void {
+  let token: string | null = null;
+  try {
+    token = storedAccessToken(storage);
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key === AUTH_STORAGE_KEY || key?.startsWith(`${AUTH_STORAGE_KEY}-`)) keys.push(key);
+    }
+    keys.forEach((k) => storage.removeItem(k));
+  } catch {
+    // storage blocked: there is no stored session to remove
+  }
+  if (!token) return;
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (settings.anonKey) headers.apikey = settings.anonKey;
+  const base = settings.authUrl ?? `${origin}/auth/v1`;
+  try {
+    void fetchImpl(`${base}/logout?scope=local`, { method: 'POST', keepalive: true, headers }).catch(
+      () => undefined,
+    );
+  } catch {
+    // offline or refused: the session is gone from this device all the same
+  }
+}
+
+/** Hide, end the session, leave. `location.replace` swaps this history entry for the neutral page. */
 export function quickExit(
   loc: Pick<Location, 'replace'> = window.location,
   random: () => number = Math.random,
 ): void {
+  hideAppNow();
+  endSessionHere();
   loc.replace(pickQuickExitDestination(random));
+}
+
+/**
+ * A page kept in the back/forward cache must not come back as it was: it is hidden as it goes in, and
+ * reloaded when it comes back, so the app decides afresh (sign-in screen or disguise after an exit).
+ */
+export function guardBackForwardCache(win: Window = window): void {
+  win.addEventListener('pagehide', (e) => {
+    if (e.persisted) hideAppNow(win.document);
+  });
+  win.addEventListener('pageshow', (e) => {
+    if (!e.persisted) return;
+    hideAppNow(win.document);
+    win.location.reload();
+  });
+}
+
+/**
+ * Another tab of the app that ended the session on this device (quick exit or sign-out) takes this tab with
+ * it: hidden at once, then loaded afresh, so it shows the sign-in screen (or the disguise), not what was open.
+ */
+export function followSessionEndInOtherTabs(win: Window = window): void {
+  win.addEventListener('storage', (e) => {
+    if (e.key !== AUTH_STORAGE_KEY || e.oldValue === null || e.newValue !== null) return;
+    hideAppNow(win.document);
+    win.location.reload();
+  });
 }

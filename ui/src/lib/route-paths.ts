@@ -10,6 +10,7 @@ export const PATHS = {
   settings: '/settings',
   weather: '/weather',
   notes: '/notes',
+  stayingSafe: '/staying-safe',
 } as const;
 
 export function isDisguisePath(pathname: string): boolean {

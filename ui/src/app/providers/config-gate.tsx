@@ -1,12 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
+import { configureQuickExit } from '../../lib/quick-exit';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { isDisguisePath } from '../../lib/route-paths';
 
 // One fetch per page load, shared by StrictMode's double effect run.
 let pending: Promise<AppConfig> | null = null;
 export function loadConfigOnce(): Promise<AppConfig> {
-  pending ??= fetchAppConfig();
+  pending ??= fetchAppConfig().then((c) => {
+    configureQuickExit(c);
+    return c;
+  });
   return pending;
 }
 

@@ -14,6 +14,7 @@ const loaders = {
   weather: () => import('../../features/disguise-weather'),
   notes: () => import('../../features/disguise-notes'),
   notFound: () => import('../pages/not-found-page'),
+  stayingSafe: () => import('../../features/staying-safe'),
 };
 
 export const AuthPage = lazy(loaders.auth);
@@ -27,6 +28,7 @@ export const SettingsPage = lazy(loaders.settings);
 export const WeatherPage = lazy(loaders.weather);
 export const NotesPage = lazy(loaders.notes);
 export const NotFoundPage = lazy(loaders.notFound);
+export const StayingSafePage = lazy(loaders.stayingSafe);
 
 const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.auth]: loaders.auth,

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { HeartIcon, ShieldIcon } from '../../lib/icons';
+import { PATHS } from '../../lib/route-paths';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { validateSignUp } from './password-rules';
@@ -160,6 +162,9 @@ export default function AuthPage() {
           <button type="button" className="auth-link" onClick={toggleMode}>
             {isSignUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
           </button>
+        </p>
+        <p className="auth-switch">
+          <Link to={PATHS.stayingSafe}>Staying safe: what this app can and cannot hide</Link>
         </p>
       </div>
     </main>

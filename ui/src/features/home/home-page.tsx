@@ -37,8 +37,8 @@ export default function HomePage() {
           (toll free).
         </p>
         <p>
-          Need to hide this app quickly? Use the emergency button at the bottom right of the screen
-          to leave at once or switch to a weather or notes screen.
+          Need to leave quickly? Tap Exit now at the top of the screen, or press Shift three times.
+          The emergency button at the bottom right also switches to a weather or notes screen.
         </p>
       </section>
 

@@ -7,6 +7,7 @@ import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
+import { StayingSafeSection } from './staying-safe-section';
 import './settings-page.css';
 
 export default function SettingsPage() {
@@ -42,6 +43,7 @@ export default function SettingsPage() {
         </section>
 
         <PrivacySection />
+        <StayingSafeSection />
 
         <section className="card" aria-labelledby="settings-storage">
           <h2 id="settings-storage" className="settings-heading">

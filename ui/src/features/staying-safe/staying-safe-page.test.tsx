@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeSession } from '../../lib/test-utils/fake-auth-client';
+import { renderApp } from '../../testing/render-app';
+
+describe('staying safe', () => {
+  it('is reachable from the sign-in screen, signed out, and says plainly what the app cannot hide', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/auth');
+    await user.click(await screen.findByRole('link', { name: /Staying safe/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staying safe' })).toBeInTheDocument();
+    expect(app.location()).toBe('/staying-safe');
+    const text = document.body.textContent ?? '';
+    for (const limit of [/browser's history/, /Spyware or a monitoring app/, /cannot hide that you have an account/]) {
+      expect(text).toMatch(limit);
+    }
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('is reachable from Settings when signed in, and leads back there', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/settings', { session: fakeSession() });
+    await user.click(await screen.findByRole('link', { name: 'Read Staying safe' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staying safe' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(app.location()).toBe('/settings');
+  });
+});

@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { ExitIcon } from './icons';
+import { quickExit } from './quick-exit';
+import './quick-exit.css';
+
+/**
+ * The visible quick exit: one tap, the first thing keyboard focus reaches (it is rendered before anything
+ * else on the page). The keyboard way is told to screen readers in its description.
+ */
+export function QuickExitBar() {
+  const hintId = useId();
+  return (
+    <div className="quick-exit-bar" data-print-hide>
+      <button
+        type="button"
+        className="btn btn-danger quick-exit-button"
+        aria-describedby={hintId}
+        onClick={() => quickExit()}
+      >
+        <ExitIcon size={20} />
+        Exit now
+      </button>
+      <span id={hintId} className="sr-only">
+        Leaves this site at once for an ordinary website. You can also press Shift three times.
+      </span>
+    </div>
+  );
+}

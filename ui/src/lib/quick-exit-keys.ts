@@ -1,0 +1,81 @@
+/**
+ * Key counting for the keyboard quick exit, kept free of the DOM so it can be tested on its own.
+ * Shift pressed on its own three times within 5 s leaves; so does Escape three times. A Shift that was used
+ * with another key (a capital letter, Shift+Tab) does not count, and any other key starts the count again.
+ */
+
+export const PRESSES_TO_EXIT = 3;
+export const COUNT_WINDOW_MS = 5000;
+
+export type ExitKey = 'Shift' | 'Escape';
+
+export type KeyLike = {
+  key: string;
+  repeat?: boolean;
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
+};
+
+export type KeyCount = {
+  /** The key being counted and when each press happened (ms). */
+  key: ExitKey | null;
+  presses: number[];
+  /** Shift is down, and whether another key joined it before it came up. */
+  shiftDown: boolean;
+  shiftCombined: boolean;
+};
+
+export type KeyStep = {
+  state: KeyCount;
+  /** What to tell a screen reader now; null: nothing new to say. */
+  announce: string | null;
+  exit: boolean;
+};
+
+export const START: KeyCount = { key: null, presses: [], shiftDown: false, shiftCombined: false };
+
+function withModifier(e: KeyLike): boolean {
+  return Boolean(e.ctrlKey || e.altKey || e.metaKey);
+}
+
+export function progressMessage(key: ExitKey, count: number): string {
+  const left = PRESSES_TO_EXIT - count;
+  return `Press ${key} ${left} more ${left === 1 ? 'time' : 'times'} to leave this page`;
+}
+
+function count(state: KeyCount, key: ExitKey, now: number): KeyStep {
+  const recent =
+    state.key === key ? state.presses.filter((t) => now - t <= COUNT_WINDOW_MS && t <= now) : [];
+  const presses = [...recent, now];
+  if (presses.length >= PRESSES_TO_EXIT) {
+    return { state: { ...state, key: null, presses: [] }, announce: 'Leaving this page', exit: true };
+  }
+  return { state: { ...state, key, presses }, announce: progressMessage(key, presses.length), exit: false };
+}
+
+function reset(state: KeyCount): KeyStep {
+  const wasCounting = state.presses.length > 0;
+  return { state: { ...state, key: null, presses: [] }, announce: wasCounting ? '' : null, exit: false };
+}
+
+export function onKeyDown(state: KeyCount, e: KeyLike, now: number): KeyStep {
+  if (e.key === 'Shift') {
+    if (e.repeat) return { state, announce: null, exit: false };
+    // Counted when it comes up, once we know no other key was pressed with it.
+    return { state: { ...state, shiftDown: true, shiftCombined: withModifier(e) }, announce: null, exit: false };
+  }
+  const next = state.shiftDown ? { ...state, shiftCombined: true } : state;
+  if (e.key === 'Escape' && !withModifier(e) && !state.shiftDown) {
+    if (e.repeat) return { state: next, announce: null, exit: false };
+    return count(next, 'Escape', now);
+  }
+  return reset(next);
+}
+
+export function onKeyUp(state: KeyCount, e: KeyLike, now: number): KeyStep {
+  if (e.key !== 'Shift') return { state, announce: null, exit: false };
+  const released = { ...state, shiftDown: false, shiftCombined: false };
+  if (!state.shiftDown || state.shiftCombined) return reset(released);
+  return count(released, 'Shift', now);
+}
