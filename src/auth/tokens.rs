@@ -33,6 +33,36 @@ pub enum TokenError {
     UnknownKeyId,
 }
 
+impl TokenError {
+    /// Why a token was refused, in the words GoTrue's JWT library uses, never our library's own text
+    /// (which names its internals, e.g. "unknown variant `none`") and never anything from the token.
+    pub fn public_reason(&self) -> &'static str {
+        use jsonwebtoken::errors::ErrorKind as K;
+        let kind = match self {
+            Self::UnknownKeyId => {
+                return "token is unverifiable: error while executing keyfunc: unrecognized JWT kid";
+            }
+            Self::Jwt(e) => e.kind(),
+        };
+        match kind {
+            K::InvalidSignature => "token signature is invalid",
+            K::InvalidAlgorithm | K::InvalidAlgorithmName | K::MissingAlgorithm => {
+                "token signature is invalid: signing method is invalid"
+            }
+            K::ExpiredSignature => "token has invalid claims: token is expired",
+            K::ImmatureSignature => "token has invalid claims: token is not valid yet",
+            K::InvalidAudience => "token has invalid claims: token has invalid audience",
+            K::InvalidIssuer => "token has invalid claims: token has invalid issuer",
+            K::InvalidSubject => "token has invalid claims: token has invalid subject",
+            K::MissingRequiredClaim(_) => {
+                "token has invalid claims: token is missing required claim"
+            }
+            K::InvalidEcdsaKey | K::InvalidKeyFormat | K::Crypto(_) => "token is unverifiable",
+            _ => "token is malformed",
+        }
+    }
+}
+
 pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
