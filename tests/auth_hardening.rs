@@ -130,6 +130,27 @@ fn a_password_change_needs_the_current_password() {
 }
 
 #[test]
+fn a_session_from_a_recovery_link_sets_a_new_password_without_the_old_one() {
+    let a = Auth::start("");
+    let s = a.new_user("forgot@example.org");
+    // What a recovery link's session looks like in the database (GoTrue's "recovery" method).
+    let db = rusqlite::Connection::open(a.server.data_dir.join(solace::db::FILE_NAME)).unwrap();
+    db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    let id = auth_support::claims(access(&s))["session_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.execute(
+        "UPDATE sessions SET amr_method = 'recovery' WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
+    let r = update(&a, access(&s), json!({"password": "N3w!password"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(a.sign_in("forgot@example.org", "N3w!password").status, 200);
+}
+
+#[test]
 fn the_current_password_rule_can_be_switched_off() {
     let a = Auth::start("[auth]\nupdate_password_require_current_password = false\n");
     let s = a.new_user("nocheck@example.org");

@@ -71,8 +71,10 @@ impl AuthService {
                 let password = Zeroizing::new(p);
                 password::check_policy(&password)?;
                 let current_password = Zeroizing::new(body.current_password.unwrap_or_default());
-                self.check_current_password(current_password, current.password_hash.clone())
-                    .await?;
+                if !sessions::is_recovery(&self.db, auth.session_id.clone()).await? {
+                    self.check_current_password(current_password, current.password_hash.clone())
+                        .await?;
+                }
                 let same = self
                     .passwords
                     .verify(password.clone(), current.password_hash.clone())
@@ -123,7 +125,8 @@ impl AuthService {
 
     /// GoTrue's `update_password_require_current_password`: someone holding only an access token
     /// (stolen, or a device left signed in) cannot lock the owner out by changing her password. An
-    /// account without a password (Google only) has nothing to confirm, as in GoTrue.
+    /// account without a password (Google only) has nothing to confirm, and a session from a recovery
+    /// link (checked by the caller) needs none either, both as in GoTrue.
     async fn check_current_password(
         &self,
         presented: Zeroizing<String>,
