@@ -103,6 +103,25 @@ fn wrong_passwords_from_one_address_do_not_lock_the_owner_out() {
 }
 
 #[test]
+fn guesses_spread_over_many_addresses_leave_her_usual_device_working() {
+    let a =
+        Auth::start_raw("[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email_all_sources = 3\n");
+    a.new_user("owner@example.org");
+    let usual = client_from(Ipv4Addr::new(127, 0, 0, 3));
+    assert_eq!(sign_in_from(&a, &usual, PASSWORD).status, 200);
+    for i in 4..8 {
+        let guesser = client_from(Ipv4Addr::new(127, 0, 0, i));
+        let r = sign_in_from(&a, &guesser, "Wr0ng!guess");
+        assert_eq!(r.status, 400, "one guess from 127.0.0.{i}");
+    }
+    let stranger = client_from(Ipv4Addr::new(127, 0, 0, 9));
+    let r = sign_in_from(&a, &stranger, PASSWORD);
+    assert_eq!((r.status, r.code()), (429, "over_request_rate_limit"));
+    let r = sign_in_from(&a, &usual, PASSWORD);
+    assert_eq!(r.status, 200, "her usual device: {}", r.body);
+}
+
+#[test]
 fn a_password_change_needs_the_current_password() {
     let a = Auth::start("");
     let s = a.new_user("change@example.org");
@@ -199,18 +218,26 @@ fn jwt_errors_use_gotrue_words_not_library_internals() {
         b64(claims)
     );
     let mut tampered = access(&s).to_string();
-    tampered.insert(tampered.rfind('.').unwrap() + 1, 'A');
-    for token in [none.as_str(), "not-a-jwt", tampered.as_str()] {
+    let at = tampered.rfind('.').unwrap() + 1;
+    let flipped = if tampered[at..].starts_with('A') {
+        "B"
+    } else {
+        "A"
+    };
+    tampered.replace_range(at..at + 1, flipped);
+    for (token, reason) in [
+        (
+            none.as_str(),
+            "token signature is invalid: signing method is invalid",
+        ),
+        ("not-a-jwt", "token is malformed"),
+        (tampered.as_str(), "token signature is invalid"),
+    ] {
         let r = a.user(token);
         assert_eq!((r.status, r.code()), (403, "bad_jwt"));
-        let message = r.body["message"].as_str().unwrap();
-        assert!(
-            message.starts_with("invalid JWT: unable to parse or verify signature, token "),
-            "{message}"
-        );
-        assert!(
-            !message.contains('`') && !message.contains("variant"),
-            "{message}"
+        assert_eq!(
+            r.body["message"],
+            format!("invalid JWT: unable to parse or verify signature, {reason}")
         );
     }
 }

@@ -31,6 +31,9 @@ pub enum TokenError {
     Jwt(#[from] jsonwebtoken::errors::Error),
     #[error("unknown key id")]
     UnknownKeyId,
+    /// The header names another algorithm than ES256 (e.g. `none`, or HS256 with our public key).
+    #[error("signing method is invalid")]
+    WrongAlgorithm,
 }
 
 impl TokenError {
@@ -42,6 +45,7 @@ impl TokenError {
             Self::UnknownKeyId => {
                 return "token is unverifiable: error while executing keyfunc: unrecognized JWT kid";
             }
+            Self::WrongAlgorithm => return "token signature is invalid: signing method is invalid",
             Self::Jwt(e) => e.kind(),
         };
         match kind {
@@ -158,6 +162,11 @@ impl TokenKeys {
     /// Accepts only ES256 tokens signed by our key, for our audience and issuer, not expired. `alg:none`
     /// and HMAC tokens fail here because the validation allows ES256 alone.
     pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
+        // Checked before the library reads the header: it cannot name an algorithm it does not know
+        // (`none`) except through a parse error, and GoTrue answers this case in its own words.
+        if header_alg(token).is_some_and(|alg| alg != "ES256") {
+            return Err(TokenError::WrongAlgorithm);
+        }
         let header = jsonwebtoken::decode_header(token)?;
         if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
             return Err(TokenError::UnknownKeyId);
@@ -181,6 +190,13 @@ impl TokenKeys {
     pub fn refresh_key(&self) -> hmac::Key {
         self.refresh_key.clone()
     }
+}
+
+/// The `alg` a token's header names, if the header can be read at all.
+fn header_alg(token: &str) -> Option<String> {
+    let header = B64.decode(token.split('.').next()?).ok()?;
+    let header: Value = serde_json::from_slice(&header).ok()?;
+    header.get("alg")?.as_str().map(str::to_string)
 }
 
 /// The child of `parent` with the given salt.
