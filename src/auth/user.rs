@@ -65,6 +65,26 @@ impl AuthService {
         if body.phone.as_deref().is_some_and(|p| !p.trim().is_empty()) {
             return Err(AuthError::PhoneChangeUnsupported);
         }
+        let mut metadata = match current.user_metadata.clone() {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        match body.data {
+            None | Some(Value::Null) => {}
+            Some(Value::Object(changes)) => {
+                // Per key, as GoTrue: a null value deletes the key.
+                for (k, v) in changes {
+                    if v.is_null() {
+                        metadata.remove(&k);
+                    } else {
+                        metadata.insert(k, v);
+                    }
+                }
+            }
+            Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
+        }
+        // Before any password work: a refused change should cost us nothing.
+        metadata::check(&metadata)?;
         let new_password_hash = match body.password {
             None => None,
             Some(p) => {
@@ -86,25 +106,6 @@ impl AuthService {
                 Some(self.passwords.hash(password).await.map_err(pool_error)?)
             }
         };
-        let mut metadata = match current.user_metadata.clone() {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        };
-        match body.data {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(changes)) => {
-                // Per key, as GoTrue: a null value deletes the key.
-                for (k, v) in changes {
-                    if v.is_null() {
-                        metadata.remove(&k);
-                    } else {
-                        metadata.insert(k, v);
-                    }
-                }
-            }
-            Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
-        }
-        metadata::check(&metadata)?;
         let password_changed = new_password_hash.is_some();
         let user = accounts::update(
             &self.db,
