@@ -4,7 +4,7 @@
 //!   2. password sign-in throughput and p50/p99 latency with 16 and 64 concurrent clients,
 //!      reported as a ratio of the anchor (goal: at least 90 %),
 //!   3. a flood of 500 simultaneous sign-ins: /health latency during it, peak RSS of the server,
-//!      and how many sign-ins got 429 instead of queueing.
+//!      and how many sign-ins got 503 `server_busy` (queue full) instead of queueing.
 //!
 //! Traffic goes to loopback only and every phase is bounded in time and count.
 
@@ -27,7 +27,7 @@ const FLOOD: usize = 500;
 
 fn start() -> common::Server {
     common::Server::start_with(common::Options {
-        // Rate limits off: this measures the hashing pool, whose own bound produces the 429s.
+        // Rate limits off: this measures the hashing pool, whose own bound produces the 503s.
         config: Some(
             "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n"
                 .into(),
@@ -90,14 +90,14 @@ struct Load {
 }
 
 impl Load {
-    /// Counts one sign-in answer: a success (with its latency), a 429, or anything else.
+    /// Counts one sign-in answer: a success (with its latency), a 503 (queue full), or anything else.
     fn record(&mut self, status: u16, latency: Duration) {
         match status {
             200 => {
                 self.ok += 1;
                 self.latencies.push(latency);
             }
-            429 => self.refused += 1,
+            503 => self.refused += 1,
             _ => self.other += 1,
         }
     }
@@ -268,7 +268,7 @@ fn main() {
     );
     for (clients, rate, p50, p99, refused, other) in &rows {
         println!(
-            "{clients:>3} clients: {rate:.1} sign-ins/s = {:.0} % of bare; p50 {}, p99 {}; 429: {refused}, other errors: {other}",
+            "{clients:>3} clients: {rate:.1} sign-ins/s = {:.0} % of bare; p50 {}, p99 {}; 503: {refused}, other errors: {other}",
             rate / anchor * 100.0,
             ms(*p50),
             ms(*p99),
@@ -278,7 +278,7 @@ fn main() {
     let rss = peak_rss_mb(server_pid(&server));
     let flood_p99 = load.percentile(0.99);
     println!(
-        "flood of {FLOOD}: {} signed in, {} got 429, {} other; p99 of successes {}; worst /health {}; peak RSS {rss:.1} MB",
+        "flood of {FLOOD}: {} signed in, {} got 503, {} other; p99 of successes {}; worst /health {}; peak RSS {rss:.1} MB",
         load.ok,
         load.refused,
         load.other,
@@ -292,7 +292,7 @@ fn main() {
     let ok =
         worst_health < Duration::from_secs(1) && rss < 150.0 && load.refused > 0 && load.other == 0;
     println!(
-        "flood goals (/health < 1 s, RSS < 150 MB, excess gets 429): {}",
+        "flood goals (/health < 1 s, RSS < 150 MB, excess gets 503): {}",
         if ok { "met" } else { "NOT met" }
     );
 }

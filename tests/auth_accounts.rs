@@ -225,12 +225,12 @@ fn get_user_and_update_metadata_and_password() {
 
     let r = put(json!({"password": "weak"}));
     assert_eq!((r.status, r.code()), (422, "weak_password"));
-    let r = put(json!({"password": PASSWORD}));
+    let r = put(json!({"password": PASSWORD, "current_password": PASSWORD}));
     assert_eq!((r.status, r.code()), (422, "same_password"));
     let r = put(json!({"email": "new@example.org"}));
     assert_eq!((r.status, r.code()), (422, "validation_failed"));
 
-    let r = put(json!({"password": "N3w!password"}));
+    let r = put(json!({"password": "N3w!password", "current_password": PASSWORD}));
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(a.sign_in("lee@example.org", PASSWORD).status, 400);
     assert_eq!(a.sign_in("lee@example.org", "N3w!password").status, 200);

@@ -19,8 +19,13 @@ pub struct AuthConfig {
     /// A session ends this long after sign-in, however active (`GOTRUE_SESSIONS_TIMEBOX`). "0": off.
     pub sessions_timebox: Span,
     /// A refresh token used again within this many seconds of its rotation still gets a new token
-    /// (several tabs refreshing at once); later reuse ends the session. 0 = no grace at all.
+    /// (several tabs refreshing at once); later reuse ends the session. 0 = no grace at all. As in
+    /// GoTrue, the parent of the session's active token is always answered with that active token,
+    /// however late (the client lost our last answer).
     pub refresh_token_reuse_interval_secs: u64,
+    /// A password change through `PUT /user` must carry `current_password` (GoTrue's
+    /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD`, on here by default).
+    pub update_password_require_current_password: bool,
     pub disable_signup: bool,
     /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
     pub additional_redirect_urls: Vec<String>,
@@ -43,6 +48,7 @@ impl Default for AuthConfig {
             // typed or took an open phone does not keep the account.
             sessions_timebox: Span(Duration::from_secs(24 * 3600)),
             refresh_token_reuse_interval_secs: 10,
+            update_password_require_current_password: true,
             disable_signup: false,
             additional_redirect_urls: Vec::new(),
             external_url: String::new(),
@@ -168,10 +174,17 @@ pub struct RateLimitConfig {
     pub window_secs: u64,
     /// All `/token` calls (sign-ins and refreshes) from one IP address.
     pub token_per_ip: u32,
-    /// Password sign-ins for one e-mail address, from anywhere.
+    /// Password sign-ins for one e-mail address from one client address (see `lockout.rs`).
     pub token_per_email: u32,
+    /// Failed password sign-ins for one e-mail address from all client addresses together; past it
+    /// only addresses that signed in to that account before may try (see `lockout.rs`).
+    pub token_per_email_all_sources: u32,
     pub signup_per_ip: u32,
     pub signup_per_email: u32,
+    /// `PUT /user` calls per account.
+    pub user_update_per_user: u32,
+    /// `GET /authorize` (Google sign-in starts) from one client address.
+    pub authorize_per_ip: u32,
 }
 
 impl Default for RateLimitConfig {
@@ -182,8 +195,11 @@ impl Default for RateLimitConfig {
             window_secs: 300,
             token_per_ip: 300,
             token_per_email: 30,
+            token_per_email_all_sources: 300,
             signup_per_ip: 30,
             signup_per_email: 5,
+            user_update_per_user: 30,
+            authorize_per_ip: 30,
         }
     }
 }

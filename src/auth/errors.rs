@@ -21,6 +21,15 @@ pub enum AuthError {
     PhoneChangeUnsupported,
     #[error("unsupported_grant_type")]
     UnsupportedGrantType,
+    /// A body sent as anything but `application/json`: refusing it means a cross-site HTML form
+    /// (which cannot send that type without a CORS preflight) cannot post to us.
+    #[error("Could not parse request body as JSON: Content-Type must be application/json")]
+    NotJson,
+    /// `data` (user_metadata) over `user::METADATA_MAX_BYTES` once merged.
+    #[error("User metadata is too large (max {max_bytes} bytes)")]
+    MetadataTooLarge { max_bytes: usize },
+    #[error("User metadata is nested too deeply (max {max_depth} levels)")]
+    MetadataTooDeep { max_depth: usize },
 
     // ----- accounts and passwords -----
     #[error("Invalid login credentials")]
@@ -33,6 +42,11 @@ pub enum AuthError {
     },
     #[error("New password should be different from the old password.")]
     SamePassword,
+    /// GoTrue uses the same message for a missing and a wrong current password.
+    #[error("Current password required when setting new password.")]
+    CurrentPasswordRequired,
+    #[error("Current password required when setting new password.")]
+    CurrentPasswordInvalid,
     #[error("Signups not allowed for this instance")]
     SignupDisabled,
     #[error("User already registered")]
@@ -96,6 +110,10 @@ pub enum AuthError {
     PayloadTooLarge,
     #[error("Request rate limit reached")]
     RateLimited { retry_after_secs: u64 },
+    /// Every password-hashing thread is busy and the queue is full: the server, not the caller, is
+    /// over its limit, so this is a 503 that auth-js retries rather than a 429.
+    #[error("The server is busy, please try again in a moment")]
+    ServerBusy { retry_after_secs: u64 },
     /// A fault on our side; the cause was logged when it was made and is never sent.
     #[error("Unexpected failure, please check server logs for more information")]
     Internal,

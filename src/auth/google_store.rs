@@ -13,9 +13,23 @@ use crate::db::Db;
 use crate::db::oauth_flows::{self, FlowRow};
 use crate::db::users::{self, IdentityRow, UserRow};
 
-/// Stores a flow begun at `/authorize`.
+/// Most Google sign-ins that may be under way at once. `/authorize` needs no account, so each
+/// anonymous call writes a row; past this many the oldest unfinished ones make room (their sign-in
+/// fails with `flow_state_not_found` and can simply be started again), so the table stays bounded
+/// whatever callers do. A real sign-in takes under a minute, and `authorize_per_ip` keeps one client
+/// from churning through the room.
+pub const MAX_PENDING_FLOWS: usize = 1_000;
+
+/// Stores a flow begun at `/authorize`, making room first (see `MAX_PENDING_FLOWS`).
 pub async fn begin(db: &Db, flow: FlowRow) -> AuthResult<()> {
-    db.write(move |c| Ok(oauth_flows::insert(c, &flow)?)).await
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        oauth_flows::keep_newest_unfinished(&tx, MAX_PENDING_FLOWS - 1)?;
+        oauth_flows::insert(&tx, &flow)?;
+        tx.commit()?;
+        Ok(())
+    })
+    .await
 }
 
 /// Marks the flow of `state` as used and returns it; `None` when there is none or it was used before,

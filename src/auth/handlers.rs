@@ -57,6 +57,23 @@ fn bearer(req: &HttpRequest) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then_some(token)
 }
 
+/// Sign-up and sign-in take JSON only. GoTrue reads any body as JSON whatever its type; we also
+/// refuse the types an HTML form can send (form, multipart, text/plain), because those need no CORS
+/// preflight, so any web page could otherwise post them from her browser. Same answer as GoTrue gives a
+/// form body: 400 `bad_json`.
+fn require_json(req: &HttpRequest) -> AuthResult<()> {
+    let essence = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|v| v.trim().to_ascii_lowercase());
+    match essence.as_deref() {
+        Some("application/json") => Ok(()),
+        _ => Err(AuthError::NotJson),
+    }
+}
+
 async fn settings(s: Service) -> HttpResponse {
     HttpResponse::Ok().json(s.settings())
 }
@@ -77,6 +94,7 @@ async fn jwks(s: Service) -> HttpResponse {
 
 async fn signup(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
     s.limit_signup_ip(peer_ip(&req))?;
+    require_json(&req)?;
     let session = s.signup(&body).await?;
     Ok(HttpResponse::Ok().json(session))
 }
@@ -93,8 +111,9 @@ async fn token(
     body: web::Bytes,
 ) -> AuthResult<HttpResponse> {
     s.limit_token_ip(peer_ip(&req))?;
+    require_json(&req)?;
     let session = match query.grant_type.as_deref() {
-        Some("password") => s.sign_in_password(&body).await?,
+        Some("password") => s.sign_in_password(&body, peer_ip(&req)).await?,
         Some("refresh_token") => s.refresh(&body).await?,
         Some("pkce") => s.exchange_pkce(&body).await?,
         _ => return Err(AuthError::UnsupportedGrantType),
@@ -134,6 +153,7 @@ async fn authorize(
     req: HttpRequest,
     query: web::Query<AuthorizeParams>,
 ) -> AuthResult<HttpResponse> {
+    s.limit_authorize_ip(peer_ip(&req))?;
     let referer = req
         .headers()
         .get(header::REFERER)

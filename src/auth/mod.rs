@@ -5,6 +5,8 @@
 //! `user`, `logout`, `google_flow`, `google_callback`, `pkce`) -> a storage unit of work (`accounts`,
 //! `sessions`, `google_store`, each one transaction) -> the queries in `crate::db`. Errors are
 //! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
+//! Sign-in limits per account and client address are in `lockout`, the bounds on `user_metadata` in
+//! `metadata`.
 
 mod accounts;
 mod argon;
@@ -15,7 +17,9 @@ mod google_client;
 mod google_flow;
 mod google_store;
 mod handlers;
+mod lockout;
 mod logout;
+mod metadata;
 mod models;
 pub mod password;
 mod password_grant;

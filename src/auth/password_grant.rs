@@ -1,12 +1,14 @@
 //! `POST /token?grant_type=password`: sign in with e-mail and password.
 
+use std::net::IpAddr;
+
 use serde::Deserialize;
 use zeroize::Zeroizing;
 
 use super::accounts;
 use super::errors::{AuthError, AuthResult, parse_json};
 use super::models::Session;
-use super::service::{AuthService, limit, pool_error};
+use super::service::{AuthService, pool_error, rate_limited};
 use super::sessions::SignInMethod;
 use crate::logging::mask_email;
 
@@ -19,7 +21,13 @@ struct PasswordGrant {
 }
 
 impl AuthService {
-    pub async fn sign_in_password(&self, body: &[u8]) -> AuthResult<Session> {
+    /// `source` is the client address; the limits count attempts per account and address
+    /// (`lockout.rs`), so guesses from elsewhere never refuse her own device.
+    pub async fn sign_in_password(
+        &self,
+        body: &[u8],
+        source: Option<IpAddr>,
+    ) -> AuthResult<Session> {
         let body: PasswordGrant = parse_json(body)?;
         let password = Zeroizing::new(body.password.unwrap_or_default());
         let raw_email = body.email.unwrap_or_default();
@@ -31,7 +39,10 @@ impl AuthService {
             });
         }
         let email = raw_email.trim().to_lowercase();
-        limit(&self.limits.token_email, &email)?;
+        let lockout = &self.limits.sign_in;
+        lockout
+            .before_attempt(&email, source)
+            .map_err(rate_limited)?;
         let found = accounts::find_by_email(&self.db, email.clone()).await?;
         // An unknown address costs the same hash as a wrong password, so timing tells nothing.
         let hash = found.as_ref().and_then(|u| u.password_hash.clone());
@@ -41,9 +52,11 @@ impl AuthService {
             .await
             .map_err(pool_error)?;
         let Some(user) = found.filter(|_| ok) else {
+            lockout.failed(&email);
             tracing::info!(email = %mask_email(&email), "password sign-in refused");
             return Err(AuthError::InvalidCredentials);
         };
+        lockout.succeeded(&email, source);
         let signed_in = accounts::sign_in(&self.db, user.id, SignInMethod::Password).await?;
         self.session_response(signed_in, None)
     }

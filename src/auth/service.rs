@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use super::config::AuthConfig;
 use super::errors::{AuthError, AuthResult};
 use super::google_client::{GoogleClient, GoogleClientError};
+use super::lockout::{Lockout, source_key};
 use super::models::{Session, now_ms};
 use super::password::{PasswordPool, PoolError};
 use super::redirect::RedirectPolicy;
@@ -20,7 +21,7 @@ use super::tokens::{self, Amr, Claims, KeyError, TokenKeys};
 use crate::db::Db;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 
-/// How many password checks may wait for a hashing thread, per core, before callers get 429.
+/// How many password checks may wait for a hashing thread, per core, before callers get 503.
 const QUEUE_PER_CORE: usize = 64;
 
 pub struct AuthService {
@@ -35,9 +36,11 @@ pub struct AuthService {
 
 pub(super) struct Limits {
     token_ip: RateLimiter,
-    pub(super) token_email: RateLimiter,
+    pub(super) sign_in: Lockout,
     signup_ip: RateLimiter,
     pub(super) signup_email: RateLimiter,
+    pub(super) user_update: RateLimiter,
+    authorize_ip: RateLimiter,
 }
 
 /// Why the auth service could not start.
@@ -68,9 +71,11 @@ impl AuthService {
         let window = Duration::from_secs(r.window_secs);
         let limits = Limits {
             token_ip: RateLimiter::new(r.token_per_ip, window),
-            token_email: RateLimiter::new(r.token_per_email, window),
+            sign_in: Lockout::new(r.token_per_email, r.token_per_email_all_sources, window),
             signup_ip: RateLimiter::new(r.signup_per_ip, window),
             signup_email: RateLimiter::new(r.signup_per_email, window),
+            user_update: RateLimiter::new(r.user_update_per_user, window),
+            authorize_ip: RateLimiter::new(r.authorize_per_ip, window),
         };
         let google = config
             .google
@@ -117,6 +122,10 @@ impl AuthService {
 
     pub fn limit_signup_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {
         limit(&self.limits.signup_ip, &ip_key(ip))
+    }
+
+    pub fn limit_authorize_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {
+        limit(&self.limits.authorize_ip, &source_key(ip))
     }
 
     /// Signs an access token for a started session and wraps it with the refresh token and the user.
@@ -180,11 +189,13 @@ impl AuthService {
 }
 
 pub(super) fn limit(limiter: &RateLimiter, key: &str) -> AuthResult<()> {
-    limiter
-        .check(key)
-        .map_err(|RetryAfter(wait)| AuthError::RateLimited {
-            retry_after_secs: crate::rate_limit::whole_seconds(wait),
-        })
+    limiter.check(key).map_err(rate_limited)
+}
+
+pub(super) fn rate_limited(RetryAfter(wait): RetryAfter) -> AuthError {
+    AuthError::RateLimited {
+        retry_after_secs: crate::rate_limit::whole_seconds(wait),
+    }
 }
 
 fn ip_key(ip: Option<IpAddr>) -> String {
@@ -193,7 +204,7 @@ fn ip_key(ip: Option<IpAddr>) -> String {
 
 pub(super) fn pool_error(e: PoolError) -> AuthError {
     match e {
-        PoolError::Busy => AuthError::RateLimited {
+        PoolError::Busy => AuthError::ServerBusy {
             retry_after_secs: 1,
         },
         PoolError::Failed(cause) => AuthError::internal(&cause),
@@ -215,5 +226,18 @@ mod tests {
                 retry_after_secs: 60
             })
         );
+    }
+
+    #[test]
+    fn a_full_hashing_queue_is_not_a_rate_limit() {
+        let e = pool_error(PoolError::Busy);
+        assert_eq!(
+            e,
+            AuthError::ServerBusy {
+                retry_after_secs: 1
+            }
+        );
+        let (status, code) = super::super::wire::status_and_code(&e);
+        assert_eq!((status.as_u16(), code), (503, "server_busy"));
     }
 }

@@ -213,6 +213,13 @@ pub struct Purged {
     pub oauth_flows: usize,
 }
 
+/// Whether the session began with a recovery link (amr method "recovery"): GoTrue lets such a session
+/// set a new password without the current one, which is the point of the link.
+pub async fn is_recovery(db: &Db, session_id: String) -> AuthResult<bool> {
+    db.read(move |c| Ok(rows::find(c, &session_id)?.is_some_and(|s| s.amr_method == "recovery")))
+        .await
+}
+
 pub async fn purge(db: &Db, limits: SessionLimits, now: i64) -> AuthResult<Purged> {
     db.write(move |c| {
         let refresh_tokens = rows::purge_revoked(c, now - KEEP_ENDED_MS)?;

@@ -7,6 +7,7 @@ use zeroize::Zeroizing;
 
 use super::accounts;
 use super::errors::{AuthError, AuthResult, parse_json};
+use super::metadata;
 use super::models::{Session, now_text};
 use super::password;
 use super::service::{AuthService, limit, pool_error};
@@ -44,6 +45,7 @@ impl AuthService {
             Some(Value::Object(map)) => map,
             Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
         };
+        metadata::check(&data)?;
         if accounts::find_by_email(&self.db, email.clone())
             .await?
             .is_some()

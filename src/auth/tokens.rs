@@ -31,6 +31,40 @@ pub enum TokenError {
     Jwt(#[from] jsonwebtoken::errors::Error),
     #[error("unknown key id")]
     UnknownKeyId,
+    /// The header names another algorithm than ES256 (e.g. `none`, or HS256 with our public key).
+    #[error("signing method is invalid")]
+    WrongAlgorithm,
+}
+
+impl TokenError {
+    /// Why a token was refused, in the words GoTrue's JWT library uses, never our library's own text
+    /// (which names its internals, e.g. "unknown variant `none`") and never anything from the token.
+    pub fn public_reason(&self) -> &'static str {
+        use jsonwebtoken::errors::ErrorKind as K;
+        let kind = match self {
+            Self::UnknownKeyId => {
+                return "token is unverifiable: error while executing keyfunc: unrecognized JWT kid";
+            }
+            Self::WrongAlgorithm => return "token signature is invalid: signing method is invalid",
+            Self::Jwt(e) => e.kind(),
+        };
+        match kind {
+            K::InvalidSignature => "token signature is invalid",
+            K::InvalidAlgorithm | K::InvalidAlgorithmName | K::MissingAlgorithm => {
+                "token signature is invalid: signing method is invalid"
+            }
+            K::ExpiredSignature => "token has invalid claims: token is expired",
+            K::ImmatureSignature => "token has invalid claims: token is not valid yet",
+            K::InvalidAudience => "token has invalid claims: token has invalid audience",
+            K::InvalidIssuer => "token has invalid claims: token has invalid issuer",
+            K::InvalidSubject => "token has invalid claims: token has invalid subject",
+            K::MissingRequiredClaim(_) => {
+                "token has invalid claims: token is missing required claim"
+            }
+            K::InvalidEcdsaKey | K::InvalidKeyFormat | K::Crypto(_) => "token is unverifiable",
+            _ => "token is malformed",
+        }
+    }
 }
 
 pub struct TokenKeys {
@@ -128,6 +162,11 @@ impl TokenKeys {
     /// Accepts only ES256 tokens signed by our key, for our audience and issuer, not expired. `alg:none`
     /// and HMAC tokens fail here because the validation allows ES256 alone.
     pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
+        // Checked before the library reads the header: it cannot name an algorithm it does not know
+        // (`none`) except through a parse error, and GoTrue answers this case in its own words.
+        if header_alg(token).is_some_and(|alg| alg != "ES256") {
+            return Err(TokenError::WrongAlgorithm);
+        }
         let header = jsonwebtoken::decode_header(token)?;
         if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
             return Err(TokenError::UnknownKeyId);
@@ -151,6 +190,13 @@ impl TokenKeys {
     pub fn refresh_key(&self) -> hmac::Key {
         self.refresh_key.clone()
     }
+}
+
+/// The `alg` a token's header names, if the header can be read at all.
+fn header_alg(token: &str) -> Option<String> {
+    let header = B64.decode(token.split('.').next()?).ok()?;
+    let header: Value = serde_json::from_slice(&header).ok()?;
+    header.get("alg")?.as_str().map(str::to_string)
 }
 
 /// The child of `parent` with the given salt.

@@ -7,9 +7,10 @@ use zeroize::Zeroizing;
 
 use super::accounts::{self, Change};
 use super::errors::{AuthError, AuthResult, parse_json};
+use super::metadata;
 use super::models::User;
 use super::password;
-use super::service::{AuthService, pool_error};
+use super::service::{AuthService, limit, pool_error};
 use super::sessions;
 use crate::logging::mask_email;
 
@@ -25,6 +26,7 @@ struct UpdateUserBody {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
+    current_password: Option<String>,
     data: Option<Value>,
 }
 
@@ -39,7 +41,7 @@ impl AuthService {
         let claims = self
             .keys
             .verify(token)
-            .map_err(|e| AuthError::BadJwt(e.to_string()))?;
+            .map_err(|e| AuthError::BadJwt(e.public_reason().into()))?;
         let session_id = claims
             .session_id
             .filter(|s| !s.is_empty())
@@ -50,6 +52,9 @@ impl AuthService {
     }
 
     pub async fn update_user(&self, auth: Authenticated, body: &[u8]) -> AuthResult<User> {
+        // Per account: bounds how fast a (possibly stolen) token can rewrite the account or guess
+        // its current password.
+        limit(&self.limits.user_update, &auth.user.row.id)?;
         let body: UpdateUserBody = parse_json(body)?;
         let current = auth.user.row;
         if let Some(email) = body.email.as_deref().filter(|e| !e.trim().is_empty())
@@ -60,22 +65,6 @@ impl AuthService {
         if body.phone.as_deref().is_some_and(|p| !p.trim().is_empty()) {
             return Err(AuthError::PhoneChangeUnsupported);
         }
-        let new_password_hash = match body.password {
-            None => None,
-            Some(p) => {
-                let password = Zeroizing::new(p);
-                password::check_policy(&password)?;
-                let same = self
-                    .passwords
-                    .verify(password.clone(), current.password_hash.clone())
-                    .await
-                    .map_err(pool_error)?;
-                if same {
-                    return Err(AuthError::SamePassword);
-                }
-                Some(self.passwords.hash(password).await.map_err(pool_error)?)
-            }
-        };
         let mut metadata = match current.user_metadata.clone() {
             Value::Object(map) => map,
             _ => Map::new(),
@@ -94,6 +83,29 @@ impl AuthService {
             }
             Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
         }
+        // Before any password work: a refused change should cost us nothing.
+        metadata::check(&metadata)?;
+        let new_password_hash = match body.password {
+            None => None,
+            Some(p) => {
+                let password = Zeroizing::new(p);
+                password::check_policy(&password)?;
+                let current_password = Zeroizing::new(body.current_password.unwrap_or_default());
+                if !sessions::is_recovery(&self.db, auth.session_id.clone()).await? {
+                    self.check_current_password(current_password, current.password_hash.clone())
+                        .await?;
+                }
+                let same = self
+                    .passwords
+                    .verify(password.clone(), current.password_hash.clone())
+                    .await
+                    .map_err(pool_error)?;
+                if same {
+                    return Err(AuthError::SamePassword);
+                }
+                Some(self.passwords.hash(password).await.map_err(pool_error)?)
+            }
+        };
         let password_changed = new_password_hash.is_some();
         let user = accounts::update(
             &self.db,
@@ -110,5 +122,32 @@ impl AuthService {
             tracing::info!(email = %mask_email(&user.row.email), "password changed; other sessions ended");
         }
         Ok(user)
+    }
+
+    /// GoTrue's `update_password_require_current_password`: someone holding only an access token
+    /// (stolen, or a device left signed in) cannot lock the owner out by changing her password. An
+    /// account without a password (Google only) has nothing to confirm, and a session from a recovery
+    /// link (checked by the caller) needs none either, both as in GoTrue.
+    async fn check_current_password(
+        &self,
+        presented: Zeroizing<String>,
+        hash: Option<String>,
+    ) -> AuthResult<()> {
+        if !self.config.update_password_require_current_password || hash.is_none() {
+            return Ok(());
+        }
+        if presented.is_empty() {
+            return Err(AuthError::CurrentPasswordRequired);
+        }
+        let ok = self
+            .passwords
+            .verify(presented, hash)
+            .await
+            .map_err(pool_error)?;
+        if ok {
+            Ok(())
+        } else {
+            Err(AuthError::CurrentPasswordInvalid)
+        }
     }
 }

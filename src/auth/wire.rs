@@ -27,7 +27,9 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
     use AuthError as E;
     match e {
         E::Validation(_) => (StatusCode::BAD_REQUEST, "validation_failed"),
-        E::BadJson(_) => (StatusCode::BAD_REQUEST, "bad_json"),
+        E::BadJson(_) | E::NotJson => (StatusCode::BAD_REQUEST, "bad_json"),
+        E::MetadataTooLarge { .. } => (StatusCode::PAYLOAD_TOO_LARGE, "request_entity_too_large"),
+        E::MetadataTooDeep { .. } => (StatusCode::BAD_REQUEST, "validation_failed"),
         E::EmailChangeUnsupported | E::PhoneChangeUnsupported => {
             (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed")
         }
@@ -36,6 +38,8 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         }
         E::WeakPassword { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "weak_password"),
         E::SamePassword => (StatusCode::UNPROCESSABLE_ENTITY, "same_password"),
+        E::CurrentPasswordRequired => (StatusCode::BAD_REQUEST, "current_password_required"),
+        E::CurrentPasswordInvalid => (StatusCode::BAD_REQUEST, "current_password_invalid"),
         E::SignupDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled"),
         E::UserAlreadyExists => (StatusCode::UNPROCESSABLE_ENTITY, "user_already_exists"),
         E::AnonymousProviderDisabled => (
@@ -67,6 +71,8 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
         E::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "request_entity_too_large"),
         E::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "over_request_rate_limit"),
+        // GoTrue has no code for this; ours names it plainly.
+        E::ServerBusy { .. } => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
         E::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "unexpected_failure"),
     }
 }
@@ -99,7 +105,8 @@ impl Rendered {
                 _ => Vec::new(),
             },
             retry_after_secs: match e {
-                AuthError::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+                AuthError::RateLimited { retry_after_secs }
+                | AuthError::ServerBusy { retry_after_secs } => Some(*retry_after_secs),
                 _ => None,
             },
         }

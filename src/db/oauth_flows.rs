@@ -104,3 +104,12 @@ pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
 pub fn purge_older_than(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM oauth_flows WHERE created_at < ?1", [before])
 }
+
+/// Deletes the oldest flows not yet back from Google (unclaimed) so that at most `keep` remain.
+pub fn keep_newest_unfinished(conn: &Connection, keep: usize) -> rusqlite::Result<usize> {
+    conn.execute(
+        "DELETE FROM oauth_flows WHERE claimed_at IS NULL AND id NOT IN \
+         (SELECT id FROM oauth_flows WHERE claimed_at IS NULL ORDER BY created_at DESC LIMIT ?1)",
+        [keep as i64],
+    )
+}

@@ -83,18 +83,36 @@ test('updateUser changes metadata and the password', async () => {
   assert.equal(data.user.user_metadata.theme, 'dark');
   assert.equal('nick' in data.user.user_metadata, false);
 
-  const same = await auth.updateUser({ password: PASSWORD });
+  const same = await auth.updateUser({ password: PASSWORD, current_password: PASSWORD });
   assert.equal(same.error.code, 'same_password');
   const weak = await auth.updateUser({ password: 'short' });
   assert.ok(weak.error instanceof AuthWeakPasswordError);
 
-  const changed = await auth.updateUser({ password: 'N3w!password' });
+  const changed = await auth.updateUser({ password: 'N3w!password', current_password: PASSWORD });
   assert.equal(changed.error, null);
   assert.equal((await client(server).signInWithPassword({ email, password: 'N3w!password' })).error, null);
   const gone = await other.getUser();
   // session_not_found: auth-js reports a missing session and drops its copy.
   assert.ok(isAuthSessionMissingError(gone.error), String(gone.error));
   assert.equal((await other.getSession()).data.session, null);
+});
+
+test('a password change needs the current password, in GoTrue\'s words', async () => {
+  const email = uniqueEmail('current');
+  const auth = client(server);
+  await auth.signUp({ email, password: PASSWORD });
+
+  const missing = await auth.updateUser({ password: 'N3w!password' });
+  assert.equal(missing.error.code, 'current_password_required');
+  assert.equal(missing.error.status, 400);
+  const wrong = await auth.updateUser({ password: 'N3w!password', current_password: 'Wr0ng!guess' });
+  assert.equal(wrong.error.code, 'current_password_invalid');
+  assert.equal(wrong.error.status, 400);
+  assert.notEqual((await client(server).signInWithPassword({ email, password: 'N3w!password' })).error, null);
+
+  const right = await auth.updateUser({ password: 'N3w!password', current_password: PASSWORD });
+  assert.equal(right.error, null);
+  assert.equal((await client(server).signInWithPassword({ email, password: 'N3w!password' })).error, null);
 });
 
 test('getClaims verifies the token locally with the published JWKS', async () => {
