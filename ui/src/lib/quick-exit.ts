@@ -1,6 +1,7 @@
 import type { AppConfig } from './app-config';
 import { DEFAULT_EXIT_DESTINATIONS } from './app-config';
 import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
+import { removeStoredSession, revokeSession } from './session-end';
 
 /**
  * The quick exit (issue 9 §1). In this order, because every millisecond counts when someone walks in:
@@ -46,21 +47,6 @@ export function hideAppNow(doc: Document = document): void {
   doc.title = NEUTRAL_TITLE;
 }
 
-function storedAccessToken(storage: Storage): string | null {
-  try {
-    const raw = storage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && 'access_token' in parsed) {
-      const token = (parsed as { access_token: unknown }).access_token;
-      return typeof token === 'string' && token ? token : null;
-    }
-  } catch {
-    // unreadable: nothing to revoke
-  }
-  return null;
-}
-
 /**
  * Step 2: the auth client's stored session (and its helper keys) leave this device now; the server is asked
  * to end the session with a keepalive request that outlives this page, and nobody waits for its answer.
@@ -70,29 +56,8 @@ export function endSessionHere(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   origin: string = window.location.origin,
 ): void {
-  let token: string | null = null;
-  try {
-    token = storedAccessToken(storage);
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i);
-      if (key === AUTH_STORAGE_KEY || key?.startsWith(`${AUTH_STORAGE_KEY}-`)) keys.push(key);
-    }
-    keys.forEach((k) => storage.removeItem(k));
-  } catch {
-    // storage blocked: there is no stored session to remove
-  }
-  if (!token) return;
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (settings.anonKey) headers.apikey = settings.anonKey;
-  const base = settings.authUrl ?? `${origin}/auth/v1`;
-  try {
-    void fetchImpl(`${base}/logout?scope=local`, { method: 'POST', keepalive: true, headers }).catch(
-      () => undefined,
-    );
-  } catch {
-    // offline or refused: the session is gone from this device all the same
-  }
+  const token = removeStoredSession(storage);
+  if (token) revokeSession(token, { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey }, fetchImpl);
 }
 
 /** Hide, end the session, leave. `location.replace` swaps this history entry for the neutral page. */
