@@ -18,5 +18,6 @@ pub mod public_config;
 pub mod rate_limit;
 pub mod secret;
 pub mod server;
+pub mod users;
 pub mod vault;
 pub mod weather;

@@ -22,6 +22,8 @@ pub struct AuthConfig {
     /// (several tabs refreshing at once); later reuse ends the session. 0 = no grace at all.
     pub refresh_token_reuse_interval_secs: u64,
     pub disable_signup: bool,
+    /// How long a recovery link from `solace users recovery-link` works (once).
+    pub recovery_link_lifetime: Span,
     /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
     pub additional_redirect_urls: Vec<String>,
     /// A hosted Supabase Auth / GoTrue base URL ending in `/auth/v1`; empty = the embedded service.
@@ -44,6 +46,9 @@ impl Default for AuthConfig {
             sessions_timebox: Span(Duration::from_secs(24 * 3600)),
             refresh_token_reuse_interval_secs: 10,
             disable_signup: false,
+            // Long enough to hand the link over and open it; short enough that a lost note with the
+            // link on it is soon worthless.
+            recovery_link_lifetime: Span(Duration::from_secs(3600)),
             additional_redirect_urls: Vec::new(),
             external_url: String::new(),
             external_anon_key: String::new(),
@@ -67,6 +72,9 @@ impl AuthConfig {
                     "must not be empty",
                 ));
             }
+        }
+        if self.recovery_link_lifetime.0.is_zero() {
+            return Err(bad("recovery_link_lifetime", "must be longer than 0"));
         }
         if self.rate_limit.window_secs == 0 {
             return Err(bad("rate_limit.window_secs", "must be at least 1"));

@@ -37,6 +37,9 @@ pub enum AuthError {
     SignupDisabled,
     #[error("User already registered")]
     UserAlreadyExists,
+    /// The operator disabled the account (`solace users disable`): GoTrue's banned user.
+    #[error("User is banned")]
+    UserBanned,
     #[error("Anonymous sign-ins are disabled")]
     AnonymousProviderDisabled,
     #[error("Phone signups are disabled")]

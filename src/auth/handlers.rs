@@ -12,6 +12,7 @@ use super::errors::{AuthError, AuthResult};
 use super::google_callback::{CallbackParams, Redirect};
 use super::google_flow::AuthorizeParams;
 use super::logout::parse_scope;
+use super::recovery::VerifyParams;
 use super::service::AuthService;
 use super::wire;
 
@@ -41,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/user", web::get().to(get_user))
         .route("/user", web::put().to(update_user))
         .route("/logout", web::post().to(logout))
+        .route("/verify", web::get().to(verify))
         .route("/authorize", web::get().to(authorize))
         .route("/callback", web::get().to(callback_get))
         .route("/callback", web::post().to(callback_post));
@@ -140,6 +142,13 @@ async fn authorize(
         .and_then(|v| v.to_str().ok());
     let location = s.authorize(query.into_inner(), referer).await?;
     Ok(HttpResponse::Found()
+        .insert_header((header::LOCATION, location))
+        .finish())
+}
+
+async fn verify(s: Service, query: web::Query<VerifyParams>) -> AuthResult<HttpResponse> {
+    let location = s.verify(query.into_inner()).await?;
+    Ok(HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .finish())
 }

@@ -23,6 +23,8 @@ pub const FLOW_TTL_MS: i64 = 300_000;
 pub enum SignInMethod {
     Password,
     OAuth,
+    /// A one-time recovery link from the operator (`auth::recovery`): GoTrue's "recovery" method.
+    Recovery,
 }
 
 impl SignInMethod {
@@ -30,6 +32,7 @@ impl SignInMethod {
         match self {
             Self::Password => "password",
             Self::OAuth => "oauth",
+            Self::Recovery => "recovery",
         }
     }
 }
@@ -171,6 +174,9 @@ pub async fn rotate(
                 }
             },
         };
+        if crate::users::is_disabled(&tx, &session.user_id)? {
+            return Err(AuthError::UserBanned);
+        }
         rows::mark_refreshed(&tx, &session.id, now)?;
         let user = User::load(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
         tx.commit()?;
