@@ -44,6 +44,11 @@ export function createFakeAuthClient(opts: { session?: Session | null; signInErr
       emit('SIGNED_IN');
       return { data: { user: session.user, session }, error: null };
     }),
+    updateUser: vi.fn(async (attrs: { password?: string }) => {
+      void attrs;
+      emit('USER_UPDATED');
+      return { data: { user: session?.user ?? null }, error: null };
+    }),
     signInWithOAuth: vi.fn(async () => ({ data: { provider: 'google', url: '' }, error: null })),
     signOut: vi.fn(async () => {
       session = null;
