@@ -311,3 +311,24 @@ fn the_link_lifetime_is_documented_and_configurable() {
     assert_eq!(status.code(), Some(2));
     assert!(err.contains("auth.recovery_link_lifetime"), "{err}");
 }
+
+#[test]
+fn the_link_token_also_works_once_as_a_token_hash_for_post_verify() {
+    let auth = start();
+    auth.new_user("jane@example.org");
+    let path = recovery_path(&auth, "jane@example.org");
+    let token = url::form_urlencoded::parse(path.split_once('?').unwrap().1.as_bytes())
+        .find(|(k, _)| k == "token")
+        .unwrap()
+        .1
+        .into_owned();
+    let body = json!({"type": "recovery", "token_hash": token});
+    let r = auth.post("/verify", body.clone());
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(claims(access(&r.body))["amr"][0]["method"], "recovery");
+    assert_eq!(r.body["user"]["email"], "jane@example.org");
+    let r = auth.post("/verify", body);
+    assert_eq!((r.status, r.code()), (403, "otp_expired"), "{}", r.body);
+    // The GET link is used up too: one link, one sign-in.
+    assert_eq!(get(&open(&auth, &path), "error_code"), Some("otp_expired"));
+}

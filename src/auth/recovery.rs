@@ -67,22 +67,72 @@ impl LinkError {
     }
 }
 
+/// The JSON body of `POST /verify` (auth-js `verifyOtp({ type: 'recovery', token_hash })`).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct VerifyBody {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    token_hash: Option<String>,
+}
+
+/// Only recovery links exist here; the other kinds come by e-mail or SMS, which this server never sends.
+fn check_kind(kind: Option<&str>) -> AuthResult<()> {
+    match kind.unwrap_or("") {
+        "recovery" => Ok(()),
+        "signup" | "invite" | "magiclink" | "email_change" | "email" | "sms" | "phone_change" => {
+            Err(AuthError::OtpDisabled)
+        }
+        _ => Err(AuthError::validation("Unsupported verification type")),
+    }
+}
+
 impl AuthService {
-    /// Checks the request (errors here are JSON, as in GoTrue), then always answers with a redirect.
+    /// `GET /verify`: checks the request (errors here are JSON, as in GoTrue), then always answers
+    /// with a redirect.
     pub async fn verify(&self, p: VerifyParams) -> AuthResult<String> {
         let token = p
             .token
             .filter(|t| !t.trim().is_empty())
             .ok_or_else(|| AuthError::validation("Verify requires a token or a token hash"))?;
-        match p.kind.as_deref().unwrap_or("") {
-            "recovery" => {}
-            // Links of these kinds come by e-mail, which this server never sends.
-            "signup" | "invite" | "magiclink" | "email_change" | "email" => {
+        check_kind(p.kind.as_deref())?;
+        let target = self.redirects.resolve(&[p.redirect_to.as_deref()]);
+        let result = match self.redeem(&token).await {
+            Ok(signed_in) => self
+                .session_response(signed_in, None)
+                .map_err(|_| LinkError::Server),
+            Err(e) => Err(e),
+        };
+        Ok(match result {
+            Ok(session) => success_location(&target, &session),
+            Err(e) => error_location(&target, &e),
+        })
+    }
+
+    /// `POST /verify` with the link's token as `token_hash`: the session as JSON, for clients that
+    /// read the link themselves. auth-js then emits `PASSWORD_RECOVERY`.
+    pub async fn verify_post(&self, body: &[u8]) -> AuthResult<Session> {
+        let body: VerifyBody = super::errors::parse_json(body)?;
+        let token_hash = body.token_hash.filter(|t| !t.trim().is_empty());
+        let token = match (body.kind.as_deref(), token_hash) {
+            (Some("recovery"), Some(token)) => token,
+            (Some(kind), _) if !kind.is_empty() => {
+                check_kind(Some(kind))?;
+                // A known kind without a link token: a code sent by e-mail or SMS, never sent here.
                 return Err(AuthError::OtpDisabled);
             }
-            _ => return Err(AuthError::validation("Unsupported verification type")),
+            _ => return Err(AuthError::OtpDisabled),
+        };
+        match self.redeem(&token).await {
+            Ok(signed_in) => self.session_response(signed_in, None),
+            Err(LinkError::Expired) => Err(AuthError::OtpExpired),
+            Err(LinkError::Banned) => Err(AuthError::UserBanned),
+            Err(LinkError::Server) => Err(AuthError::Internal),
         }
-        let target = self.redirects.resolve(&[p.redirect_to.as_deref()]);
+    }
+
+    /// One transaction: mark the link used and, if it was good, start a "recovery" session.
+    async fn redeem(&self, token: &str) -> Result<SignedIn, LinkError> {
         let hash = tokens::hash_token(token.trim());
         let outcome = self
             .db
@@ -104,23 +154,17 @@ impl AuthService {
                 Ok::<Result<SignedIn, LinkError>, AuthError>(Ok(signed_in))
             })
             .await;
-        let result = match outcome {
-            Ok(Ok(signed_in)) => self
-                .session_response(signed_in, None)
-                .map_err(|_| LinkError::Server),
-            Ok(Err(e)) => Err(e),
-            Err(_) => Err(LinkError::Server),
-        };
-        Ok(match result {
-            Ok(session) => {
+        match outcome {
+            Ok(Ok(signed_in)) => {
                 tracing::info!("signed in with a recovery link");
-                success_location(&target, &session)
+                Ok(signed_in)
             }
-            Err(e) => {
+            Ok(Err(e)) => {
                 tracing::info!(reason = ?e, "recovery link refused");
-                error_location(&target, &e)
+                Err(e)
             }
-        })
+            Err(_) => Err(LinkError::Server),
+        }
     }
 }
 

@@ -56,6 +56,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::FlowStateNotFound => (StatusCode::NOT_FOUND, "flow_state_not_found"),
         E::FlowStateExpired => (StatusCode::UNPROCESSABLE_ENTITY, "flow_state_expired"),
         E::BadCodeVerifier => (StatusCode::BAD_REQUEST, "bad_code_verifier"),
+        E::OtpExpired => (StatusCode::FORBIDDEN, "otp_expired"),
         E::OtpDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
         E::MfaDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
