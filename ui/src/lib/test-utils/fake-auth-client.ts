@@ -44,8 +44,8 @@ export function createFakeAuthClient(opts: { session?: Session | null; signInErr
       emit('SIGNED_IN');
       return { data: { user: session.user, session }, error: null };
     }),
-    updateUser: vi.fn(async (attrs: { password?: string }) => {
-      void attrs;
+    // Tests read the attributes from the mock's calls.
+    updateUser: vi.fn(async () => {
       emit('USER_UPDATED');
       return { data: { user: session?.user ?? null }, error: null };
     }),
