@@ -28,7 +28,7 @@ pub enum SignInMethod {
 }
 
 impl SignInMethod {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Password => "password",
             Self::OAuth => "oauth",
