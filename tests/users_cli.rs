@@ -332,3 +332,13 @@ fn the_link_token_also_works_once_as_a_token_hash_for_post_verify() {
     // The GET link is used up too: one link, one sign-in.
     assert_eq!(get(&open(&auth, &path), "error_code"), Some("otp_expired"));
 }
+
+#[test]
+fn without_a_database_it_says_so_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (status, _, err) = common::run(&["--data-dir", d, "users", "list"], &[]);
+    assert_eq!(status.code(), Some(1));
+    assert!(err.contains("no database"), "{err}");
+    assert!(!dir.path().join(solace::db::FILE_NAME).exists());
+}
