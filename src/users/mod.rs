@@ -28,3 +28,16 @@ pub fn disabled_by(banned_until: Option<&str>) -> bool {
         chrono::DateTime::parse_from_rfc3339(until).map_or(true, |t| t > chrono::Utc::now())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ban_lasts_until_its_end_and_an_unreadable_one_counts() {
+        assert!(!disabled_by(None));
+        assert!(disabled_by(Some(disable::FOREVER)));
+        assert!(!disabled_by(Some("2000-01-01T00:00:00Z")));
+        assert!(disabled_by(Some("not a date")));
+    }
+}
