@@ -81,11 +81,60 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         to: PathBuf,
     },
+    /// Manage accounts in the data directory (safe while the server runs); see `solace users --help`
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+        /// Print JSON instead of text, for scripts
+        #[arg(long, global = true)]
+        json: bool,
+    },
     /// Ask the running server's /health endpoint; exit 0 when it is healthy, 1 when not
     Healthcheck {
         /// Health URL to ask [default: http://<bind>:<port>/health from the config]
         #[arg(long, value_name = "URL")]
         url: Option<String>,
+    },
+}
+
+/// `solace users ...`. ACCOUNT is an e-mail address or an account id. Exit status: 0 done, 1 no such
+/// account or the change failed, 2 bad usage or configuration.
+#[derive(Subcommand, Debug, Clone)]
+pub enum UsersCommand {
+    /// List every account: e-mail (masked unless --show-emails), created, last sign-in, disabled
+    List {
+        /// Show whole e-mail addresses instead of j***@example.org
+        #[arg(long)]
+        show_emails: bool,
+    },
+    /// Show one account
+    Show {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
+    },
+    /// Stop an account from signing in and end its sessions
+    Disable {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
+    },
+    /// Let a disabled account sign in again
+    Enable {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
+    },
+    /// Delete an account with its sign-in methods and sessions (asks first unless --yes)
+    Delete {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
+        /// Do not ask for confirmation
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Print a one-time link that lets the account's owner choose a new password
+    /// (valid for auth.recovery_link_lifetime); hand it over in person
+    RecoveryLink {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
     },
 }
 

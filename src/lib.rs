@@ -19,5 +19,6 @@ pub mod rate_limit;
 pub mod safety;
 pub mod secret;
 pub mod server;
+pub mod users;
 pub mod vault;
 pub mod weather;

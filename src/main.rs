@@ -7,7 +7,7 @@ use clap::Parser;
 
 use solace::cli::{Cli, Command};
 use solace::config::{self, Config};
-use solace::{data_dir, db, healthcheck, logging, server};
+use solace::{data_dir, db, healthcheck, logging, server, users};
 
 /// Exit status for a configuration the server refuses (as clap uses for bad flags).
 const EXIT_CONFIG: u8 = 2;
@@ -47,6 +47,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e.to_string()),
             }
         }
+        Command::Users { command, json } => users::command::run(&config, &command, json),
         Command::Serve => serve(config),
     }
 }

@@ -479,3 +479,21 @@ fn a_callback_state_is_good_for_one_use_even_when_its_flow_waits_for_the_code_ex
         );
     }
 }
+
+#[test]
+fn a_disabled_account_cannot_sign_in_with_google_either() {
+    let google = Google::start();
+    let a = Auth::start(&google.config());
+    a.new_user("gina@example.com");
+    let dir = a.server.data_dir.to_str().unwrap().to_string();
+    let (status, _, err) = common::run(
+        &["--data-dir", &dir, "users", "disable", "gina@example.com"],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    let (_, back) = browser_sign_in(&a, "provider=google");
+    let q: HashMap<String, String> = back.query_pairs().into_owned().collect();
+    assert_eq!(q["error"], "access_denied");
+    assert_eq!(q["error_code"], "user_banned");
+    assert!(!fragment(&back).contains_key("access_token"));
+}

@@ -18,6 +18,11 @@ pub(super) fn start_session(
     user_id: &str,
     method: SignInMethod,
 ) -> AuthResult<SignedIn> {
+    // Every way in (password, Google, PKCE, recovery link) starts its session here, so a disabled
+    // account is refused in one place.
+    if crate::users::is_disabled(c, user_id)? {
+        return Err(AuthError::UserBanned);
+    }
     let (session, refresh_token) = sessions::start(c, user_id, method)?;
     let user = User::load(c, user_id)?.ok_or(AuthError::UserNotFound)?;
     Ok(SignedIn {

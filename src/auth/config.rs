@@ -27,6 +27,8 @@ pub struct AuthConfig {
     /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD`, on here by default).
     pub update_password_require_current_password: bool,
     pub disable_signup: bool,
+    /// How long a recovery link from `solace users recovery-link` works (once).
+    pub recovery_link_lifetime: Span,
     /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
     pub additional_redirect_urls: Vec<String>,
     /// A hosted Supabase Auth / GoTrue base URL ending in `/auth/v1`; empty = the embedded service.
@@ -50,6 +52,9 @@ impl Default for AuthConfig {
             refresh_token_reuse_interval_secs: 10,
             update_password_require_current_password: true,
             disable_signup: false,
+            // Long enough to hand the link over and open it; short enough that a lost note with the
+            // link on it is soon worthless.
+            recovery_link_lifetime: Span(Duration::from_secs(3600)),
             additional_redirect_urls: Vec::new(),
             external_url: String::new(),
             external_anon_key: String::new(),
@@ -73,6 +78,9 @@ impl AuthConfig {
                     "must not be empty",
                 ));
             }
+        }
+        if self.recovery_link_lifetime.0.is_zero() {
+            return Err(bad("recovery_link_lifetime", "must be longer than 0"));
         }
         if self.rate_limit.window_secs == 0 {
             return Err(bad("rate_limit.window_secs", "must be at least 1"));

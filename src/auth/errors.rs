@@ -51,6 +51,9 @@ pub enum AuthError {
     SignupDisabled,
     #[error("User already registered")]
     UserAlreadyExists,
+    /// The operator disabled the account (`solace users disable`): GoTrue's banned user.
+    #[error("User is banned")]
+    UserBanned,
     #[error("Anonymous sign-ins are disabled")]
     AnonymousProviderDisabled,
     #[error("Phone signups are disabled")]
@@ -90,6 +93,9 @@ pub enum AuthError {
     BadCodeVerifier,
 
     // ----- features this server does not offer -----
+    /// A recovery link that is unknown, used or expired (GoTrue does not say which).
+    #[error("Token has expired or is invalid")]
+    OtpExpired,
     #[error("This server sends no e-mail or SMS, so one-time links and codes are not available")]
     OtpDisabled,
     #[error("Multi-factor authentication is not enabled on this server")]

@@ -222,6 +222,7 @@ impl AuthService {
             AuthError::SignupDisabled => {
                 FlowError::new("access_denied", "signup_disabled", e.to_string())
             }
+            AuthError::UserBanned => FlowError::new("access_denied", "user_banned", e.to_string()),
             other => FlowError::server(&other),
         })?;
         tracing::info!(email = %masked, "signed in with Google");

@@ -12,6 +12,7 @@ use super::errors::{AuthError, AuthResult};
 use super::google_callback::{CallbackParams, Redirect};
 use super::google_flow::AuthorizeParams;
 use super::logout::parse_scope;
+use super::recovery::VerifyParams;
 use super::service::AuthService;
 use super::wire;
 
@@ -41,6 +42,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/user", web::get().to(get_user))
         .route("/user", web::put().to(update_user))
         .route("/logout", web::post().to(logout))
+        .route("/verify", web::get().to(verify))
+        .route("/verify", web::post().to(verify_post))
         .route("/authorize", web::get().to(authorize))
         .route("/callback", web::get().to(callback_get))
         .route("/callback", web::post().to(callback_post));
@@ -162,6 +165,24 @@ async fn authorize(
     Ok(HttpResponse::Found()
         .insert_header((header::LOCATION, location))
         .finish())
+}
+
+async fn verify(
+    s: Service,
+    req: HttpRequest,
+    query: web::Query<VerifyParams>,
+) -> AuthResult<HttpResponse> {
+    s.limit_token_ip(peer_ip(&req))?;
+    let location = s.verify(query.into_inner()).await?;
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish())
+}
+
+async fn verify_post(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
+    s.limit_token_ip(peer_ip(&req))?;
+    let session = s.verify_post(&body).await?;
+    Ok(HttpResponse::Ok().json(session))
 }
 
 async fn callback_get(s: Service, query: web::Query<CallbackParams>) -> HttpResponse {

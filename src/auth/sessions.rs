@@ -23,13 +23,16 @@ pub const FLOW_TTL_MS: i64 = 300_000;
 pub enum SignInMethod {
     Password,
     OAuth,
+    /// A one-time recovery link from the operator (`auth::recovery`): GoTrue's "recovery" method.
+    Recovery,
 }
 
 impl SignInMethod {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Password => "password",
             Self::OAuth => "oauth",
+            Self::Recovery => "recovery",
         }
     }
 }
@@ -171,6 +174,9 @@ pub async fn rotate(
                 }
             },
         };
+        if crate::users::is_disabled(&tx, &session.user_id)? {
+            return Err(AuthError::UserBanned);
+        }
         rows::mark_refreshed(&tx, &session.id, now)?;
         let user = User::load(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
         tx.commit()?;

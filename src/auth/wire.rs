@@ -42,6 +42,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::CurrentPasswordInvalid => (StatusCode::BAD_REQUEST, "current_password_invalid"),
         E::SignupDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled"),
         E::UserAlreadyExists => (StatusCode::UNPROCESSABLE_ENTITY, "user_already_exists"),
+        E::UserBanned => (StatusCode::BAD_REQUEST, "user_banned"),
         E::AnonymousProviderDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "anonymous_provider_disabled",
@@ -59,6 +60,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::FlowStateNotFound => (StatusCode::NOT_FOUND, "flow_state_not_found"),
         E::FlowStateExpired => (StatusCode::UNPROCESSABLE_ENTITY, "flow_state_expired"),
         E::BadCodeVerifier => (StatusCode::BAD_REQUEST, "bad_code_verifier"),
+        E::OtpExpired => (StatusCode::FORBIDDEN, "otp_expired"),
         E::OtpDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
         E::MfaDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -28,6 +28,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "auth: oauth flows remember that their state was used",
         sql: include_str!("migrations/0003_oauth_flow_claimed.sql"),
     },
+    Migration {
+        version: 4,
+        name: "accounts: disabled accounts and one-time recovery links",
+        sql: include_str!("migrations/0004_accounts.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
 //! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
 
+pub mod accounts;
 mod migrations;
 pub mod oauth_flows;
+pub mod recovery_tokens;
 pub mod sessions;
 pub mod users;
 
@@ -135,6 +137,26 @@ fn open_connection(path: &Path, read_only: bool) -> Result<Connection, DbError> 
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // FULL: a committed sign-up survives a power cut, not only a killed process.
     conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(conn)
+}
+
+/// Opens the existing database in `data_dir` for a one-off command (`solace users ...`) next to a
+/// running server: no lock file is taken, WAL lets the server keep reading, and the busy timeout waits
+/// for its writes. Applies pending migrations, as the server would on its next start.
+pub fn open_for_command(data_dir: &Path) -> Result<Connection, DbError> {
+    let path = data_dir.join(FILE_NAME);
+    if !path.exists() {
+        return Err(DbError::Io(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "no database at {}; start the server once first",
+                path.display()
+            ),
+        )));
+    }
+    let mut conn = open_connection(&path, false)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    migrations::run(&mut conn)?;
     Ok(conn)
 }
 

@@ -28,6 +28,9 @@ export async function startSolace(config = '', { raw = false } = {}) {
   return {
     url: solace.url,
     authUrl: `${solace.url}/auth/v1`,
+    // For `solace users ...` on the same data directory and config.
+    dataDir: solace.dataDir,
+    configFile: `${solace.dir}/solace.toml`,
     logs: solace.log,
     stop: solace.stop,
   };

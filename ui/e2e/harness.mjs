@@ -2,6 +2,7 @@
 // stand-in, Debian's chromium driven by playwright-core, and the checks every test ends with (no request to
 // another host, no console error, no uncaught page error). Nothing here downloads anything.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -94,6 +95,14 @@ export async function startApp({
     /** With `exitPage: true`: the local neutral page the quick exit leaves for (`url`, `origin`). */
     exitPage,
     log: solace.log,
+    /** Runs `solace ARGS` (e.g. `users recovery-link EMAIL`) on this app's config and data directory. */
+    command(args) {
+      return execFileSync(
+        bin,
+        ['--config', path.join(solace.dir, 'solace.toml'), '--data-dir', solace.dataDir, '--site-url', url, ...args],
+        { env: { PATH: process.env.PATH }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    },
     async stop() {
       await solace.stop();
       await weather.close();

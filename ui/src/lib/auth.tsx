@@ -12,6 +12,7 @@ import {
 import { useAppConfig } from './app-config';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
 import { hasStoredSession, landAfterIdle } from './idle-lock';
+import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
 /** Outcome of an auth action: an error message from the provider, or null on success. */
@@ -30,6 +31,13 @@ export type AuthState = {
   signOut(): Promise<void>;
   /** Starts fetching the auth client early (e.g. when the user focuses the sign-in form). */
   prepare(): void;
+  /**
+   * 'recovery': signed in through a recovery link, a new password is to be chosen; 'expired': the link
+   * was used or too old (the sign-in page says so); 'none' otherwise.
+   */
+  recovery: RecoveryLanding;
+  /** Sets a new password for the signed-in account (a recovery session needs no current one). */
+  setNewPassword(password: string): Promise<AuthResult>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -54,6 +62,8 @@ export function AuthProvider({ children, client: given }: Props) {
   const [client, setClient] = useState<GoTrueClient | null>(null);
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState<boolean>(() => Boolean(given) || authNeededAtStart());
+  const [recovery, setRecovery] = useState<RecoveryLanding>(readRecoveryLanding);
+  const landedWithRecovery = useRef(recovery === 'recovery');
 
   const getClient = useCallback((): Promise<GoTrueClient> => {
     if (!pending.current) {
@@ -116,13 +126,17 @@ export function AuthProvider({ children, client: given }: Props) {
       // load and a background token refresh are not her doing: counting them would restart the idle time at
       // every reload and keep an unattended session alive.
       if (event === 'SIGNED_IN' && !startedSignedIn.current && !sessionRef.current) resetInactivity();
+      if (event === 'PASSWORD_RECOVERY') setRecovery('recovery');
       setSession(next);
       setLoading(false);
     });
     client
       .getSession()
       .then(({ data: d }) => {
-        if (live) setSession(d.session);
+        if (!live) return;
+        // Opening a recovery link is her doing, like a sign-in: the idle time starts again.
+        if (d.session && landedWithRecovery.current && !startedSignedIn.current) resetInactivity();
+        setSession(d.session);
       })
       .catch((err: unknown) => console.error('Could not read the session:', err))
       .finally(() => {
@@ -133,6 +147,11 @@ export function AuthProvider({ children, client: given }: Props) {
       data.subscription.unsubscribe();
     };
   }, [client, resetInactivity]);
+
+  // A refused link's error leaves the address at once; the sign-in page still shows the message.
+  useEffect(() => {
+    if (recovery === 'expired') clearLandingFragment();
+  }, [recovery]);
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<AuthResult> => {
@@ -183,6 +202,21 @@ export function AuthProvider({ children, client: given }: Props) {
     }
   }, [getClient]);
 
+  const setNewPassword = useCallback(
+    async (password: string): Promise<AuthResult> => {
+      try {
+        const c = await getClient();
+        const { error } = await c.updateUser({ password });
+        if (error) return { error: messageOf(error) ?? 'An error occurred' };
+        setRecovery('none');
+        return { error: null };
+      } catch (err) {
+        return { error: messageOf(err) ?? 'An error occurred' };
+      }
+    },
+    [getClient],
+  );
+
   const prepare = useCallback(() => {
     void getClient().catch(() => undefined);
   }, [getClient]);
@@ -197,8 +231,10 @@ export function AuthProvider({ children, client: given }: Props) {
       signInWithGoogle,
       signOut,
       prepare,
+      recovery,
+      setNewPassword,
     }),
-    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare],
+    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

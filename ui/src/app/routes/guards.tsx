@@ -4,12 +4,14 @@ import { useAuth } from '../../lib/auth';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { useDisguiseMode } from '../../lib/panic';
 import { PATHS } from '../../lib/route-paths';
+import { NewPasswordPage } from './lazy-pages';
 
-/** Signed-in only; others go to /auth. */
+/** Signed-in only; others go to /auth. Signed in through a recovery link: a new password first. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { session, loading } = useAuth();
+  const { session, loading, recovery } = useAuth();
   if (loading) return <LoadingScreen />;
   if (!session) return <Navigate to={PATHS.auth} replace />;
+  if (recovery === 'recovery') return <NewPasswordPage />;
   return children;
 }
 

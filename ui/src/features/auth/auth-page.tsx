@@ -12,9 +12,13 @@ import './auth-page.css';
 
 type Mode = 'signin' | 'signup';
 
+/** A recovery link that was used or too old; only the person who handed it over can give a new one. */
+export const LINK_EXPIRED =
+  'This link has expired or was already used. Ask the person who gave it to you for a new one.';
+
 export default function AuthPage() {
   const { product_name, auth: authConfig } = useAppConfig();
-  const { signIn, signUp, signInWithGoogle, prepare } = useAuth();
+  const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState(readRememberedEmail);
   const [password, setPassword] = useState('');
@@ -90,6 +94,11 @@ export default function AuthPage() {
           <span>Your safety is our priority. All data is encrypted and stored securely.</span>
         </p>
 
+        {recovery === 'expired' && !error ? (
+          <div className="auth-error" role="alert">
+            {LINK_EXPIRED}
+          </div>
+        ) : null}
         {error ? (
           <div className="auth-error" role="alert">
             {error}

@@ -1,1 +1,2 @@
 export { default } from './auth-page';
+export { NewPasswordPage } from './new-password-page';

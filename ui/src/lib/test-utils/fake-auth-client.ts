@@ -44,6 +44,11 @@ export function createFakeAuthClient(opts: { session?: Session | null; signInErr
       emit('SIGNED_IN');
       return { data: { user: session.user, session }, error: null };
     }),
+    // Tests read the attributes from the mock's calls.
+    updateUser: vi.fn(async () => {
+      emit('USER_UPDATED');
+      return { data: { user: session?.user ?? null }, error: null };
+    }),
     signInWithOAuth: vi.fn(async () => ({ data: { provider: 'google', url: '' }, error: null })),
     signOut: vi.fn(async () => {
       session = null;

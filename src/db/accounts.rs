@@ -1,0 +1,90 @@
+//! Queries for the operator's view of accounts (`solace users ...`): listing, disabling, deleting.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// One account as the operator sees it: no password hash, no metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountRow {
+    pub id: String,
+    pub email: String,
+    pub created_at: String,
+    pub last_sign_in_at: Option<String>,
+    pub banned_until: Option<String>,
+    /// Sign-in methods, e.g. "email", "google".
+    pub providers: Vec<String>,
+    pub sessions: i64,
+}
+
+const COLUMNS: &str = "u.id, u.email, u.created_at, u.last_sign_in_at, u.banned_until, \
+     (SELECT group_concat(provider, ',') FROM identities i WHERE i.user_id = u.id), \
+     (SELECT count(*) FROM sessions s WHERE s.user_id = u.id)";
+
+fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
+    let providers: Option<String> = r.get(5)?;
+    let mut providers: Vec<String> = providers
+        .unwrap_or_default()
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect();
+    providers.sort();
+    providers.dedup();
+    Ok(AccountRow {
+        id: r.get(0)?,
+        email: r.get(1)?,
+        created_at: r.get(2)?,
+        last_sign_in_at: r.get(3)?,
+        banned_until: r.get(4)?,
+        providers,
+        sessions: r.get(6)?,
+    })
+}
+
+/// Every account, oldest first.
+pub fn list(conn: &Connection) -> rusqlite::Result<Vec<AccountRow>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM users u ORDER BY u.created_at, u.id"
+    ))?;
+    let rows = stmt.query_map([], account)?;
+    rows.collect()
+}
+
+/// `key` is an account id or a normalised (trimmed, lower-case) e-mail address.
+pub fn find(conn: &Connection, key: &str) -> rusqlite::Result<Option<AccountRow>> {
+    conn.query_row(
+        &format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?1 OR u.email = ?1"),
+        [key],
+        account,
+    )
+    .optional()
+}
+
+/// Sets or clears (None) the time until which the account may not sign in.
+pub fn set_banned_until(
+    conn: &Connection,
+    id: &str,
+    until: Option<&str>,
+    now: &str,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE users SET banned_until = ?2, updated_at = ?3 WHERE id = ?1",
+        params![id, until, now],
+    )?;
+    Ok(())
+}
+
+/// The account's `banned_until`, if it exists and has one.
+pub fn banned_until(conn: &Connection, id: &str) -> rusqlite::Result<Option<String>> {
+    Ok(conn
+        .query_row("SELECT banned_until FROM users WHERE id = ?1", [id], |r| {
+            r.get::<_, Option<String>>(0)
+        })
+        .optional()?
+        .flatten())
+}
+
+/// Deletes the account; its identities, sessions, refresh tokens, sign-ins in progress and recovery
+/// links go with it (ON DELETE CASCADE).
+pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
+    conn.execute("DELETE FROM users WHERE id = ?1", [id])
+}

@@ -1,0 +1,33 @@
+//! Disabling an account (GoTrue's ban without an end) and enabling it again. A disabled account cannot
+//! sign in, refresh or open a recovery link; disabling ends its sessions at once, so a phone someone
+//! took loses access within one access-token lifetime.
+
+use rusqlite::Connection;
+
+use super::{UsersError, find::find};
+use crate::auth::recovery::now_text;
+use crate::db::accounts::{self, AccountRow};
+use crate::db::{recovery_tokens, sessions};
+
+/// `banned_until` of a disabled account: GoTrue stores a ban as an end time; this one never ends.
+pub const FOREVER: &str = "9999-12-31T23:59:59Z";
+
+pub fn disable(c: &mut Connection, key: &str) -> Result<AccountRow, UsersError> {
+    let tx = c.transaction()?;
+    let account = find(&tx, key)?;
+    accounts::set_banned_until(&tx, &account.id, Some(FOREVER), &now_text())?;
+    sessions::delete_for_user(&tx, &account.id, None)?;
+    recovery_tokens::delete_for_user(&tx, &account.id)?;
+    let account = find(&tx, &account.id)?;
+    tx.commit()?;
+    Ok(account)
+}
+
+pub fn enable(c: &mut Connection, key: &str) -> Result<AccountRow, UsersError> {
+    let tx = c.transaction()?;
+    let account = find(&tx, key)?;
+    accounts::set_banned_until(&tx, &account.id, None, &now_text())?;
+    let account = find(&tx, &account.id)?;
+    tx.commit()?;
+    Ok(account)
+}
