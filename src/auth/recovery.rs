@@ -40,16 +40,6 @@ pub fn new_link_token() -> LinkToken {
     LinkToken { token, hash }
 }
 
-/// Whether the session began with a recovery link (its amr method is "recovery"). Such a session may set
-/// a new password without giving the current one: she opened the link because she no longer has it.
-pub async fn is_recovery_session(db: &crate::db::Db, session_id: String) -> AuthResult<bool> {
-    db.read(move |c| {
-        Ok(crate::db::sessions::find(c, &session_id)?
-            .is_some_and(|s| s.amr_method == SignInMethod::Recovery.as_str()))
-    })
-    .await
-}
-
 /// Why a link did not sign anyone in, as the app reads it from the redirect.
 #[derive(Debug, PartialEq, Eq)]
 enum LinkError {

@@ -222,8 +222,11 @@ pub struct Purged {
 /// Whether the session began with a recovery link (amr method "recovery"): GoTrue lets such a session
 /// set a new password without the current one, which is the point of the link.
 pub async fn is_recovery(db: &Db, session_id: String) -> AuthResult<bool> {
-    db.read(move |c| Ok(rows::find(c, &session_id)?.is_some_and(|s| s.amr_method == "recovery")))
-        .await
+    db.read(move |c| {
+        Ok(rows::find(c, &session_id)?
+            .is_some_and(|s| s.amr_method == SignInMethod::Recovery.as_str()))
+    })
+    .await
 }
 
 pub async fn purge(db: &Db, limits: SessionLimits, now: i64) -> AuthResult<Purged> {
