@@ -68,6 +68,27 @@ fn tighten(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Narrows one file to owner-only (0600), logging the change if it was wider.
+pub fn make_private(path: &Path) -> io::Result<()> {
+    narrow(path, FILE_MODE)
+}
+
+/// Writes a new owner-only file (a key) under a temporary name, then renames it, so a crash never leaves
+/// half a file behind.
+pub fn write_private_file(path: &Path, contents: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let _ = std::fs::remove_file(&tmp);
+    let mut f = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(FILE_MODE)
+        .open(&tmp)?;
+    f.write_all(contents)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
 fn narrow(path: &Path, wanted: u32) -> io::Result<()> {
     let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
     if mode & !wanted == 0 {

@@ -1,12 +1,12 @@
 //! The file that holds the access-token signing key: a P-256 key pair as PKCS#8 DER, created on first
 //! start, mode 0600, in the data directory. Back it up: without it everyone must sign in again.
 
-use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair};
+
+use crate::data_dir;
 
 pub const KEY_FILE: &str = "jwt-signing-key.p256.pk8";
 
@@ -42,7 +42,8 @@ pub fn read_or_create(data_dir: &Path) -> Result<(PathBuf, Vec<u8>), KeyError> {
     let path = data_dir.join(KEY_FILE);
     let pkcs8 = match std::fs::read(&path) {
         Ok(bytes) => {
-            tighten_mode(&path)?;
+            data_dir::make_private(&path)
+                .map_err(file_error("cannot make private the signing key", &path))?;
             bytes
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => create_key(&path)?,
@@ -54,34 +55,8 @@ pub fn read_or_create(data_dir: &Path) -> Result<(PathBuf, Vec<u8>), KeyError> {
 fn create_key(path: &Path) -> Result<Vec<u8>, KeyError> {
     let doc = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
         .map_err(KeyError::Generate)?;
-    // Written to a temporary name, then renamed, so a crash never leaves half a key behind.
-    let tmp = path.with_extension("tmp");
-    let _ = std::fs::remove_file(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        f.write_all(doc.as_ref())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(file_error("cannot write the signing key", path))?;
+    data_dir::write_private_file(path, doc.as_ref())
+        .map_err(file_error("cannot write the signing key", path))?;
     tracing::info!(path = %path.display(), "generated a new token signing key");
     Ok(doc.as_ref().to_vec())
-}
-
-fn tighten_mode(path: &Path) -> Result<(), KeyError> {
-    let meta = std::fs::metadata(path).map_err(file_error("cannot read the signing key", path))?;
-    if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
-            file_error(
-                "cannot make private (readable by others) the signing key",
-                path,
-            ),
-        )?;
-        tracing::warn!(path = %path.display(), "the signing key was readable by others; set its mode to 0600");
-    }
-    Ok(())
 }

@@ -3,8 +3,6 @@
 //! secret = HMAC-SHA256(vault key, "solace-vault-v1:" + account id). Nothing is stored per account, and
 //! every instance holding the same key answers the same secret, so a load balancer may send her to any.
 
-use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 use base64::Engine;
@@ -14,6 +12,7 @@ use ring::hmac;
 
 use super::VaultError;
 use super::config::{MIN_KEY_CHARS, VaultConfig};
+use crate::data_dir;
 
 /// Generated in the data directory when the config names no key file.
 pub const KEY_FILE: &str = "vault-key";
@@ -30,16 +29,14 @@ impl VaultKey {
                 let path = data_dir.join(KEY_FILE);
                 match std::fs::read_to_string(&path) {
                     Ok(text) => {
-                        make_private(&path)?;
+                        data_dir::make_private(&path).map_err(key_error(&path))?;
                         (path, text)
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                         let text = create(&path)?;
                         (path, text)
                     }
-                    Err(e) => {
-                        return Err(VaultError::Key(path.display().to_string(), e.to_string()));
-                    }
+                    Err(e) => return Err(key_error(&path)(e)),
                 }
             }
         };
@@ -67,8 +64,7 @@ impl VaultKey {
 }
 
 fn read(path: &Path) -> Result<String, VaultError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| VaultError::Key(path.display().to_string(), e.to_string()))
+    std::fs::read_to_string(path).map_err(key_error(path))
 }
 
 /// 32 random bytes as base64url text, so a generated key can be copied to other instances as it is.
@@ -76,37 +72,20 @@ fn create(path: &Path) -> Result<String, VaultError> {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     let text = B64.encode(bytes);
-    // A temporary name, then a rename: a crash never leaves half a key behind.
-    let tmp = path.with_extension("tmp");
-    let _ = std::fs::remove_file(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| VaultError::Key(path.display().to_string(), e.to_string()))?;
+    data_dir::write_private_file(path, text.as_bytes()).map_err(key_error(path))?;
     tracing::info!(path = %path.display(), "generated a new vault key");
     Ok(text)
 }
 
-fn make_private(path: &Path) -> Result<(), VaultError> {
-    let fail = |e: std::io::Error| VaultError::Key(path.display().to_string(), e.to_string());
-    let mode = std::fs::metadata(path).map_err(fail)?.permissions().mode();
-    if mode & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(fail)?;
-        tracing::warn!(path = %path.display(), "the vault key was readable by others; set its mode to 0600");
-    }
-    Ok(())
+fn key_error(path: &Path) -> impl FnOnce(std::io::Error) -> VaultError {
+    let path = path.display().to_string();
+    move |e| VaultError::Key(path, e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn secret_is_stable_per_account_and_key() {

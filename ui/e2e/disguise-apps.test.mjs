@@ -2,8 +2,8 @@
 // sunset from both weather providers (through the binary to the stand-ins); saved cities and notes kept across
 // a reload; and how the weather screen looks when it cannot refresh (provider off, network cut).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { checkScreen, launchBrowser, openContext, signUpViaUi, signedInSuite, startApp, uniqueEmail } from './harness.mjs';
+import { beforeEach, describe, it } from 'node:test';
+import { browserSuite, checkScreen, signUpViaUi, signedInSuite, uniqueEmail } from './harness.mjs';
 import { SUNRISE, SUNSET } from './weather-stand-in.mjs';
 
 const current = (page) => page.getByRole('region', { name: 'Current conditions' });
@@ -129,24 +129,12 @@ describe('weather disguise with OpenWeatherMap', () => {
 });
 
 describe('weather disguise with Open-Meteo', () => {
+  const suite = browserSuite({ app: { weather: 'open-meteo' } });
   let app;
-  let browser;
-  let ctx;
   let page;
-  before(async () => {
-    app = await startApp({ weather: 'open-meteo' });
-    browser = await launchBrowser();
-    ctx = await openContext(browser, app);
-    page = await ctx.newPage();
+  beforeEach(async () => {
+    ({ app, page } = suite);
     await signUpViaUi(page, uniqueEmail('wx-om'));
-  });
-  after(async () => {
-    try {
-      ctx?.check();
-    } finally {
-      await browser?.close();
-      await app?.stop();
-    }
   });
 
   it('shows the hourly strip, today’s high and low, sunrise and sunset, a high and low per day', async () => {
@@ -181,24 +169,12 @@ describe('weather disguise with Open-Meteo', () => {
 });
 
 describe('weather disguise with weather switched off', () => {
-  let app;
-  let browser;
+  const suite = browserSuite({ app: { weather: 'off' } });
   let ctx;
   let page;
-  before(async () => {
-    app = await startApp({ weather: 'off' });
-    browser = await launchBrowser();
-    ctx = await openContext(browser, app);
-    page = await ctx.newPage();
+  beforeEach(async () => {
+    ({ ctx, page } = suite);
     await signUpViaUi(page, uniqueEmail('wx-off'));
-  });
-  after(async () => {
-    try {
-      ctx?.check();
-    } finally {
-      await browser?.close();
-      await app?.stop();
-    }
   });
 
   it('looks like a weather app with no connection, with no word about a server', async () => {

@@ -3,8 +3,8 @@
 // browser (new tab, every page closed, a restarted browser), the tab title while a disguise reloads, the
 // hidden way back into the app; and the Settings switch that turns Voice Entry off.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { launchBrowser, openContext, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import { beforeEach, describe, it } from 'node:test';
+import { browserSuite, openContext, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /**
  * Records, from the first moment of every document, each tab title and whether anything of the signed-in app
@@ -27,30 +27,15 @@ const watched = (page) => page.evaluate(() => window.__watch);
 
 describe('the idle lock and the disguise hold', () => {
   // Each test signs up its own account: an idle lock ends the session on the server, so no session is shared.
+  const suite = browserSuite();
   let app;
   let browser;
   let ctx;
   let page;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
   beforeEach(async () => {
-    ctx = await openContext(browser, app);
-    page = await ctx.newPage();
+    ({ app, browser, ctx, page } = suite);
     await signUpViaUi(page, uniqueEmail('holds'));
     await ctx.context.addInitScript(watchEveryFrame);
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
   });
 
   const journal = () => page.getByRole('heading', { level: 1, name: 'Your Private Journal' });

@@ -2,14 +2,12 @@
 // earlier versions moved into the encrypted store; the optional PIN; 'Remember my e-mail on this device'.
 // Every storage area of the origin is searched for the words she wrote.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import {
   assertNoSeriousA11yViolations,
-  launchBrowser,
-  openContext,
+  browserSuite,
   signInViaUi,
   signUpViaUi,
-  startApp,
   uniqueEmail,
 } from './harness.mjs';
 import { everythingStored, readVault } from './vault-reader.mjs';
@@ -21,30 +19,10 @@ const MOOD = 'Mood words after a quiet evening';
 const WRITTEN = [JOURNAL, DRAFT, SAFETY, MOOD];
 
 describe('vault', () => {
+  const suite = browserSuite();
   let app;
-  let browser;
-  let ctx;
   let page;
-
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ctx = await openContext(browser, app);
-    page = await ctx.newPage();
-  });
-  afterEach(async () => {
-    try {
-      ctx.check();
-    } finally {
-      await ctx.close();
-    }
-  });
+  beforeEach(() => ({ app, page } = suite));
 
   const open = async (path, title) => {
     await page.goto(path);
