@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
-import { HeartIcon, ShieldIcon } from '../../lib/icons';
+import { ShieldIcon } from '../../lib/icons';
 import { PATHS } from '../../lib/route-paths';
+import { AuthCard } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { validateSignUp } from './password-rules';
@@ -83,12 +84,7 @@ export default function AuthPage() {
   };
 
   return (
-    <main className="auth">
-      <div className="auth-card">
-        <div className="auth-logo" aria-hidden="true">
-          <HeartIcon size={30} />
-        </div>
-        <h1 className="auth-title">Welcome to {product_name}</h1>
+    <AuthCard title={`Welcome to ${product_name}`}>
         <p className="auth-note">
           <ShieldIcon size={18} />
           <span>Your safety is our priority. All data is encrypted and stored securely.</span>
@@ -175,8 +171,7 @@ export default function AuthPage() {
         <p className="auth-switch">
           <Link to={PATHS.stayingSafe}>Staying safe: what this app can and cannot hide</Link>
         </p>
-      </div>
-    </main>
+    </AuthCard>
   );
 }
 

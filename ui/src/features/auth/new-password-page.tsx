@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
-import { HeartIcon } from '../../lib/icons';
+import { AuthCard } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { validateSignUp } from './password-rules';
@@ -35,12 +35,7 @@ export function NewPasswordPage() {
   };
 
   return (
-    <main className="auth">
-      <div className="auth-card">
-        <div className="auth-logo" aria-hidden="true">
-          <HeartIcon size={30} />
-        </div>
-        <h1 className="auth-title">Choose a new password</h1>
+    <AuthCard title={'Choose a new password'}>
         <p className="auth-note">
           <span>
             You are signed in{user?.email ? ` as ${user.email}` : ''}. Choose a new password to use from now on. Everything
@@ -73,7 +68,6 @@ export function NewPasswordPage() {
             Save new password
           </button>
         </form>
-      </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_PIN_TRIES, useVault } from '../../lib/vault';
+import { MAX_PIN_TRIES, PinInput, useVault } from '../../lib/vault';
 
 const PIN_PATTERN = /^\d{4,12}$/;
 
@@ -91,12 +91,8 @@ export function PinSection() {
             <label className="label" htmlFor={`${id}-pin`}>
               {hasPin ? 'New PIN (4 to 12 digits)' : 'PIN (4 to 12 digits)'}
             </label>
-            <input
+            <PinInput
               id={`${id}-pin`}
-              className="input"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
               value={pin}
               onChange={(e) => setPin(e.target.value)}
               aria-describedby={`${id}-warning`}
@@ -106,12 +102,8 @@ export function PinSection() {
             <label className="label" htmlFor={`${id}-again`}>
               Type the PIN again
             </label>
-            <input
+            <PinInput
               id={`${id}-again`}
-              className="input"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
               value={again}
               onChange={(e) => setAgain(e.target.value)}
             />

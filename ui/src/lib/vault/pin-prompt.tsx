@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PinInput } from './pin-input';
 import { VaultScreen } from './vault-screen';
 
 type Props = {
@@ -37,13 +38,9 @@ export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
         <label className="label" htmlFor={id}>
           PIN
         </label>
-        <input
+        <PinInput
           ref={input}
           id={id}
-          className="input"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
           value={pin}
           onChange={(e) => setPin(e.target.value)}
           aria-describedby={wrong ? `${id}-error` : undefined}
