@@ -46,7 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/verify", web::post().to(verify_post))
         .route("/authorize", web::get().to(authorize))
         .route("/callback", web::get().to(callback_get))
-        .route("/callback", web::post().to(callback_post));
+        .route("/callback", web::post().to(callback_post))
+        .configure(super::admin_routes::configure);
 }
 
 fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
@@ -54,7 +55,7 @@ fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
     req.peer_addr().map(|a| a.ip())
 }
 
-fn bearer(req: &HttpRequest) -> Option<&str> {
+pub(super) fn bearer(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then_some(token)

@@ -9,6 +9,8 @@
 //! `metadata`.
 
 mod accounts;
+mod admin;
+mod admin_routes;
 mod argon;
 pub mod config;
 pub mod errors;
@@ -29,6 +31,7 @@ pub mod recovery;
 mod redirect;
 mod refresh;
 mod service;
+pub mod service_key;
 mod sessions;
 mod signing_key;
 mod signup;
