@@ -364,3 +364,58 @@ fn a_generated_recovery_link_works_once_through_verify() {
         "{logs}"
     );
 }
+
+#[test]
+fn an_account_made_without_a_password_gets_one_through_a_generated_link() {
+    let auth = start();
+    let key = service_key(&auth);
+    let r = admin(
+        &auth,
+        Method::POST,
+        "/admin/users",
+        &key,
+        Some(json!({"email": "kim@example.org"})),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = auth.sign_in("kim@example.org", PASSWORD);
+    assert_eq!(
+        (r.status, r.code()),
+        (400, "invalid_credentials"),
+        "no password, no way in"
+    );
+
+    let r = admin(
+        &auth,
+        Method::POST,
+        "/admin/generate_link",
+        &key,
+        Some(json!({"type": "recovery", "email": "kim@example.org"})),
+    );
+    let token = r.body["hashed_token"].as_str().unwrap();
+    let session = auth.post("/verify", json!({"type": "recovery", "token_hash": token}));
+    assert_eq!(session.status, 200, "{}", session.body);
+    let r = auth.send(
+        auth.req(Method::PUT, "/user")
+            .bearer_auth(access(&session.body))
+            .json(&json!({"password": PASSWORD})),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(auth.sign_in("kim@example.org", PASSWORD).status, 200);
+}
+
+#[test]
+fn an_account_can_be_created_banned() {
+    let auth = start();
+    let key = service_key(&auth);
+    let r = admin(
+        &auth,
+        Method::POST,
+        "/admin/users",
+        &key,
+        Some(json!({"email": "kim@example.org", "password": PASSWORD, "ban_duration": "1h"})),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body["banned_until"].is_string(), "{}", r.body);
+    let r = auth.sign_in("kim@example.org", PASSWORD);
+    assert_eq!((r.status, r.code()), (400, "user_banned"));
+}

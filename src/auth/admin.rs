@@ -31,7 +31,7 @@ struct UserParams {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
-    email_confirm: bool,
+    // `email_confirm` is accepted and has nothing to do: every address here counts as confirmed.
     user_metadata: Option<Value>,
     ban_duration: Option<String>,
 }
@@ -138,7 +138,6 @@ impl AuthService {
             email,
             password_hash,
             user_metadata,
-            email_confirm: p.email_confirm,
             banned_until: ban.and_then(Ban::until),
         };
         let user = self

@@ -1,6 +1,6 @@
 //! A new account made by the operator (the admin API's `POST /admin/users`): an e-mail account with
-//! its e-mail identity, as sign-up makes one, but with no session, and the address confirmed only when
-//! the operator says so.
+//! its e-mail identity, as sign-up makes one, but with no session. The address counts as confirmed, as
+//! on sign-up: this server sends no e-mail, so there would be no way to confirm it later.
 
 use rusqlite::Connection;
 use serde_json::{Map, Value, json};
@@ -15,7 +15,6 @@ pub struct NewAccount {
     /// None: no password yet; she can be given a recovery link to choose one.
     pub password_hash: Option<String>,
     pub user_metadata: Map<String, Value>,
-    pub email_confirm: bool,
     /// `banned_until` to start with (see `ban`).
     pub banned_until: Option<String>,
 }
@@ -29,7 +28,7 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, UsersError>
     let now = now_text();
     let id = uuid::Uuid::new_v4().to_string();
     let identity_data = json!({
-        "sub": id, "email": new.email, "email_verified": false, "phone_verified": false,
+        "sub": id, "email": new.email, "email_verified": true, "phone_verified": false,
     });
     users::insert(
         &tx,
@@ -39,7 +38,7 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, UsersError>
             password_hash: new.password_hash,
             user_metadata: Value::Object(new.user_metadata),
             app_metadata: json!({"provider": "email", "providers": ["email"]}),
-            email_confirmed_at: new.email_confirm.then(|| now.clone()),
+            email_confirmed_at: Some(now.clone()),
             last_sign_in_at: None,
             created_at: now.clone(),
             updated_at: now.clone(),
