@@ -69,6 +69,19 @@ fn the_service_key_is_a_service_role_token_that_expires() {
         3600
     );
 
+    let empty = tempfile::tempdir().unwrap();
+    let (status, out, err) = common::run(
+        &["--data-dir", empty.path().to_str().unwrap(), "service-key"],
+        &[],
+    );
+    assert!(!status.success() && out.is_empty(), "{out}");
+    assert!(err.contains("start the server once"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(empty.path()).unwrap().count(),
+        0,
+        "no key made"
+    );
+
     let (_, help, _) = common::run(&["service-key", "--help"], &[]);
     assert!(help.contains("Keep it secret"), "{help}");
 }

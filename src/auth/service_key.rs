@@ -20,14 +20,15 @@ pub enum ServiceKeyError {
     Lifetime,
 }
 
-/// Loads (or, before the first start, creates) the signing key in `data_dir` and signs a token that
-/// is valid for `lifetime`. The issuer is the one the server checks: `<site_url>/auth/v1`.
+/// Reads the server's signing key in `data_dir` (made on the server's first start; this command never
+/// makes one) and signs a token that is valid for `lifetime`. The issuer is the one the server checks:
+/// `<site_url>/auth/v1`.
 pub fn create(
     data_dir: &Path,
     site_url: &str,
     lifetime: Duration,
 ) -> Result<String, ServiceKeyError> {
-    let keys = TokenKeys::load_or_create(data_dir, format!("{site_url}/auth/v1"))?;
+    let keys = TokenKeys::load_existing(data_dir, format!("{site_url}/auth/v1"))?;
     let now = chrono::Utc::now().timestamp();
     let secs = i64::try_from(lifetime.as_secs()).map_err(|_| ServiceKeyError::Lifetime)?;
     let exp = now.checked_add(secs).ok_or(ServiceKeyError::Lifetime)?;

@@ -135,6 +135,15 @@ impl TokenKeys {
         })
     }
 
+    /// Loads the key from `data_dir` without ever creating one (`signing_key::read_existing`).
+    pub fn load_existing(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
+        let (path, pkcs8) = signing_key::read_existing(data_dir)?;
+        Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
+            path,
+            source: Box::new(e),
+        })
+    }
+
     pub fn from_pkcs8(pkcs8: &[u8], issuer: String) -> Result<Self, KeyError> {
         let pair = EcdsaKeyPair::from_pkcs8(
             &ECDSA_P256_SHA256_FIXED_SIGNING,
