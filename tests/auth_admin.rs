@@ -228,6 +228,14 @@ fn create_get_and_update_an_account() {
         None,
     );
     assert_eq!((missing.status, missing.code()), (404, "user_not_found"));
+    let missing = admin(
+        &auth,
+        Method::PUT,
+        "/admin/users/6f1c2b1e-5a7d-4e2b-9a55-0b2f6a1d9c11",
+        &key,
+        Some(json!({"password": PASSWORD})),
+    );
+    assert_eq!((missing.status, missing.code()), (404, "user_not_found"));
     let bad = admin(
         &auth,
         Method::GET,

@@ -131,6 +131,17 @@ impl AuthService {
         let email = normalise_email(email)?;
         let user_metadata = metadata_of(p.user_metadata)?.unwrap_or_default();
         let ban = ban_of(p.ban_duration.as_deref())?;
+        // Checked again when the account is written; here so a taken address costs no password hash.
+        let taken = self
+            .db
+            .read({
+                let email = email.clone();
+                move |c| Ok::<_, AuthError>(crate::db::users::find_by_email(c, &email)?.is_some())
+            })
+            .await?;
+        if taken {
+            return Err(AuthError::EmailExists);
+        }
         // An account made without a password has none until she chooses one through a recovery
         // link; GoTrue gives it a random one instead, which comes to the same.
         let password_hash = self.hash_new_password(p.password).await?;
@@ -153,6 +164,8 @@ impl AuthService {
 
     pub async fn admin_update(&self, id: &str, body: &[u8]) -> AuthResult<Value> {
         let id = user_id(id)?;
+        // An unknown account is reported before anything about the body, as GoTrue's `loadUser` does.
+        self.admin_get_quietly(&id).await?;
         let p: UserParams = parse_json(body)?;
         if p.phone.as_deref().is_some_and(|s| !s.trim().is_empty()) {
             return Err(AuthError::PhoneChangeUnsupported);
@@ -161,17 +174,13 @@ impl AuthService {
             Some(e) if !e.is_empty() => Some(normalise_email(e)?),
             _ => None,
         };
+        let user_metadata = metadata_of(p.user_metadata)?;
+        let ban = ban_of(p.ban_duration.as_deref())?;
         let changes = Changes {
             email,
-            user_metadata: metadata_of(p.user_metadata)?,
-            ban: ban_of(p.ban_duration.as_deref())?,
-            password_hash: None,
-        };
-        // The account must exist before a password is hashed for it.
-        self.admin_get_quietly(&id).await?;
-        let changes = Changes {
+            user_metadata,
+            ban,
             password_hash: self.hash_new_password(p.password).await?,
-            ..changes
         };
         let user = self
             .db
