@@ -89,6 +89,14 @@ pub enum Command {
         #[arg(long, global = true)]
         json: bool,
     },
+    /// Print a service-role token for the admin API under /auth/v1/admin/. Keep it secret: whoever
+    /// holds it can read, change and delete every account. It works until it expires or the
+    /// signing key in the data directory is replaced
+    ServiceKey {
+        /// How long the token stays valid, e.g. 24h or 87600h
+        #[arg(long, value_name = "DURATION", default_value = "87600h")]
+        expires_in: crate::auth::config::Span,
+    },
     /// Ask the running server's /health endpoint; exit 0 when it is healthy, 1 when not
     Healthcheck {
         /// Health URL to ask [default: http://<bind>:<port>/health from the config]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use solace::auth::service_key;
 use solace::cli::{Cli, Command};
 use solace::config::{self, Config};
 use solace::{data_dir, db, healthcheck, logging, server, users};
@@ -48,6 +49,16 @@ fn main() -> ExitCode {
             }
         }
         Command::Users { command, json } => users::command::run(&config, &command, json),
+        Command::ServiceKey { expires_in } => {
+            let server = &config.server;
+            match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {
+                Ok(token) => {
+                    println!("{token}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e.to_string()),
+            }
+        }
         Command::Serve => serve(config),
     }
 }

@@ -107,6 +107,16 @@ pub enum AuthError {
     #[error("User not allowed")]
     NotAdmin,
 
+    // ----- the admin API (`admin.rs`) -----
+    #[error("User not found")]
+    AdminUserNotFound,
+    #[error("user_id must be an UUID")]
+    AdminBadUserId,
+    #[error("A user with this email address has already been registered")]
+    EmailExists,
+    #[error("User with this email not found")]
+    LinkUserNotFound,
+
     // ----- routing and load -----
     #[error("Not found")]
     NotFound,

@@ -46,7 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/verify", web::post().to(verify_post))
         .route("/authorize", web::get().to(authorize))
         .route("/callback", web::get().to(callback_get))
-        .route("/callback", web::post().to(callback_post));
+        .route("/callback", web::post().to(callback_post))
+        .configure(super::admin_routes::configure);
 }
 
 fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
@@ -54,7 +55,7 @@ fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
     req.peer_addr().map(|a| a.ip())
 }
 
-fn bearer(req: &HttpRequest) -> Option<&str> {
+pub(super) fn bearer(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then_some(token)
@@ -205,7 +206,7 @@ fn redirect(r: Redirect) -> HttpResponse {
 }
 
 /// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no MFA,
-/// SSO or admin API) answer with GoTrue's error for a disabled feature; anything else is a 404.
+/// SSO or invites; the admin API's other paths are not offered either) answer with GoTrue's error for a disabled feature; anything else is a 404.
 pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
     let path = req
         .path()

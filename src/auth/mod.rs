@@ -2,13 +2,15 @@
 //! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, on SQLite.
 //!
 //! A request goes `handlers` (HTTP only) -> one use-case file (`signup`, `password_grant`, `refresh`,
-//! `user`, `logout`, `google_flow`, `google_callback`, `pkce`, `recovery`) -> a storage unit of work (`accounts`,
+//! `user`, `logout`, `google_flow`, `google_callback`, `pkce`, `recovery`, `admin`) -> a storage unit of work (`accounts`,
 //! `sessions`, `google_store`, each one transaction) -> the queries in `crate::db`. Errors are
 //! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
 //! Sign-in limits per account and client address are in `lockout`, the bounds on `user_metadata` in
 //! `metadata`.
 
 mod accounts;
+mod admin;
+mod admin_routes;
 mod argon;
 pub mod config;
 pub mod errors;
@@ -29,6 +31,7 @@ pub mod recovery;
 mod redirect;
 mod refresh;
 mod service;
+pub mod service_key;
 mod sessions;
 mod signing_key;
 mod signup;

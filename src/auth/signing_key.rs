@@ -19,6 +19,8 @@ pub enum KeyError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("there is no signing key at {} yet; start the server once to make it", .0.display())]
+    Missing(PathBuf),
     #[error("cannot generate a signing key: {0}")]
     Generate(ring::error::Unspecified),
     #[error("not a P-256 PKCS#8 key ({0})")]
@@ -50,6 +52,17 @@ pub fn read_or_create(data_dir: &Path) -> Result<(PathBuf, Vec<u8>), KeyError> {
         Err(e) => return Err(file_error("cannot read the signing key", &path)(e)),
     };
     Ok((path, pkcs8))
+}
+
+/// Reads the key file in `data_dir` and never creates one: for commands run beside the server, which
+/// must not leave a key the server (perhaps another user) cannot read.
+pub fn read_existing(data_dir: &Path) -> Result<(PathBuf, Vec<u8>), KeyError> {
+    let path = data_dir.join(KEY_FILE);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok((path, bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(KeyError::Missing(path)),
+        Err(e) => Err(file_error("cannot read the signing key", &path)(e)),
+    }
 }
 
 fn create_key(path: &Path) -> Result<Vec<u8>, KeyError> {

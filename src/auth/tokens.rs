@@ -109,10 +109,35 @@ pub struct Verified {
     pub session_id: Option<String>,
 }
 
+/// The claims the admin API looks at.
+#[derive(Debug, Clone, Deserialize)]
+pub struct RoleClaims {
+    #[serde(default)]
+    pub role: String,
+}
+
+/// A service-role token's claims, as GoTrue's tooling writes them: no subject, no session.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServiceClaims {
+    pub iss: String,
+    pub role: String,
+    pub iat: i64,
+    pub exp: i64,
+}
+
 impl TokenKeys {
     /// Loads the key from `data_dir`, creating it on first start. `issuer` is `<site_url>/auth/v1`.
     pub fn load_or_create(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
         let (path, pkcs8) = signing_key::read_or_create(data_dir)?;
+        Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
+            path,
+            source: Box::new(e),
+        })
+    }
+
+    /// Loads the key from `data_dir` without ever creating one (`signing_key::read_existing`).
+    pub fn load_existing(data_dir: &Path, issuer: String) -> Result<Self, KeyError> {
+        let (path, pkcs8) = signing_key::read_existing(data_dir)?;
         Self::from_pkcs8(&pkcs8, issuer).map_err(|e| KeyError::Unusable {
             path,
             source: Box::new(e),
@@ -153,7 +178,7 @@ impl TokenKeys {
         &self.issuer
     }
 
-    pub fn sign(&self, claims: &Claims) -> Result<String, TokenError> {
+    pub fn sign<C: Serialize>(&self, claims: &C) -> Result<String, TokenError> {
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.kid.clone());
         Ok(jsonwebtoken::encode(&header, claims, &self.encoding)?)
@@ -177,6 +202,24 @@ impl TokenKeys {
         validation.set_required_spec_claims(&["exp", "sub", "aud", "iss"]);
         validation.leeway = 0;
         Ok(jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)?.claims)
+    }
+
+    /// For the admin API: the same signature, key and issuer checks as `verify`, but neither an
+    /// audience nor a subject is required, because a service-role token (GoTrue's and ours) has none.
+    pub fn verify_role(&self, token: &str) -> Result<RoleClaims, TokenError> {
+        if header_alg(token).is_some_and(|alg| alg != "ES256") {
+            return Err(TokenError::WrongAlgorithm);
+        }
+        let header = jsonwebtoken::decode_header(token)?;
+        if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
+            return Err(TokenError::UnknownKeyId);
+        }
+        let mut validation = Validation::new(Algorithm::ES256);
+        validation.validate_aud = false;
+        validation.set_issuer(&[&self.issuer]);
+        validation.set_required_spec_claims(&["exp", "iss"]);
+        validation.leeway = 0;
+        Ok(jsonwebtoken::decode::<RoleClaims>(token, &self.decoding, &validation)?.claims)
     }
 
     pub fn jwks(&self) -> Value {

@@ -88,3 +88,33 @@ pub fn banned_until(conn: &Connection, id: &str) -> rusqlite::Result<Option<Stri
 pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM users WHERE id = ?1", [id])
 }
+
+/// One page of account ids, newest first (GoTrue's default order for its admin list).
+pub fn page_ids(conn: &Connection, limit: u64, offset: u64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt =
+        conn.prepare("SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2")?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+    let rows = stmt.query_map(params![limit, offset], |r| r.get(0))?;
+    rows.collect()
+}
+
+pub fn count(conn: &Connection) -> rusqlite::Result<u64> {
+    conn.query_row("SELECT count(*) FROM users", [], |r| r.get::<_, i64>(0))
+        .map(|n| n.max(0) as u64)
+}
+
+/// Changes the account's address and its e-mail identity's with it. `email` must be normalised.
+pub fn set_email(conn: &Connection, id: &str, email: &str, now: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE users SET email = ?2, updated_at = ?3 WHERE id = ?1",
+        params![id, email, now],
+    )?;
+    conn.execute(
+        "UPDATE identities SET email = ?2, updated_at = ?3, \
+         identity_data = json_set(identity_data, '$.email', ?2) \
+         WHERE user_id = ?1 AND provider = 'email'",
+        params![id, email, now],
+    )?;
+    Ok(())
+}

@@ -10,6 +10,9 @@ pub enum UsersError {
     /// A recovery link for a disabled account could never be used.
     #[error("the account {0} is disabled; enable it first")]
     Disabled(String),
+    /// Another account already has this e-mail address.
+    #[error("another account already has this e-mail address")]
+    EmailTaken,
     #[error(transparent)]
     Db(#[from] DbError),
 }

@@ -1,14 +1,17 @@
-//! Account management for the server's operator: the use cases behind `solace users ...` (and, later,
-//! an admin HTTP API). One use case per file, each a function on a database connection so any front
+//! Account management for the server's operator: the use cases behind `solace users ...` (and the admin
+//! HTTP API in `crate::auth::admin`). One use case per file, each a function on a database connection so any front
 //! end can call it; `command.rs` is the command-line front end.
 
+pub mod ban;
 pub mod command;
+pub mod create;
 pub mod delete;
 pub mod disable;
 pub mod errors;
 pub mod find;
 pub mod list;
 pub mod recovery;
+pub mod update;
 
 pub use errors::UsersError;
 

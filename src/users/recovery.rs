@@ -15,6 +15,8 @@ use crate::db::recovery_tokens;
 pub struct RecoveryLink {
     pub account: AccountRow,
     pub url: String,
+    /// The secret in the link (what `POST /verify` takes as `token_hash`).
+    pub token: String,
     /// Unix milliseconds.
     pub expires_at: i64,
 }
@@ -24,6 +26,18 @@ pub fn create(
     c: &mut Connection,
     key: &str,
     site_url: &str,
+    lifetime: Duration,
+) -> Result<RecoveryLink, UsersError> {
+    let start = format!("{}/", site_url.trim_end_matches('/'));
+    create_to(c, key, site_url, &start, lifetime)
+}
+
+/// As `create`, with the page the link lands on once used (an allowed redirect, checked by the caller).
+pub fn create_to(
+    c: &mut Connection,
+    key: &str,
+    site_url: &str,
+    redirect_to: &str,
     lifetime: Duration,
 ) -> Result<RecoveryLink, UsersError> {
     let tx = c.transaction()?;
@@ -39,22 +53,23 @@ pub fn create(
     recovery_tokens::insert(&tx, &secret.hash, &account.id, now, expires_at)?;
     tx.commit()?;
     Ok(RecoveryLink {
-        url: link_url(site_url, &secret.token),
+        url: link_url(site_url, &secret.token, redirect_to),
+        token: secret.token,
         account,
         expires_at,
     })
 }
 
-/// `{site}/auth/v1/verify?type=recovery&token=…&redirect_to={site}/`: the app's start page, where
+/// `{site}/auth/v1/verify?type=recovery&token=…&redirect_to=…`, by default the app's start page, where
 /// auth-js picks the session out of the fragment.
-fn link_url(site_url: &str, token: &str) -> String {
+fn link_url(site_url: &str, token: &str, redirect_to: &str) -> String {
     let site = site_url.trim_end_matches('/');
     match Url::parse(&format!("{site}/auth/v1/verify")) {
         Ok(mut url) => {
             url.query_pairs_mut()
                 .append_pair("type", "recovery")
                 .append_pair("token", token)
-                .append_pair("redirect_to", &format!("{site}/"));
+                .append_pair("redirect_to", redirect_to);
             url.into()
         }
         Err(_) => format!("{site}/auth/v1/verify?type=recovery&token={token}"),

@@ -1,0 +1,62 @@
+//! Changing an account for the operator (the admin API's `PUT /admin/users/{id}`): address, password,
+//! metadata and ban, in one transaction. A new password ends every session, as `PUT /user` does.
+
+use rusqlite::Connection;
+use serde_json::{Map, Value};
+
+use super::UsersError;
+use super::ban::{self, Ban};
+use crate::auth::recovery::now_text;
+use crate::db::{accounts, sessions, users};
+
+#[derive(Default)]
+pub struct Changes {
+    /// Normalised.
+    pub email: Option<String>,
+    pub password_hash: Option<String>,
+    /// Merged into the stored metadata key by key; a null value removes the key (GoTrue's rule).
+    pub user_metadata: Option<Map<String, Value>>,
+    pub ban: Option<Ban>,
+}
+
+pub fn update(c: &mut Connection, user_id: &str, changes: Changes) -> Result<(), UsersError> {
+    let tx = c.transaction()?;
+    let row = users::find_by_id(&tx, user_id)?
+        .ok_or_else(|| UsersError::NotFound(user_id.to_string()))?;
+    let now = now_text();
+    if let Some(email) = changes.email.filter(|e| *e != row.email) {
+        if users::find_by_email(&tx, &email)?.is_some() {
+            return Err(UsersError::EmailTaken);
+        }
+        accounts::set_email(&tx, user_id, &email, &now)?;
+    }
+    if let Some(hash) = &changes.password_hash {
+        users::set_password(&tx, user_id, hash, &now)?;
+        sessions::delete_for_user(&tx, user_id, None)?;
+    }
+    if let Some(changes) = changes.user_metadata {
+        let mut metadata = match row.user_metadata {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        for (k, v) in changes {
+            if v.is_null() {
+                metadata.remove(&k);
+            } else {
+                metadata.insert(k, v);
+            }
+        }
+        users::update_metadata(
+            &tx,
+            user_id,
+            &Value::Object(metadata),
+            &row.app_metadata,
+            &now,
+        )?;
+    }
+    if let Some(b) = changes.ban {
+        ban::apply(&tx, user_id, b)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
