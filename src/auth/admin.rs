@@ -4,47 +4,21 @@
 //! behind `solace users ...`; this file checks the caller, reads GoTrue's parameters and shapes the
 //! answers. Each use is logged with the action and the account id, never an address or a token.
 
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use zeroize::Zeroizing;
 
+use super::admin_params::{LinkParams, UserParams, ban_of, metadata_of, user_id, user_json};
 use super::errors::{AuthError, AuthResult, parse_json};
-use super::metadata;
-use super::models::User;
 use super::password;
 use super::service::{AuthService, pool_error};
 use super::service_key::SERVICE_ROLE;
 use super::signup::normalise_email;
-use crate::auth::config::Span;
 use crate::users::{self, UsersError, ban::Ban, create::NewAccount, update::Changes};
 
 /// GoTrue's page size when the caller names none.
 pub const DEFAULT_PER_PAGE: u64 = 50;
 /// Bounds the work one list request can ask for.
 pub const MAX_PER_PAGE: u64 = 1000;
-
-/// The body of `POST /admin/users` and `PUT /admin/users/{id}` (GoTrue's `AdminUserParams`, the
-/// fields this server has).
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct UserParams {
-    email: Option<String>,
-    phone: Option<String>,
-    password: Option<String>,
-    // `email_confirm` is accepted and has nothing to do: every address here counts as confirmed.
-    user_metadata: Option<Value>,
-    ban_duration: Option<String>,
-}
-
-/// The body of `POST /admin/generate_link`.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct LinkParams {
-    #[serde(rename = "type")]
-    kind: String,
-    email: String,
-    redirect_to: Option<String>,
-}
 
 /// One page of the account list.
 pub struct UserPage {
@@ -287,80 +261,5 @@ impl AuthService {
         let p = Zeroizing::new(p);
         password::check_policy(&p)?;
         Ok(Some(self.passwords.hash(p).await.map_err(pool_error)?))
-    }
-}
-
-/// The user as the admin API shows it: `/user`'s JSON plus `banned_until` when there is one.
-fn user_json(c: &rusqlite::Connection, id: &str) -> AuthResult<Option<Value>> {
-    let Some(user) = User::load(c, id)? else {
-        return Ok(None);
-    };
-    let mut v = user.to_json();
-    if let Some(until) = crate::db::accounts::banned_until(c, id)? {
-        v["banned_until"] = json!(until);
-    }
-    Ok(Some(v))
-}
-
-/// GoTrue's `loadUser`: an id that is not a UUID is a 404.
-fn user_id(raw: &str) -> AuthResult<String> {
-    uuid::Uuid::parse_str(raw)
-        .map(|u| u.to_string())
-        .map_err(|_| AuthError::AdminBadUserId)
-}
-
-fn metadata_of(v: Option<Value>) -> AuthResult<Option<Map<String, Value>>> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Object(map)) => {
-            metadata::check(&map)?;
-            Ok(Some(map))
-        }
-        Some(_) => Err(AuthError::bad_json("`user_metadata` must be a JSON object")),
-    }
-}
-
-/// GoTrue's `ban_duration`: absent or empty changes nothing, "none" lifts the ban, otherwise a Go
-/// duration ("24h", "1h30m"; this server reads hours, minutes and seconds).
-fn ban_of(text: Option<&str>) -> AuthResult<Option<Ban>> {
-    match text.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some("none") => Ok(Some(Ban::Lift)),
-        Some(t) => t.parse::<Span>().map(|s| Some(Ban::For(s.0))).map_err(|_| {
-            AuthError::validation(format!(
-                "invalid format for ban duration: time: invalid duration {t:?}"
-            ))
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ban_durations_read_as_gotrue_reads_them() {
-        assert_eq!(ban_of(None).unwrap(), None);
-        assert_eq!(ban_of(Some("none")).unwrap(), Some(Ban::Lift));
-        assert_eq!(
-            ban_of(Some("1h30m")).unwrap(),
-            Some(Ban::For(std::time::Duration::from_secs(5400)))
-        );
-        assert_eq!(
-            ban_of(Some("soon")).unwrap_err().to_string(),
-            "invalid format for ban duration: time: invalid duration \"soon\""
-        );
-        assert!(Ban::For(std::time::Duration::ZERO).until().is_none());
-        assert!(crate::users::disabled_by(
-            Ban::For(std::time::Duration::from_secs(60))
-                .until()
-                .as_deref()
-        ));
-    }
-
-    #[test]
-    fn ids_must_be_uuids() {
-        assert_eq!(user_id("x").unwrap_err(), AuthError::AdminBadUserId);
-        assert!(user_id("6f1c2b1e-5a7d-4e2b-9a55-0b2f6a1d9c11").is_ok());
     }
 }

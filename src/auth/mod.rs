@@ -10,6 +10,7 @@
 
 mod accounts;
 mod admin;
+mod admin_params;
 mod admin_routes;
 mod argon;
 pub mod config;
@@ -23,6 +24,7 @@ mod lockout;
 mod logout;
 mod metadata;
 mod models;
+mod opaque_tokens;
 pub mod password;
 mod password_grant;
 pub mod password_rules;

@@ -11,7 +11,6 @@ use std::path::Path;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use rand::RngCore;
 use ring::hmac;
 use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
@@ -19,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
+pub use super::opaque_tokens::{derive_child, hash_token, random_token};
 use super::signing_key;
 
 pub use super::signing_key::KeyError;
@@ -187,6 +187,32 @@ impl TokenKeys {
     /// Accepts only ES256 tokens signed by our key, for our audience and issuer, not expired. `alg:none`
     /// and HMAC tokens fail here because the validation allows ES256 alone.
     pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
+        let mut validation = self.validation(&["exp", "sub", "aud", "iss"]);
+        validation.set_audience(&[AUDIENCE]);
+        self.decode(token, &validation)
+    }
+
+    /// For the admin API: the same signature, key and issuer checks as `verify`, but neither an
+    /// audience nor a subject is required, because a service-role token (GoTrue's and ours) has none.
+    pub fn verify_role(&self, token: &str) -> Result<RoleClaims, TokenError> {
+        let mut validation = self.validation(&["exp", "iss"]);
+        validation.validate_aud = false;
+        self.decode(token, &validation)
+    }
+
+    fn validation(&self, required: &[&str]) -> Validation {
+        let mut validation = Validation::new(Algorithm::ES256);
+        validation.set_issuer(&[&self.issuer]);
+        validation.set_required_spec_claims(required);
+        validation.leeway = 0;
+        validation
+    }
+
+    fn decode<T: serde::de::DeserializeOwned>(
+        &self,
+        token: &str,
+        validation: &Validation,
+    ) -> Result<T, TokenError> {
         // Checked before the library reads the header: it cannot name an algorithm it does not know
         // (`none`) except through a parse error, and GoTrue answers this case in its own words.
         if header_alg(token).is_some_and(|alg| alg != "ES256") {
@@ -196,30 +222,7 @@ impl TokenKeys {
         if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
             return Err(TokenError::UnknownKeyId);
         }
-        let mut validation = Validation::new(Algorithm::ES256);
-        validation.set_audience(&[AUDIENCE]);
-        validation.set_issuer(&[&self.issuer]);
-        validation.set_required_spec_claims(&["exp", "sub", "aud", "iss"]);
-        validation.leeway = 0;
-        Ok(jsonwebtoken::decode::<Verified>(token, &self.decoding, &validation)?.claims)
-    }
-
-    /// For the admin API: the same signature, key and issuer checks as `verify`, but neither an
-    /// audience nor a subject is required, because a service-role token (GoTrue's and ours) has none.
-    pub fn verify_role(&self, token: &str) -> Result<RoleClaims, TokenError> {
-        if header_alg(token).is_some_and(|alg| alg != "ES256") {
-            return Err(TokenError::WrongAlgorithm);
-        }
-        let header = jsonwebtoken::decode_header(token)?;
-        if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
-            return Err(TokenError::UnknownKeyId);
-        }
-        let mut validation = Validation::new(Algorithm::ES256);
-        validation.validate_aud = false;
-        validation.set_issuer(&[&self.issuer]);
-        validation.set_required_spec_claims(&["exp", "iss"]);
-        validation.leeway = 0;
-        Ok(jsonwebtoken::decode::<RoleClaims>(token, &self.decoding, &validation)?.claims)
+        Ok(jsonwebtoken::decode::<T>(token, &self.decoding, validation)?.claims)
     }
 
     pub fn jwks(&self) -> Value {
@@ -240,28 +243,6 @@ fn header_alg(token: &str) -> Option<String> {
     let header = B64.decode(token.split('.').next()?).ok()?;
     let header: Value = serde_json::from_slice(&header).ok()?;
     header.get("alg")?.as_str().map(str::to_string)
-}
-
-/// The child of `parent` with the given salt.
-pub fn derive_child(key: &hmac::Key, parent: &str, salt: &str) -> String {
-    let mut ctx = hmac::Context::with_key(key);
-    ctx.update(parent.as_bytes());
-    ctx.update(b"\0");
-    ctx.update(salt.as_bytes());
-    B64.encode(ctx.sign().as_ref())
-}
-
-/// A fresh random value, base64url: refresh tokens of new sessions, salts, OAuth states and codes.
-pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    B64.encode(bytes)
-}
-
-/// How refresh tokens and one-time codes are stored.
-pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -309,17 +290,5 @@ mod tests {
             k.verify(&k.sign(&claims(exp - 120)).unwrap()).is_err(),
             "expired"
         );
-    }
-
-    #[test]
-    fn derivation_is_stable_and_salted() {
-        let k = keys().refresh_key();
-        assert_eq!(derive_child(&k, "p", "s"), derive_child(&k, "p", "s"));
-        assert_ne!(derive_child(&k, "p", "s"), derive_child(&k, "p", "t"));
-        assert_ne!(
-            derive_child(&k, "p", "s"),
-            derive_child(&keys().refresh_key(), "p", "s")
-        );
-        assert!(derive_child(&k, "p", "s").len() >= 32);
     }
 }
