@@ -3,7 +3,7 @@
 // old password no longer works.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { everythingStored } from './vault-reader.mjs';
 
 const JOURNAL = 'Words about the garden gate I never told anyone';
@@ -29,6 +29,10 @@ describe('delete my account', () => {
     await page.getByLabel('Write your thoughts').fill(JOURNAL);
     await page.getByRole('button', { name: 'Save Entry' }).click();
     await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Delete my account' }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-delete-account');
 
     const refused = ctx.expectFailedResource(/\/auth\/v1\/user\/delete$/, 400);
     await askToDelete('Not-Her-Password-1');

@@ -6,8 +6,16 @@ import { AuthProvider } from '../../lib/auth';
 import { createFakeAuthClient, fakeSession } from '../../lib/test-utils/fake-auth-client';
 import { DeleteAccountSection } from './delete-account-section';
 
-function setup(answer: Response, config: AppConfig = DEFAULT_CONFIG) {
-  const fake = createFakeAuthClient({ session: fakeSession() });
+function googleOnlySession() {
+  const session = fakeSession();
+  session.user.identities = [
+    { id: 'g', identity_id: 'g', user_id: 'user-1', provider: 'google', identity_data: {} },
+  ] as typeof session.user.identities;
+  return session;
+}
+
+function setup(answer: Response, config: AppConfig = DEFAULT_CONFIG, session = fakeSession()) {
+  const fake = createFakeAuthClient({ session });
   const fetchImpl = vi.fn<typeof fetch>(async () => answer);
   const landOnSignIn = vi.fn();
   render(
@@ -67,6 +75,26 @@ describe('Delete my account', () => {
     await vi.waitFor(() => expect(landOnSignIn).toHaveBeenCalledOnce());
     expect(fake.client.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(localStorage.length).toBe(0);
+  });
+
+  it('a Google-only account sends no password and is told to sign in again when that was too long ago', async () => {
+    const { fetchImpl } = setup(error(400, 'reauthentication_needed'), DEFAULT_CONFIG, googleOnlySession());
+    const user = userEvent.setup();
+    await screen.findByText(/within five minutes of signing in/);
+    expect(screen.queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/sign in with Google again/);
+    expect(JSON.parse(String(fetchImpl.mock.calls[0][1]?.body))).toEqual({});
+  });
+
+  it('a Google account that has a password after all is asked for it', async () => {
+    setup(error(400, 'invalid_credentials'), DEFAULT_CONFIG, googleOnlySession());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete everything' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account also has a password.');
+    expect(screen.getByLabelText('Your password')).toBeInTheDocument();
   });
 
   it('with an external sign-in service, explains who can delete it and offers no button', () => {

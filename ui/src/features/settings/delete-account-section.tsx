@@ -31,6 +31,8 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Google-only accounts have no password, unless one was set later (e.g. through a recovery link).
+  const [passwordWanted, setPasswordWanted] = useState(false);
 
   const heading = (
     <h2 id={`${id}-h`} className="settings-heading">
@@ -51,7 +53,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
     );
   }
   if (!session) return null;
-  const needsPassword = hasPassword(session.user);
+  const needsPassword = passwordWanted || hasPassword(session.user);
 
   const ask = (e: FormEvent) => {
     e.preventDefault();
@@ -70,7 +72,8 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
     if (problem) {
       setBusy(false);
       setConfirming(false);
-      setError(problem);
+      setError(problem.message);
+      if (problem.passwordRefused) setPasswordWanted(true);
       return;
     }
     // The account is gone; now nothing of hers may stay on this device.
