@@ -54,6 +54,9 @@ pub enum AuthError {
     /// The operator disabled the account (`solace users disable`): GoTrue's banned user.
     #[error("User is banned")]
     UserBanned,
+    /// Deleting an account without a password needs a sign-in from the last few minutes.
+    #[error("Please sign in again first: deleting an account needs a recent sign-in")]
+    ReauthenticationNeeded,
     #[error("Anonymous sign-ins are disabled")]
     AnonymousProviderDisabled,
     #[error("Phone signups are disabled")]

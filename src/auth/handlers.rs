@@ -42,6 +42,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/user", web::get().to(get_user))
         .route("/user", web::put().to(update_user))
         .route("/logout", web::post().to(logout))
+        .route(
+            "/user/delete",
+            web::post().to(super::delete_account::handle),
+        )
         .route("/verify", web::get().to(verify))
         .route("/verify", web::post().to(verify_post))
         .route("/authorize", web::get().to(authorize))
@@ -50,7 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(super::admin_routes::configure);
 }
 
-fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
+pub(super) fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
     // The TCP peer, never X-Forwarded-For: a client could write anything there to dodge the limits.
     req.peer_addr().map(|a| a.ip())
 }
@@ -65,7 +69,7 @@ pub(super) fn bearer(req: &HttpRequest) -> Option<&str> {
 /// refuse the types an HTML form can send (form, multipart, text/plain), because those need no CORS
 /// preflight, so any web page could otherwise post them from her browser. Same answer as GoTrue gives a
 /// form body: 400 `bad_json`.
-fn require_json(req: &HttpRequest) -> AuthResult<()> {
+pub(super) fn require_json(req: &HttpRequest) -> AuthResult<()> {
     let essence = req
         .headers()
         .get(header::CONTENT_TYPE)

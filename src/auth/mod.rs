@@ -14,6 +14,7 @@ mod admin_params;
 mod admin_routes;
 mod argon;
 pub mod config;
+mod delete_account;
 pub mod errors;
 mod google_callback;
 mod google_client;

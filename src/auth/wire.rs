@@ -43,6 +43,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::SignupDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled"),
         E::UserAlreadyExists => (StatusCode::UNPROCESSABLE_ENTITY, "user_already_exists"),
         E::UserBanned => (StatusCode::BAD_REQUEST, "user_banned"),
+        E::ReauthenticationNeeded => (StatusCode::BAD_REQUEST, "reauthentication_needed"),
         E::AnonymousProviderDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "anonymous_provider_disabled",

@@ -5,6 +5,7 @@ import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
 import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
+import { DeleteAccountSection } from './delete-account-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
@@ -62,6 +63,7 @@ export default function SettingsPage() {
 
         <PinSection />
         <RememberEmailSection />
+        <DeleteAccountSection />
 
         <section className="card settings-danger" aria-labelledby="settings-clear">
           <h2 id="settings-clear" className="settings-heading">

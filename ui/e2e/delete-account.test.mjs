@@ -1,0 +1,65 @@
+// Issue 12 'Delete my account' against the real embedded auth service: a wrong password deletes nothing; the
+// right one removes the account, leaves nothing of hers in any storage area and lands on sign-in, where her
+// old password no longer works.
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { everythingStored } from './vault-reader.mjs';
+
+const JOURNAL = 'Words about the garden gate I never told anyone';
+
+describe('delete my account', () => {
+  const suite = browserSuite();
+  let ctx;
+  let page;
+  beforeEach(() => ({ ctx, page } = suite));
+
+  const askToDelete = async (password) => {
+    await page.goto('/settings');
+    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Yes, delete everything' }).click();
+  };
+
+  it('a wrong password deletes nothing; the right one clears the device and lands on sign-in', async () => {
+    const email = uniqueEmail('delete');
+    await signUpViaUi(page, email);
+    await page.goto('/journal');
+    await page.getByLabel('Write your thoughts').fill(JOURNAL);
+    await page.getByRole('button', { name: 'Save Entry' }).click();
+    await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Delete my account' }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-delete-account');
+
+    const refused = ctx.expectFailedResource(/\/auth\/v1\/user\/delete$/, 400);
+    await askToDelete('Not-Her-Password-1');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.equal((await alert.textContent()).trim(), 'That password is not right. Nothing has been deleted.');
+    assert.equal(refused.seen, 1);
+    await page.goto('/journal');
+    await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+
+    // Signing out on this device afterwards asks the server to end a session that no longer exists.
+    ctx.expectFailedResource(/\/auth\/v1\/logout\?scope=local$/, 403);
+    await askToDelete(PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    const stored = await everythingStored(page);
+    for (const mine of [JOURNAL, email, email.split('@')[0], 'solace-auth', 'vault']) {
+      assert.ok(!stored.includes(mine), `"${mine}" is still stored: ${stored}`);
+    }
+    assert.equal(await page.getByLabel('Email').inputValue(), '', 'her e-mail is not remembered');
+
+    const failed = ctx.expectFailedResource(/\/auth\/v1\/token\?grant_type=password$/, 400);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/auth');
+    assert.equal(failed.seen, 1);
+  });
+});

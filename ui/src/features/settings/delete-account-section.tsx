@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { useAuth } from '../../lib/auth';
+import { ModalDialog } from '../../lib/modal-dialog';
+import { PATHS } from '../../lib/route-paths';
+import { clearAllData } from './clear-data';
+import { requestAccountDeletion } from './delete-account';
+
+type Props = {
+  /** Tests replace the network and the final page load. */
+  fetchImpl?: typeof fetch;
+  landOnSignIn?: () => void;
+};
+
+/** Accounts with only Google sign-in have no password to type; the server asks for a recent sign-in instead. */
+function hasPassword(user: { identities?: { provider: string }[]; app_metadata: Record<string, unknown> }) {
+  if (user.identities?.length) return user.identities.some((i) => i.provider === 'email');
+  const providers = user.app_metadata.providers;
+  return !Array.isArray(providers) || providers.includes('email');
+}
+
+/**
+ * 'Delete my account': the account goes from the server, then this device is cleared exactly as
+ * Clear All Data does (the encrypted journal included) and she lands on the sign-in screen.
+ */
+export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.location.replace(PATHS.auth) }: Props) {
+  const id = useId();
+  const config = useAppConfig();
+  const { session, signOut } = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Google-only accounts have no password, unless one was set later (e.g. through a recovery link).
+  const [passwordWanted, setPasswordWanted] = useState(false);
+
+  const heading = (
+    <h2 id={`${id}-h`} className="settings-heading">
+      Delete my account
+    </h2>
+  );
+
+  if (config.auth.url !== null) {
+    return (
+      <section className="card" aria-labelledby={`${id}-h`}>
+        {heading}
+        <p>
+          Your account is kept by a separate sign-in service that the people running this app look after. Only
+          they can delete it, so please ask them. You can still remove everything saved on this device with Clear
+          All Data below.
+        </p>
+      </section>
+    );
+  }
+  if (!session) return null;
+  const needsPassword = passwordWanted || hasPassword(session.user);
+
+  const ask = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setConfirming(true);
+  };
+
+  const deleteNow = async () => {
+    setBusy(true);
+    const problem = await requestAccountDeletion(
+      config,
+      session.access_token,
+      needsPassword ? password : null,
+      fetchImpl,
+    );
+    if (problem) {
+      setBusy(false);
+      setConfirming(false);
+      setError(problem.message);
+      if (problem.passwordRefused) setPasswordWanted(true);
+      return;
+    }
+    // The account is gone; now nothing of hers may stay on this device.
+    await signOut();
+    clearAllData({ storage: window.localStorage, alert: () => undefined, reload: landOnSignIn });
+  };
+
+  return (
+    <section className="card settings-danger" aria-labelledby={`${id}-h`}>
+      {heading}
+      <p className="settings-warning">
+        This deletes your account and everything saved on this device: your journal, safety plan, mood history and
+        settings. It cannot be undone, and no one can bring it back.
+      </p>
+      <form className="stack" onSubmit={ask}>
+        {needsPassword ? (
+          <div>
+            <label className="label" htmlFor={`${id}-pw`}>
+              Your password
+            </label>
+            <input
+              id={`${id}-pw`}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={error ? `${id}-err` : undefined}
+            />
+          </div>
+        ) : (
+          <p>You signed in with Google, so this works only within five minutes of signing in.</p>
+        )}
+        {error ? (
+          <p id={`${id}-err`} role="alert" className="settings-warning">
+            {error}
+          </p>
+        ) : null}
+        <div className="settings-actions">
+          <button type="submit" className="btn btn-danger">
+            Delete my account
+          </button>
+        </div>
+      </form>
+
+      {confirming ? (
+        <ModalDialog title="Delete your account?" onClose={() => !busy && setConfirming(false)}>
+          <p>
+            Your account and everything saved on this device will be deleted for good. You will be taken to the
+            sign-in screen.
+          </p>
+          <div className="settings-dialog-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-autofocus
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+            >
+              Keep my account
+            </button>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteNow()}>
+              {busy ? 'Deleting…' : 'Yes, delete everything'}
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </section>
+  );
+}
