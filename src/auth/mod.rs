@@ -11,6 +11,7 @@
 mod accounts;
 mod argon;
 pub mod config;
+mod disabled;
 pub mod errors;
 mod google_callback;
 mod google_client;
