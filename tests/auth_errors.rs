@@ -96,10 +96,14 @@ fn features_this_server_does_not_offer_answer_4xx_in_gotrue_form() {
     let s = a.new_user("feat@example.org");
     let token = auth_support::access(&s).to_string();
     let calls: &[(reqwest::Method, &str, &str)] = &[
-        (reqwest::Method::POST, "/otp", "otp_disabled"),
-        (reqwest::Method::POST, "/magiclink", "otp_disabled"),
+        (reqwest::Method::POST, "/otp", "email_provider_disabled"),
+        (
+            reqwest::Method::POST,
+            "/magiclink",
+            "email_provider_disabled",
+        ),
         (reqwest::Method::POST, "/recover", "otp_disabled"),
-        (reqwest::Method::POST, "/resend", "otp_disabled"),
+        (reqwest::Method::POST, "/resend", "validation_failed"),
         (reqwest::Method::POST, "/verify", "otp_disabled"),
         (
             reqwest::Method::GET,
@@ -107,15 +111,11 @@ fn features_this_server_does_not_offer_answer_4xx_in_gotrue_form() {
             "otp_disabled",
         ),
         (reqwest::Method::GET, "/reauthenticate", "otp_disabled"),
-        (
-            reqwest::Method::POST,
-            "/factors",
-            "mfa_totp_enroll_not_enabled",
-        ),
+        (reqwest::Method::POST, "/factors", "validation_failed"),
         (
             reqwest::Method::POST,
             "/factors/abc/challenge",
-            "mfa_totp_enroll_not_enabled",
+            "validation_failed",
         ),
         (reqwest::Method::POST, "/sso", "saml_provider_disabled"),
         (

@@ -61,6 +61,30 @@ pub enum AuthError {
     AnonymousProviderDisabled,
     #[error("Phone signups are disabled")]
     PhoneProviderDisabled,
+    // ----- features that are off, in GoTrue's words (`disabled.rs`) -----
+    #[error("Phone logins are disabled")]
+    PhoneLoginsDisabled,
+    /// `POST /resend` names the same text as a sign-in but answers 400.
+    #[error("Phone logins are disabled")]
+    PhoneResendDisabled,
+    #[error("Unsupported phone provider")]
+    PhoneOtpUnsupported,
+    #[error("Login with magic link is disabled")]
+    MagicLinkDisabled,
+    #[error("Signups not allowed for otp")]
+    OtpSignupsNotAllowed,
+    #[error("Web3 provider is disabled")]
+    Web3ProviderDisabled,
+    #[error("MFA enroll is disabled for TOTP")]
+    MfaTotpEnrollDisabled,
+    #[error("MFA enroll is disabled for Phone")]
+    MfaPhoneEnrollDisabled,
+    #[error("MFA enroll is disabled for WebAuthn")]
+    MfaWebAuthnEnrollDisabled,
+    #[error("factor_id must be an UUID")]
+    FactorIdNotUuid,
+    #[error("Factor not found")]
+    MfaFactorNotFound,
 
     // ----- access tokens (`Authorization: Bearer`) -----
     #[error("This endpoint requires a valid Bearer token")]
@@ -101,8 +125,6 @@ pub enum AuthError {
     OtpExpired,
     #[error("This server sends no e-mail or SMS, so one-time links and codes are not available")]
     OtpDisabled,
-    #[error("Multi-factor authentication is not enabled on this server")]
-    MfaDisabled,
     #[error("SAML 2.0 is disabled")]
     SamlDisabled,
     #[error("Manual linking is disabled")]

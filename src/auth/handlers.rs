@@ -51,7 +51,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/authorize", web::get().to(authorize))
         .route("/callback", web::get().to(callback_get))
         .route("/callback", web::post().to(callback_post))
-        .configure(super::admin_routes::configure);
+        .configure(super::admin_routes::configure)
+        .configure(super::disabled::configure);
 }
 
 pub(super) fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
@@ -124,6 +125,7 @@ async fn token(
         Some("password") => s.sign_in_password(&body, peer_ip(&req)).await?,
         Some("refresh_token") => s.refresh(&body).await?,
         Some("pkce") => s.exchange_pkce(&body).await?,
+        Some("web3") => return Err(AuthError::Web3ProviderDisabled),
         _ => return Err(AuthError::UnsupportedGrantType),
     };
     Ok(HttpResponse::Ok().json(session))
@@ -219,16 +221,12 @@ pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
         .trim_end_matches('/');
     let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
     Err(match first {
-        "otp" | "magiclink" | "recover" | "resend" | "verify" | "reauthenticate" => {
-            AuthError::OtpDisabled
-        }
-        "factors" => AuthError::MfaDisabled,
+        "recover" | "verify" => AuthError::OtpDisabled,
         "sso" | "saml" => AuthError::SamlDisabled,
         "user" if path.starts_with("/user/identities") => AuthError::ManualLinkingDisabled,
         "admin" | "invite" => AuthError::NotAdmin,
-        "signup" | "token" | "logout" | "settings" | "authorize" | "callback" | "user" => {
-            AuthError::MethodNotAllowed
-        }
+        "signup" | "token" | "logout" | "settings" | "authorize" | "callback" | "user" | "otp"
+        | "magiclink" | "resend" | "reauthenticate" | "factors" => AuthError::MethodNotAllowed,
         _ => AuthError::NotFound,
     })
 }

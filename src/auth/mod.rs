@@ -7,6 +7,8 @@
 //! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
 //! Sign-in limits per account and client address are in `lockout`, the bounds on `user_metadata` in
 //! `metadata`.
+//! Features that are off (phone, web3, anonymous, e-mail codes, MFA) answer as GoTrue does from
+//! `disabled`.
 
 mod accounts;
 mod admin;
@@ -15,6 +17,7 @@ mod admin_routes;
 mod argon;
 pub mod config;
 mod delete_account;
+mod disabled;
 pub mod errors;
 mod google_callback;
 mod google_client;

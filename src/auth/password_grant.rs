@@ -31,9 +31,16 @@ impl AuthService {
         let body: PasswordGrant = parse_json(body)?;
         let password = Zeroizing::new(body.password.unwrap_or_default());
         let raw_email = body.email.unwrap_or_default();
+        let phone_given = body.phone.is_some_and(|p| !p.is_empty());
+        // GoTrue's order: both given, then the provider (phone sign-in is off: 422).
+        if !raw_email.is_empty() && phone_given {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on login.",
+            ));
+        }
         if raw_email.trim().is_empty() {
-            return Err(if body.phone.is_some_and(|p| !p.trim().is_empty()) {
-                AuthError::InvalidCredentials
+            return Err(if phone_given {
+                AuthError::PhoneLoginsDisabled
             } else {
                 AuthError::validation("missing email or phone")
             });

@@ -6,10 +6,12 @@ use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
 use super::accounts;
+use super::disabled;
 use super::errors::{AuthError, AuthResult, parse_json};
 use super::metadata;
 use super::models::{Session, now_text};
 use super::password;
+use super::password_rules;
 use super::service::{AuthService, limit, pool_error};
 use crate::db::users::{IdentityRow, UserRow};
 use crate::logging::mask_email;
@@ -20,6 +22,7 @@ struct SignupBody {
     email: Option<String>,
     password: Option<String>,
     phone: Option<String>,
+    channel: Option<String>,
     data: Option<Value>,
 }
 
@@ -31,14 +34,31 @@ impl AuthService {
         let body: SignupBody = parse_json(body)?;
         let password = Zeroizing::new(body.password.unwrap_or_default());
         let email = body.email.unwrap_or_default();
-        if email.trim().is_empty() && password.is_empty() && body.phone.is_none() {
+        let phone = body.phone.unwrap_or_default();
+        // GoTrue's order (docs/auth-contract.md, "Features that are off"): neither address is an
+        // anonymous sign-in; then a missing or over-long password; then the provider.
+        if email.is_empty() && phone.is_empty() {
             return Err(AuthError::AnonymousProviderDisabled);
         }
-        if email.trim().is_empty() && body.phone.is_some_and(|p| !p.trim().is_empty()) {
-            return Err(AuthError::PhoneProviderDisabled);
+        if password.is_empty() || password.chars().count() > password_rules::MAX_LEN {
+            password::check_policy(&password)?;
         }
+        if !email.is_empty() && !phone.is_empty() {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on signup.",
+            ));
+        }
+        // The address before the password rules: ours are stricter than GoTrue's default (six
+        // characters), and clients expect a bad address to be named first.
+        let email = if email.is_empty() {
+            None
+        } else {
+            Some(normalise_email(&email)?)
+        };
         password::check_policy(&password)?;
-        let email = normalise_email(&email)?;
+        let Some(email) = email else {
+            return Err(disabled::phone_signup(body.channel.as_deref()));
+        };
         limit(&self.limits.signup_email, &email)?;
         let data = match body.data {
             None | Some(Value::Null) => Map::new(),

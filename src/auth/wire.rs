@@ -48,7 +48,27 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
             StatusCode::UNPROCESSABLE_ENTITY,
             "anonymous_provider_disabled",
         ),
-        E::PhoneProviderDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "phone_provider_disabled"),
+        E::PhoneProviderDisabled | E::PhoneResendDisabled | E::PhoneOtpUnsupported => {
+            (StatusCode::BAD_REQUEST, "phone_provider_disabled")
+        }
+        E::PhoneLoginsDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "phone_provider_disabled"),
+        E::MagicLinkDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled"),
+        E::OtpSignupsNotAllowed => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
+        E::Web3ProviderDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "web3_provider_disabled"),
+        E::MfaTotpEnrollDisabled => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "mfa_totp_enroll_not_enabled",
+        ),
+        E::MfaPhoneEnrollDisabled => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "mfa_phone_enroll_not_enabled",
+        ),
+        E::MfaWebAuthnEnrollDisabled => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "mfa_webauthn_enroll_not_enabled",
+        ),
+        E::FactorIdNotUuid => (StatusCode::NOT_FOUND, "validation_failed"),
+        E::MfaFactorNotFound => (StatusCode::NOT_FOUND, "mfa_factor_not_found"),
         E::NoAuthorization => (StatusCode::UNAUTHORIZED, "no_authorization"),
         E::BadJwt(_) => (StatusCode::FORBIDDEN, "bad_jwt"),
         E::SessionNotFound => (StatusCode::FORBIDDEN, "session_not_found"),
@@ -63,10 +83,6 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::BadCodeVerifier => (StatusCode::BAD_REQUEST, "bad_code_verifier"),
         E::OtpExpired => (StatusCode::FORBIDDEN, "otp_expired"),
         E::OtpDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
-        E::MfaDisabled => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "mfa_totp_enroll_not_enabled",
-        ),
         E::SamlDisabled => (StatusCode::NOT_FOUND, "saml_provider_disabled"),
         E::ManualLinkingDisabled => (StatusCode::NOT_FOUND, "manual_linking_disabled"),
         E::NotAdmin => (StatusCode::FORBIDDEN, "not_admin"),

@@ -29,7 +29,7 @@ test('features without e-mail, SMS, MFA or SSO answer with GoTrue error codes', 
   await auth.signUp({ email: uniqueEmail('feat'), password: PASSWORD });
   const otp = await client(server).signInWithOtp({ email: uniqueEmail('otp') });
   assert.ok(otp.error instanceof AuthApiError, String(otp.error));
-  assert.equal(otp.error.code, 'otp_disabled');
+  assert.equal(otp.error.code, 'email_provider_disabled');
   assert.equal(otp.error.status, 422);
   const reset = await client(server).resetPasswordForEmail(uniqueEmail('reset'));
   assert.equal(reset.error.code, 'otp_disabled');
