@@ -36,11 +36,13 @@ function startNeutralPage() {
   );
 }
 
+let accounts = 0;
 async function signUp(base) {
+  accounts += 1;
   const res = await fetch(`${base}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-exit-${Date.now()}@example.com`, password: PASSWORD }),
+    body: JSON.stringify({ email: `bench-exit-${Date.now()}-${accounts}@example.com`, password: PASSWORD }),
   });
   const body = await res.json();
   if (!res.ok || !body.access_token) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
@@ -76,7 +78,11 @@ async function main() {
   const neutral = await startNeutralPage();
   const dir = mkdtempSync(join(tmpdir(), 'solace-bench-exit-'));
   const configFile = join(dir, 'solace.toml');
-  writeFileSync(configFile, `[safety]\nexit_destinations = ["${neutral.url}/"]\n`);
+  // Every run signs up its own account: an exit ends its session on the server too.
+  writeFileSync(
+    configFile,
+    `[safety]\nexit_destinations = ["${neutral.url}/"]\n[auth.rate_limit]\nsignup_per_ip = 0\nsignup_per_email = 0\n`,
+  );
   const solace = await startSolace({ args: ['--config', configFile] });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -85,9 +91,6 @@ async function main() {
   });
   let failed = false;
   try {
-    // One session, put back into storage before every run (each exit removes it from the device).
-    const session = await signUp(solace.url);
-    session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
     const results = {};
     for (const [label, inputEvent] of [
       ['click on "Exit now"', 'click'],
@@ -95,10 +98,15 @@ async function main() {
     ]) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
+        // A fresh session in storage, with recent activity so the idle lock lets it through.
+        const session = await signUp(solace.url);
+        session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
         const context = await browser.newContext({ baseURL: solace.url, viewport: { width: 412, height: 915 } });
         await context.addInitScript(
           ({ origin, value }) => {
-            if (location.origin === origin) localStorage.setItem('solace-auth', value);
+            if (location.origin !== origin) return;
+            localStorage.setItem('solace-auth', value);
+            localStorage.setItem('last-activity', String(Date.now()));
           },
           { origin: solace.url, value: JSON.stringify(session) },
         );
