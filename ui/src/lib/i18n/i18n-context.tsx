@@ -1,0 +1,49 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { ENGLISH, lookup, type Catalogue } from './catalogue';
+
+export type Language = {
+  /** BCP 47 code of the language the page shows, e.g. 'en', 'hi'. */
+  lang: string;
+  catalogue: Catalogue;
+};
+
+const I18nContext = createContext<Language>({ lang: 'en', catalogue: ENGLISH });
+
+/** Gives the screens below it a language and its catalogue (English outside a provider, as in unit tests). */
+export function I18nProvider({ value, children }: { value: Language; children: ReactNode }) {
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useLanguage(): Language {
+  return useContext(I18nContext);
+}
+
+export type Vars = Record<string, string | number>;
+export type Translate = (key: string, vars?: Vars) => string;
+
+/** Fills `{name}` placeholders; an unknown placeholder stays as written, so a mistake shows. */
+export function interpolate(text: string, vars?: Vars): string {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** `t('namespace.key', vars)` in the page's language; a missing key shows as the key itself. */
+export function useT(): Translate {
+  const { catalogue } = useLanguage();
+  return useCallback(
+    (key, vars) => {
+      const text = lookup(catalogue, key);
+      return interpolate(typeof text === 'string' ? text : key, vars);
+    },
+    [catalogue],
+  );
+}
+
+/** A list of texts (affirmations, supportive replies) in the page's language. */
+export function useTList(key: string): string[] {
+  const { catalogue } = useLanguage();
+  return useMemo(() => {
+    const list = lookup(catalogue, key);
+    return Array.isArray(list) ? list : [];
+  }, [catalogue, key]);
+}

@@ -1,0 +1,2 @@
+export { BUILT_IN_LANGUAGES, ENGLISH, loadBuiltInCatalogue, type Catalogue, type Messages } from './catalogue';
+export { I18nProvider, interpolate, useLanguage, useT, useTList, type Language, type Translate, type Vars } from './i18n-context';

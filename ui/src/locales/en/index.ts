@@ -1,0 +1,3 @@
+import { collect } from '../collect';
+
+export default collect(import.meta.glob('./*.json', { eager: true, import: 'default' }));
