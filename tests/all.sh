@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 root=$PWD
 step() { printf '\n==> %s\n' "$*"; }
 
+# A clean CI checkout compiles everything once: incremental caches would only cost disk and time there.
+if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
+
 # Debian's chromium for the browser tests, installed in the background while Rust compiles.
 chromium_log=$(mktemp)
 if ! command -v chromium >/dev/null 2>&1; then
