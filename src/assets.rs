@@ -11,7 +11,8 @@ use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 
 mod index_pages;
-use index_pages::Disguise;
+mod manifest;
+pub use index_pages::Disguise;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist/"]
@@ -74,6 +75,10 @@ impl Asset {
 pub struct Catalog {
     files: HashMap<String, Asset>,
     disguises: HashMap<&'static str, Asset>,
+    /// The web app manifest of each disguise, keyed by its route.
+    manifests: HashMap<&'static str, Asset>,
+    /// The disguise the app installs as when the device has not chosen one (`safety.default_disguise`).
+    default_disguise: Disguise,
 }
 
 const INDEX: &str = "index.html";
@@ -81,8 +86,9 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
     /// Indexes the embedded files; `index.html` is rewritten to carry `product_name` as its title, and each
-    /// disguise gets a copy with its own title and icon.
-    pub fn load(product_name: &str) -> Self {
+    /// disguise gets a copy with its own title and icon. `default_disguise` is what the app installs as unless
+    /// the device chose the other one.
+    pub fn load(product_name: &str, default_disguise: Disguise) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
             if name.ends_with(".br") || name.ends_with(".gz") {
@@ -130,7 +136,22 @@ impl Catalog {
                 disguises.insert(d.route(), html_asset(html));
             }
         }
-        Self { files, disguises }
+        let manifests = Disguise::ALL
+            .into_iter()
+            .map(|d| {
+                let body = manifest::render(d).into_bytes();
+                (
+                    d.route(),
+                    generated_asset(body, "application/manifest+json; charset=utf-8"),
+                )
+            })
+            .collect();
+        Self {
+            files,
+            disguises,
+            manifests,
+            default_disguise,
+        }
     }
 
     pub fn has_index(&self) -> bool {
@@ -140,7 +161,11 @@ impl Catalog {
 
 /// An HTML page made at start-up, with the compressed variants `build.rs` writes for the embedded files.
 fn html_asset(html: String) -> Asset {
-    let bytes = html.into_bytes();
+    generated_asset(html.into_bytes(), "text/html; charset=utf-8")
+}
+
+/// A file made at start-up (a page or a manifest), compressed once like the embedded ones.
+fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Asset {
     let mut brotli = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
@@ -151,7 +176,7 @@ fn html_asset(html: String) -> Asset {
     std::io::Write::write_all(&mut gzip, &bytes).expect("compressing in memory");
     let gzip = gzip.finish().expect("compressing in memory");
     Asset {
-        content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+        content_type: HeaderValue::from_static(content_type),
         cache_control: HeaderValue::from_static("no-cache"),
         identity: memory_variant(bytes),
         brotli: Some(memory_variant(brotli)),
@@ -248,7 +273,20 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             .flatten()
     });
     let disguise = disguise.and_then(|d| catalog.disguises.get(d.route()));
-    let asset = match disguise.or_else(|| {
+    // The manifest follows the device's choice (a cookie), or the operator's default.
+    let cookies = req
+        .headers()
+        .get(header::COOKIE)
+        .and_then(|v| v.to_str().ok());
+    let is_manifest = path == manifest::PATH;
+    let manifest = is_manifest
+        .then(|| {
+            catalog
+                .manifests
+                .get(manifest::chosen(cookies, catalog.default_disguise).route())
+        })
+        .flatten();
+    let asset = match manifest.or(disguise).or_else(|| {
         catalog
             .files
             .get(if path.is_empty() { INDEX } else { path })
@@ -287,7 +325,7 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
     let mut res = HttpResponse::build(status);
     res.insert_header((header::ETAG, variant.etag.clone()))
         .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if app_page {
+    if app_page || is_manifest {
         res.insert_header((
             header::VARY,
             HeaderValue::from_static("Accept-Encoding, Cookie"),

@@ -2,9 +2,11 @@
 //! before any script runs, so the disguise paths get their own copy: the product name must never reach the
 //! tab, the app switcher or the history entry of `/weather` and `/notes`, not even while the page loads.
 
-/// A disguise screen whose path gets its own `index.html`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A disguise screen whose path gets its own `index.html` (and the name the app installs under).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Disguise {
+    #[default]
     Weather,
     Notes,
 }
@@ -38,9 +40,16 @@ impl Disguise {
 
     /// The disguise a `Cookie` header names in `view-mode` (the app sets it while the browser is disguised).
     pub fn of_cookie_header(header: &str) -> Option<Self> {
-        let value = header
-            .split(';')
-            .find_map(|pair| pair.trim().strip_prefix("view-mode="))?;
+        Self::of_named_cookie(header, "view-mode")
+    }
+
+    /// The disguise a `Cookie` header names in `name` (`view-mode`, or `home-app` for the installed app).
+    pub fn of_named_cookie(header: &str, name: &str) -> Option<Self> {
+        let value = header.split(';').find_map(|pair| {
+            pair.trim()
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('='))
+        })?;
         Self::ALL.into_iter().find(|d| d.route() == value.trim())
     }
 
@@ -55,6 +64,16 @@ impl Disguise {
 /// (or left as built when `None`).
 pub fn render(template: &str, title: &str, icon: Option<&str>) -> String {
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
+    // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
+    // so it is fetched with credentials.
+    html = html.replacen(
+        "</head>",
+        &format!(
+            "<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  </head>",
+            super::manifest::PATH
+        ),
+        1,
+    );
     if let Some(icon) = icon {
         let tag = format!(
             r#"<link rel="icon" type="image/svg+xml" href="{}" />"#,
@@ -119,6 +138,10 @@ mod tests {
         );
         assert!(!html.contains("Solace"), "{html}");
         assert!(!html.contains("data:,"), "{html}");
+        assert!(
+            html.contains(r#"<link rel="manifest" href="/manifest.webmanifest""#),
+            "{html}"
+        );
     }
 
     #[test]
