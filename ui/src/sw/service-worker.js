@@ -20,7 +20,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const urls = [...FILES, ...Object.values(PAGES)];
+      // The operator's public settings too, so the first screen offline looks as it does online.
+      const urls = [...FILES, ...Object.values(PAGES), CONFIG];
       // addAll stores nothing unless every file arrived; `reload` skips the HTTP cache so no older copy slips in.
       await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload', credentials: 'omit' })));
       await self.skipWaiting();
