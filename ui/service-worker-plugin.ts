@@ -10,12 +10,12 @@ const WORKER_NAME = 'sw.js';
 const PLACEHOLDER = 'self.__PRECACHE_MANIFEST__';
 
 /**
- * Files the worker does not keep: the template page (the server's pages are kept instead), itself, and sound
- * (the journal's calming loop is fetched in ranges, which the worker leaves to the network; the journal needs
- * the network to open anyway).
+ * Files the worker does not keep: the template page (the server's pages are kept instead), itself, sound (the
+ * journal's calming loop is fetched in ranges, which the worker leaves to the network; the journal needs the
+ * network to open anyway) and the home-screen PNG icons (the phone fetches those once, when it installs the app).
  */
 function kept(file: string): boolean {
-  return !['index.html', WORKER_NAME].includes(file) && !/\.(br|gz|wav)$/.test(file);
+  return !['index.html', WORKER_NAME].includes(file) && !/\.(br|gz|wav)$/.test(file) && !/^icons\/.*\.png$/.test(file);
 }
 
 function walk(dir: string, base = dir): string[] {

@@ -22,8 +22,12 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(CACHE);
       // The operator's public settings too, so the first screen offline looks as it does online.
       const urls = [...FILES, ...Object.values(PAGES), CONFIG];
-      // addAll stores nothing unless every file arrived; `reload` skips the HTTP cache so no older copy slips in.
-      await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload', credentials: 'omit' })));
+      // addAll stores nothing unless every file arrived. A hashed file's name changes with its content, so the
+      // browser's copy of it is the right one (no second download of what the page just loaded); every other file
+      // is checked with the server (`no-cache`), so no older copy slips into the set.
+      const request = (url) =>
+        new Request(url, { cache: url.startsWith('/assets/') ? 'default' : 'no-cache', credentials: 'omit' });
+      await cache.addAll(urls.map(request));
       await self.skipWaiting();
     })(),
   );
