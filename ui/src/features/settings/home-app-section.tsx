@@ -3,8 +3,8 @@ import type { DisguiseKind } from '../../lib/disguise-mode';
 import { fetchHomeApp, writeHomeApp } from '../../lib/home-app';
 
 const CHOICES: { value: DisguiseKind; label: string }[] = [
-  { value: 'weather', label: 'Weather Forecast, opening on the weather screen' },
-  { value: 'notes', label: 'Quick Notes, opening on the notes screen' },
+  { value: 'weather', label: 'Weather Forecast: opens on today\u2019s weather' },
+  { value: 'notes', label: 'Quick Notes: opens on a list of notes' },
 ];
 
 /** Which everyday app the home-screen icon looks like. */
