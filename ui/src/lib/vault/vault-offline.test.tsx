@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSession } from '../test-utils/fake-auth-client';
 import { renderApp } from '../../testing/render-app';
+import { writeMeta } from './storage-layout';
 
 const session = (): Session => {
   const s = fakeSession('o@example.org');
@@ -57,5 +58,16 @@ describe('the private space offline', () => {
     renderApp('/resources', { session: session() });
     expect(await screen.findByRole('heading', { name: 'Support Resources' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'You’re offline' })).not.toBeInTheDocument();
+  });
+
+  it('with a PIN, opens nothing before the PIN can be checked, which needs the network too', async () => {
+    goOffline();
+    // The shape a PIN leaves on the device; offline only its presence matters.
+    writeMeta('acc-o', { v: 1, wrapped: 'x', pin: { salt: 'x', iterations: 1 } as never });
+    renderApp('/resources', { session: session() });
+    expect(await screen.findByRole('heading', { name: 'You’re offline' })).toBeInTheDocument();
+    expect(screen.getByText(/opens with your PIN/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Support Resources' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'affirmations' })).not.toBeInTheDocument();
   });
 });
