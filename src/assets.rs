@@ -74,7 +74,10 @@ impl Asset {
 /// `index.html`.
 pub struct Catalog {
     files: HashMap<String, Asset>,
-    disguises: HashMap<&'static str, Asset>,
+    /// Keyed by (page disguise, home-screen disguise): each page also carries the app's home-screen look.
+    disguises: HashMap<(&'static str, &'static str), Asset>,
+    /// The product's own page, per home-screen disguise (`files["index.html"]` is the default's).
+    indexes: HashMap<&'static str, Asset>,
     /// The web app manifest of each disguise, keyed by its route.
     manifests: HashMap<&'static str, Asset>,
     /// The disguise the app installs as when the device has not chosen one (`safety.default_disguise`).
@@ -127,13 +130,23 @@ impl Catalog {
             );
         }
         let mut disguises = HashMap::new();
+        let mut indexes = HashMap::new();
         if let Some(template) = UiDist::get(INDEX) {
             let template = String::from_utf8_lossy(&template.data).into_owned();
             let index = files.get_mut(INDEX).expect("index.html was indexed above");
-            *index = html_asset(index_pages::render(&template, product_name, None));
-            for d in Disguise::ALL {
-                let html = index_pages::render(&template, d.title(), Some(d.icon()));
-                disguises.insert(d.route(), html_asset(html));
+            *index = html_asset(index_pages::render(
+                &template,
+                product_name,
+                None,
+                default_disguise,
+            ));
+            for home in Disguise::ALL {
+                let html = index_pages::render(&template, product_name, None, home);
+                indexes.insert(home.route(), html_asset(html));
+                for d in Disguise::ALL {
+                    let html = index_pages::render(&template, d.title(), Some(d.icon()), home);
+                    disguises.insert((d.route(), home.route()), html_asset(html));
+                }
             }
         }
         let manifests = Disguise::ALL
@@ -149,6 +162,7 @@ impl Catalog {
         Self {
             files,
             disguises,
+            indexes,
             manifests,
             default_disguise,
         }
@@ -272,24 +286,25 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             .then(|| Disguise::of_cookie_header(cookie))
             .flatten()
     });
-    let disguise = disguise.and_then(|d| catalog.disguises.get(d.route()));
-    // The manifest follows the device's choice (a cookie), or the operator's default.
+    // The manifest and every page follow the device's home-screen choice (a cookie), or the operator's default.
     let cookies = req
         .headers()
         .get(header::COOKIE)
         .and_then(|v| v.to_str().ok());
+    let home = manifest::chosen(cookies, catalog.default_disguise).route();
+    let disguise = disguise.and_then(|d| catalog.disguises.get(&(d.route(), home)));
+    let index = catalog
+        .indexes
+        .get(home)
+        .or_else(|| catalog.files.get(INDEX));
     let is_manifest = path == manifest::PATH;
-    let manifest = is_manifest
-        .then(|| {
-            catalog
-                .manifests
-                .get(manifest::chosen(cookies, catalog.default_disguise).route())
-        })
-        .flatten();
+    let manifest = is_manifest.then(|| catalog.manifests.get(home)).flatten();
     let asset = match manifest.or(disguise).or_else(|| {
-        catalog
-            .files
-            .get(if path.is_empty() { INDEX } else { path })
+        if path.is_empty() || path == INDEX {
+            index
+        } else {
+            catalog.files.get(path)
+        }
     }) {
         Some(asset) => asset,
         // A missing file is a 404; anything else is a route of the single-page app.
@@ -298,7 +313,7 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
                 .content_type("text/plain; charset=utf-8")
                 .body("Not found\n");
         }
-        None => match catalog.files.get(INDEX) {
+        None => match index {
             Some(index) => index,
             None => {
                 return HttpResponse::ServiceUnavailable()

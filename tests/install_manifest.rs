@@ -77,6 +77,36 @@ fn weather_by_default_and_the_device_can_choose_notes() {
     }
 }
 
+/// Safari names and draws a home-screen app from the page's own tags: they follow the same choice.
+#[test]
+fn every_page_carries_the_home_screen_name_and_icon_of_the_choice() {
+    let s = Server::start();
+    for path in ["/", "/journal", "/weather", "/notes"] {
+        for (cookie, short, route) in [
+            (None, "Weather", "weather"),
+            (Some("home-app=notes"), "Notes", "notes"),
+        ] {
+            let mut req = client().get(s.url(path));
+            if let Some(c) = cookie {
+                req = req.header(COOKIE, c);
+            }
+            let html = req.send().unwrap().text().unwrap();
+            assert!(
+                html.contains(&format!(
+                    r#"<meta name="apple-mobile-web-app-title" content="{short}" />"#
+                )),
+                "{path} {cookie:?}: {html}"
+            );
+            assert!(
+                html.contains(&format!(
+                    r#"<link rel="apple-touch-icon" href="/icons/{route}-192.png" />"#
+                )),
+                "{path} {cookie:?}: {html}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_operator_can_make_notes_the_default() {
     let s = Server::start_with(Options {

@@ -61,16 +61,21 @@ impl Disguise {
 }
 
 /// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
-/// (or left as built when `None`).
-pub fn render(template: &str, title: &str, icon: Option<&str>) -> String {
+/// (or left as built when `None`), installable as the disguise `home`.
+pub fn render(template: &str, title: &str, icon: Option<&str>, home: Disguise) -> String {
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
     // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
-    // so it is fetched with credentials.
+    // so it is fetched with credentials. Safari names and draws a home-screen app from the page itself, so the
+    // same disguise goes into its own two tags: never the page title, which may be the product's name.
     html = html.replacen(
         "</head>",
         &format!(
-            "<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  </head>",
-            super::manifest::PATH
+            "<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  \
+             <meta name=\"apple-mobile-web-app-title\" content=\"{}\" />\n  \
+             <link rel=\"apple-touch-icon\" href=\"/icons/{}-192.png\" />\n  </head>",
+            super::manifest::PATH,
+            escape(super::manifest::short_name(home)),
+            home.route(),
         ),
         1,
     );
@@ -130,7 +135,12 @@ mod tests {
 
     #[test]
     fn sets_title_and_icon() {
-        let html = render(TEMPLATE, "Weather Forecast", Some("/icons/weather.svg"));
+        let html = render(
+            TEMPLATE,
+            "Weather Forecast",
+            Some("/icons/weather.svg"),
+            Disguise::Notes,
+        );
         assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
         assert!(
             html.contains(r#"<link rel="icon" type="image/svg+xml" href="/icons/weather.svg" />"#),
@@ -142,11 +152,19 @@ mod tests {
             html.contains(r#"<link rel="manifest" href="/manifest.webmanifest""#),
             "{html}"
         );
+        assert!(
+            html.contains(r#"<meta name="apple-mobile-web-app-title" content="Notes" />"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<link rel="apple-touch-icon" href="/icons/notes-192.png" />"#),
+            "{html}"
+        );
     }
 
     #[test]
     fn the_product_name_is_escaped_and_the_icon_kept() {
-        let html = render(TEMPLATE, "Safe & <Sound>", None);
+        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather);
         assert!(
             html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
             "{html}"

@@ -38,6 +38,11 @@ fn look(d: Disguise) -> Look {
     }
 }
 
+/// The short name a home screen shows under the icon.
+pub fn short_name(d: Disguise) -> &'static str {
+    look(d).short_name
+}
+
 /// The manifest of one disguise. One `id` for both, so a changed choice updates the installed app in place
 /// instead of adding a second one next to it.
 pub fn render(d: Disguise) -> String {
