@@ -45,6 +45,9 @@ async function assertDisguise(page, { name, shortName, startUrl }) {
       assert.equal(await pngSize(page, icon.src), size, icon.src);
     }
   }
+  // Safari names and draws the app from the page's own tags: the same disguise.
+  assert.equal(await page.locator('meta[name=apple-mobile-web-app-title]').getAttribute('content'), shortName);
+  assert.equal(await page.locator('link[rel=apple-touch-icon]').getAttribute('href'), `/icons/${route}-192.png`);
   assert.deepEqual(seen.errors, [], 'Chromium parsed the manifest without complaint');
   // A test browser context is off the record, where Chromium installs nothing; every other check must pass.
   const errors = installable.installabilityErrors.filter((e) => e.errorId !== 'in-incognito');
