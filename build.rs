@@ -14,6 +14,7 @@ const UI_INPUTS: &[&str] = &[
     "package.json",
     "package-lock.json",
     "vite.config.ts",
+    "service-worker-plugin.ts",
     "tsconfig.json",
 ];
 const COMPRESSIBLE: &[&str] = &[

@@ -11,7 +11,8 @@ use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 
 mod index_pages;
-use index_pages::Disguise;
+mod manifest;
+pub use index_pages::Disguise;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist/"]
@@ -73,7 +74,14 @@ impl Asset {
 /// `index.html`.
 pub struct Catalog {
     files: HashMap<String, Asset>,
-    disguises: HashMap<&'static str, Asset>,
+    /// Keyed by (page disguise, home-screen disguise): each page also carries the app's home-screen look.
+    disguises: HashMap<(&'static str, &'static str), Asset>,
+    /// The product's own page, per home-screen disguise (`files["index.html"]` is the default's).
+    indexes: HashMap<&'static str, Asset>,
+    /// The web app manifest of each disguise, keyed by its route.
+    manifests: HashMap<&'static str, Asset>,
+    /// The disguise the app installs as when the device has not chosen one (`safety.default_disguise`).
+    default_disguise: Disguise,
 }
 
 const INDEX: &str = "index.html";
@@ -81,8 +89,9 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
     /// Indexes the embedded files; `index.html` is rewritten to carry `product_name` as its title, and each
-    /// disguise gets a copy with its own title and icon.
-    pub fn load(product_name: &str) -> Self {
+    /// disguise gets a copy with its own title and icon. `default_disguise` is what the app installs as unless
+    /// the device chose the other one.
+    pub fn load(product_name: &str, default_disguise: Disguise) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
             if name.ends_with(".br") || name.ends_with(".gz") {
@@ -121,16 +130,42 @@ impl Catalog {
             );
         }
         let mut disguises = HashMap::new();
+        let mut indexes = HashMap::new();
         if let Some(template) = UiDist::get(INDEX) {
             let template = String::from_utf8_lossy(&template.data).into_owned();
             let index = files.get_mut(INDEX).expect("index.html was indexed above");
-            *index = html_asset(index_pages::render(&template, product_name, None));
-            for d in Disguise::ALL {
-                let html = index_pages::render(&template, d.title(), Some(d.icon()));
-                disguises.insert(d.route(), html_asset(html));
+            *index = html_asset(index_pages::render(
+                &template,
+                product_name,
+                None,
+                default_disguise,
+            ));
+            for home in Disguise::ALL {
+                let html = index_pages::render(&template, product_name, None, home);
+                indexes.insert(home.route(), html_asset(html));
+                for d in Disguise::ALL {
+                    let html = index_pages::render(&template, d.title(), Some(d.icon()), home);
+                    disguises.insert((d.route(), home.route()), html_asset(html));
+                }
             }
         }
-        Self { files, disguises }
+        let manifests = Disguise::ALL
+            .into_iter()
+            .map(|d| {
+                let body = manifest::render(d).into_bytes();
+                (
+                    d.route(),
+                    generated_asset(body, "application/manifest+json; charset=utf-8"),
+                )
+            })
+            .collect();
+        Self {
+            files,
+            disguises,
+            indexes,
+            manifests,
+            default_disguise,
+        }
     }
 
     pub fn has_index(&self) -> bool {
@@ -140,7 +175,11 @@ impl Catalog {
 
 /// An HTML page made at start-up, with the compressed variants `build.rs` writes for the embedded files.
 fn html_asset(html: String) -> Asset {
-    let bytes = html.into_bytes();
+    generated_asset(html.into_bytes(), "text/html; charset=utf-8")
+}
+
+/// A file made at start-up (a page or a manifest), compressed once like the embedded ones.
+fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Asset {
     let mut brotli = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
@@ -151,7 +190,7 @@ fn html_asset(html: String) -> Asset {
     std::io::Write::write_all(&mut gzip, &bytes).expect("compressing in memory");
     let gzip = gzip.finish().expect("compressing in memory");
     Asset {
-        content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+        content_type: HeaderValue::from_static(content_type),
         cache_control: HeaderValue::from_static("no-cache"),
         identity: memory_variant(bytes),
         brotli: Some(memory_variant(brotli)),
@@ -247,11 +286,25 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             .then(|| Disguise::of_cookie_header(cookie))
             .flatten()
     });
-    let disguise = disguise.and_then(|d| catalog.disguises.get(d.route()));
-    let asset = match disguise.or_else(|| {
-        catalog
-            .files
-            .get(if path.is_empty() { INDEX } else { path })
+    // The manifest and every page follow the device's home-screen choice (a cookie), or the operator's default.
+    let cookies = req
+        .headers()
+        .get(header::COOKIE)
+        .and_then(|v| v.to_str().ok());
+    let home = manifest::chosen(cookies, catalog.default_disguise).route();
+    let disguise = disguise.and_then(|d| catalog.disguises.get(&(d.route(), home)));
+    let index = catalog
+        .indexes
+        .get(home)
+        .or_else(|| catalog.files.get(INDEX));
+    let is_manifest = path == manifest::PATH;
+    let manifest = is_manifest.then(|| catalog.manifests.get(home)).flatten();
+    let asset = match manifest.or(disguise).or_else(|| {
+        if path.is_empty() || path == INDEX {
+            index
+        } else {
+            catalog.files.get(path)
+        }
     }) {
         Some(asset) => asset,
         // A missing file is a 404; anything else is a route of the single-page app.
@@ -260,7 +313,7 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
                 .content_type("text/plain; charset=utf-8")
                 .body("Not found\n");
         }
-        None => match catalog.files.get(INDEX) {
+        None => match index {
             Some(index) => index,
             None => {
                 return HttpResponse::ServiceUnavailable()
@@ -287,7 +340,7 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
     let mut res = HttpResponse::build(status);
     res.insert_header((header::ETAG, variant.etag.clone()))
         .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if app_page {
+    if app_page || is_manifest {
         res.insert_header((
             header::VARY,
             HeaderValue::from_static("Accept-Encoding, Cookie"),

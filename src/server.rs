@@ -37,7 +37,10 @@ pub enum ServeError {
 }
 
 pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
-    let catalog = web::Data::new(Catalog::load(&config.site.product_name));
+    let catalog = web::Data::new(Catalog::load(
+        &config.site.product_name,
+        config.safety.default_disguise,
+    ));
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }

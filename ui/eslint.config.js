@@ -24,6 +24,11 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The offline worker runs in the browser's service-worker scope.
+    files: ['src/sw/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'solace-layers': layers },
     languageOptions: { globals: { ...globals.browser } },

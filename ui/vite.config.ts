@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './service-worker-plugin';
 
 // The Rust binary (default 127.0.0.1:8080) serves /auth/v1 and /api; the dev server forwards them there.
 const backend = 'http://127.0.0.1:8080';
@@ -7,7 +8,7 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   // Absolute base: deep links are answered with index.html by the server's SPA fallback.
   base: '/',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   server: {
     proxy: {
       // Only the auth API: /auth itself is the sign-in page, served by Vite.

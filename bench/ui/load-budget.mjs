@@ -88,7 +88,10 @@ async function measure(baseUrl) {
     });
     // Cross-check: Playwright's own view of requests (includes any a CDP page session might miss).
     const pwUrls = [];
-    context.on('request', (r) => pwUrls.push(r.url()));
+    // The offline worker's own fetches (after load, in the background) are measured by visits.mjs, not here.
+    context.on('request', (r) => {
+      if (!r.serviceWorker()) pwUrls.push(r.url());
+    });
     const consoleErrors = [];
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     page.on('pageerror', (e) => consoleErrors.push(String(e)));

@@ -2,9 +2,11 @@
 //! before any script runs, so the disguise paths get their own copy: the product name must never reach the
 //! tab, the app switcher or the history entry of `/weather` and `/notes`, not even while the page loads.
 
-/// A disguise screen whose path gets its own `index.html`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A disguise screen whose path gets its own `index.html` (and the name the app installs under).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Disguise {
+    #[default]
     Weather,
     Notes,
 }
@@ -38,9 +40,16 @@ impl Disguise {
 
     /// The disguise a `Cookie` header names in `view-mode` (the app sets it while the browser is disguised).
     pub fn of_cookie_header(header: &str) -> Option<Self> {
-        let value = header
-            .split(';')
-            .find_map(|pair| pair.trim().strip_prefix("view-mode="))?;
+        Self::of_named_cookie(header, "view-mode")
+    }
+
+    /// The disguise a `Cookie` header names in `name` (`view-mode`, or `home-app` for the installed app).
+    pub fn of_named_cookie(header: &str, name: &str) -> Option<Self> {
+        let value = header.split(';').find_map(|pair| {
+            pair.trim()
+                .strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix('='))
+        })?;
         Self::ALL.into_iter().find(|d| d.route() == value.trim())
     }
 
@@ -52,9 +61,24 @@ impl Disguise {
 }
 
 /// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
-/// (or left as built when `None`).
-pub fn render(template: &str, title: &str, icon: Option<&str>) -> String {
+/// (or left as built when `None`), installable as the disguise `home`.
+pub fn render(template: &str, title: &str, icon: Option<&str>, home: Disguise) -> String {
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
+    // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
+    // so it is fetched with credentials. Safari names and draws a home-screen app from the page itself, so the
+    // same disguise goes into its own two tags: never the page title, which may be the product's name.
+    html = html.replacen(
+        "</head>",
+        &format!(
+            "<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  \
+             <meta name=\"apple-mobile-web-app-title\" content=\"{}\" />\n  \
+             <link rel=\"apple-touch-icon\" href=\"/icons/{}-192.png\" />\n  </head>",
+            super::manifest::PATH,
+            escape(super::manifest::short_name(home)),
+            home.route(),
+        ),
+        1,
+    );
     if let Some(icon) = icon {
         let tag = format!(
             r#"<link rel="icon" type="image/svg+xml" href="{}" />"#,
@@ -111,7 +135,12 @@ mod tests {
 
     #[test]
     fn sets_title_and_icon() {
-        let html = render(TEMPLATE, "Weather Forecast", Some("/icons/weather.svg"));
+        let html = render(
+            TEMPLATE,
+            "Weather Forecast",
+            Some("/icons/weather.svg"),
+            Disguise::Notes,
+        );
         assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
         assert!(
             html.contains(r#"<link rel="icon" type="image/svg+xml" href="/icons/weather.svg" />"#),
@@ -119,11 +148,23 @@ mod tests {
         );
         assert!(!html.contains("Solace"), "{html}");
         assert!(!html.contains("data:,"), "{html}");
+        assert!(
+            html.contains(r#"<link rel="manifest" href="/manifest.webmanifest""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<meta name="apple-mobile-web-app-title" content="Notes" />"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<link rel="apple-touch-icon" href="/icons/notes-192.png" />"#),
+            "{html}"
+        );
     }
 
     #[test]
     fn the_product_name_is_escaped_and_the_icon_kept() {
-        let html = render(TEMPLATE, "Safe & <Sound>", None);
+        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather);
         assert!(
             html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
             "{html}"

@@ -14,6 +14,9 @@ pub struct SafetyConfig {
     /// Pages the quick exit replaces the app with, one picked at random. They must show nothing personal
     /// even to someone signed in there (so no webmail inbox or social network).
     pub exit_destinations: Vec<String>,
+    /// The disguise the app installs as ('Add to Home screen': name, icon, first screen) unless the device
+    /// picked the other one in Settings.
+    pub default_disguise: crate::assets::Disguise,
 }
 
 impl Default for SafetyConfig {
@@ -26,6 +29,7 @@ impl Default for SafetyConfig {
                 "https://www.wikipedia.org/".into(),
                 "https://www.yr.no/en".into(),
             ],
+            default_disguise: crate::assets::Disguise::Weather,
         }
     }
 }
@@ -98,6 +102,7 @@ mod tests {
     fn with(list: &[&str]) -> SafetyConfig {
         SafetyConfig {
             exit_destinations: list.iter().map(|s| s.to_string()).collect(),
+            ..SafetyConfig::default()
         }
     }
 

@@ -8,6 +8,7 @@ import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
 import { applyDisguiseAtStart } from './lib/disguise-mode';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
+import { registerOfflineWorker } from './lib/offline-app';
 import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
@@ -25,6 +26,7 @@ void loadConfigOnce().then((config) => {
   if (staleToken) revokeOnServer(config, staleToken);
 });
 preloadPage(window.location.pathname);
+registerOfflineWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

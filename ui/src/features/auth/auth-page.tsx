@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { ShieldIcon } from '../../lib/icons';
+import { useOnline } from '../../lib/offline-app';
 import { PATHS } from '../../lib/route-paths';
 import { AuthCard } from './auth-card';
+import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { validateSignUp } from './password-rules';
@@ -30,6 +32,7 @@ export default function AuthPage() {
   const emailId = useId();
   const checklistId = useId();
   const isSignUp = mode === 'signup';
+  const online = useOnline();
 
   const toggleMode = () => {
     setMode(isSignUp ? 'signin' : 'signup');
@@ -105,6 +108,7 @@ export default function AuthPage() {
             {info}
           </div>
         ) : null}
+        {online ? null : <OfflineNotice />}
 
         <form
           className="auth-form"
@@ -146,7 +150,7 @@ export default function AuthPage() {
               />
             </>
           ) : null}
-          <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="btn btn-primary auth-submit" disabled={busy || !online} aria-busy={busy}>
             {isSignUp ? 'Sign Up' : 'Sign In'}
           </button>
         </form>
@@ -156,7 +160,7 @@ export default function AuthPage() {
             <div className="auth-divider">
               <span>or</span>
             </div>
-            <button type="button" className="btn btn-secondary auth-google" onClick={() => void onGoogle()}>
+            <button type="button" className="btn btn-secondary auth-google" disabled={!online} onClick={() => void onGoogle()}>
               <GoogleMark />
               {isSignUp ? 'Sign Up with Google' : 'Sign In with Google'}
             </button>

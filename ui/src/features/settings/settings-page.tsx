@@ -6,6 +6,7 @@ import { usePanic } from '../../lib/panic';
 import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
 import { DeleteAccountSection } from './delete-account-section';
+import { HomeAppSection } from './home-app-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
@@ -44,6 +45,7 @@ export default function SettingsPage() {
         </section>
 
         <PrivacySection />
+        <HomeAppSection />
         <StayingSafeSection />
 
         <section className="card" aria-labelledby="settings-storage">

@@ -8,6 +8,7 @@ import { VaultProvider } from './vault-context';
 import { VaultKeyError } from './crypto';
 import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
 import { VaultScreen } from './vault-screen';
+import { isOffline, VaultOffline } from './vault-offline';
 import './vault.css';
 
 type Stage =
@@ -15,6 +16,8 @@ type Stage =
   | { kind: 'pin'; triesLeft: number; wrong: boolean }
   | { kind: 'open'; vault: OpenVault }
   | { kind: 'failed'; message: string }
+  /** No network: the key cannot be fetched (see vault-offline.tsx). */
+  | { kind: 'offline' }
   /** The key on this device does not open with this account's secret (e.g. the server's key was replaced). */
   | { kind: 'unopenable' };
 
@@ -72,6 +75,10 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         setStage({ kind: 'unopenable' });
         return;
       }
+      if (isOffline(err)) {
+        setStage({ kind: 'offline' });
+        return;
+      }
       console.error('Could not open the private store:', err);
       setStage({
         kind: 'failed',
@@ -120,6 +127,12 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
             </div>
           </div>
         </VaultScreen>
+      );
+    case 'offline':
+      return (
+        <VaultOffline accountId={accountId} onRetry={() => void open()}>
+          {children}
+        </VaultOffline>
       );
     case 'unopenable':
       return (

@@ -1,0 +1,119 @@
+// The offline app shell. One build = one versioned set of files: the build writes the list below (every file
+// of the build, hashed names included, and the server's three pages), the worker fetches all of it fresh into a
+// cache named after the version, all or nothing, and serves the app from it. Nothing personal is ever kept:
+// the sign-in service (/auth/v1) and the API are passed through untouched, except /api/config, which is the
+// operator's public settings. Plain JavaScript, copied as it is by the build (see service-worker-plugin.ts).
+
+/* The build replaces the next expression with { version, files }. */
+const PRECACHE = self.__PRECACHE_MANIFEST__;
+
+const PREFIX = 'app-shell-';
+const CACHE = PREFIX + PRECACHE.version;
+const FILES = new Set(PRECACHE.files);
+// The server makes these pages; fetched without cookies, each is the same for every device.
+const PAGES = { weather: '/weather', notes: '/notes', app: '/index.html' };
+const CONFIG = '/api/config';
+// The cookie the app keeps while the device is disguised (lib/disguise-mode.ts).
+const DISGUISE_COOKIE = 'view-mode';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // The operator's public settings too, so the first screen offline looks as it does online.
+      const urls = [...FILES, ...Object.values(PAGES), CONFIG];
+      // addAll stores nothing unless every file arrived. A hashed file's name changes with its content, so the
+      // browser's copy of it is the right one (no second download of what the page just loaded); every other file
+      // is checked with the server (`no-cache`), so no older copy slips into the set.
+      const request = (url) =>
+        new Request(url, { cache: url.startsWith('/assets/') ? 'default' : 'no-cache', credentials: 'omit' });
+      await cache.addAll(urls.map(request));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      // The version just before this one stays for pages still running it (the files they load later must come
+      // from their own set); any older one goes. Cache names list in the order they were made.
+      const older = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+      await Promise.all(older.slice(0, -1).map((k) => caches.delete(k)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET' || req.headers.has('range')) return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  // Sign-in and personal data go to the network, never near a cache.
+  if (url.pathname.startsWith('/auth/v1/')) return;
+  if (url.pathname.startsWith('/api/') && url.pathname !== CONFIG) return;
+  if (req.mode === 'navigate') {
+    event.respondWith(page(req, url));
+  } else if (url.pathname === CONFIG) {
+    event.respondWith(config(req));
+  } else if (FILES.has(url.pathname) || url.pathname.startsWith('/assets/')) {
+    event.respondWith(file(req, url));
+  }
+});
+
+/** Pages from the network first (the server picks the disguise from the cookie); offline, the kept copy. */
+async function page(req, url) {
+  try {
+    return await fetch(req);
+  } catch (err) {
+    const cache = await caches.open(CACHE);
+    const kind = disguiseOfPath(url.pathname) ?? (await disguiseOfDevice());
+    const kept = await cache.match(kind ? PAGES[kind] : PAGES.app);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+function disguiseOfPath(pathname) {
+  const p = pathname.replace(/\/+$/, '');
+  if (p === PAGES.weather) return 'weather';
+  if (p === PAGES.notes) return 'notes';
+  return null;
+}
+
+/** A disguised device gets the disguise's page offline too, so not even the loading tab names the app. */
+async function disguiseOfDevice() {
+  try {
+    const cookie = await self.cookieStore?.get(DISGUISE_COOKIE);
+    return cookie && (cookie.value === 'weather' || cookie.value === 'notes') ? cookie.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file of the build: from this version's set; a page still on the version before finds its own there. */
+async function file(req, url) {
+  const own = await (await caches.open(CACHE)).match(url.pathname);
+  if (own) return own;
+  const names = (await caches.keys()).filter((k) => k.startsWith(PREFIX)).reverse();
+  for (const name of names) {
+    const kept = await (await caches.open(name)).match(url.pathname);
+    if (kept) return kept;
+  }
+  return fetch(req);
+}
+
+/** The operator's public settings: fresh when online, the last copy offline. */
+async function config(req) {
+  const cache = await caches.open(CACHE);
+  try {
+    const res = await fetch(req);
+    if (res.ok) await cache.put(CONFIG, res.clone());
+    return res;
+  } catch (err) {
+    const kept = await cache.match(CONFIG);
+    if (kept) return kept;
+    throw err;
+  }
+}
