@@ -52,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/callback", web::get().to(callback_get))
         .route("/callback", web::post().to(callback_post))
         .configure(super::admin_routes::configure)
+        .configure(super::mfa_routes::configure)
         .configure(super::disabled::configure);
 }
 
