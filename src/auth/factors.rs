@@ -113,7 +113,7 @@ pub fn enroll(
     Ok(factor)
 }
 
-fn owned(c: &Connection, user_id: &str, factor_id: &str) -> AuthResult<FactorRow> {
+pub fn owned(c: &Connection, user_id: &str, factor_id: &str) -> AuthResult<FactorRow> {
     rows::find_owned(c, user_id, factor_id)?.ok_or(AuthError::MfaFactorNotFound)
 }
 

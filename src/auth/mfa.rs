@@ -120,6 +120,9 @@ impl AuthService {
         ip: Option<IpAddr>,
     ) -> AuthResult<Session> {
         let factor_id = factor_id_of(factor_id)?;
+        // GoTrue loads the factor before it reads the body.
+        let (uid, fid) = (auth.user.row.id.clone(), factor_id.clone());
+        self.db.read(move |c| factors::owned(c, &uid, &fid)).await?;
         let b: VerifyBody = parse_json(body)?;
         let code = b.code.unwrap_or_default();
         if code.is_empty() {

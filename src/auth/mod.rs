@@ -12,6 +12,7 @@
 
 mod accounts;
 mod admin;
+mod admin_factors;
 mod admin_params;
 mod admin_routes;
 mod argon;
