@@ -46,7 +46,7 @@ pub fn aal_and_amr(
         method: session.amr_method.clone(),
         timestamp: session.created_at / 1000,
     });
-    amr.sort_by(|a, b| b.timestamp.cmp(&a.timestamp));
+    amr.sort_by_key(|entry| std::cmp::Reverse(entry.timestamp));
     let aal = if steps.iter().any(|(m, _)| m == TOTP) {
         "aal2"
     } else {
