@@ -1,0 +1,66 @@
+// Issue 12 two-step sign-in in a real browser against the embedded auth service: she adds an authenticator
+// app in Settings (the test plays the app, computing codes from the key shown as text), signs out, and
+// signing in then asks for the code before the app opens; a wrong code is refused in plain words.
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { freshStep, totpCode } from '../../tests/support/totp.mjs';
+import { PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+
+describe('two-step sign-in', () => {
+  const suite = browserSuite();
+  let ctx;
+  let page;
+  beforeEach(() => ({ ctx, page } = suite));
+
+  it('adds an authenticator, then sign-in asks for its code; a wrong code is refused plainly', async () => {
+    const email = uniqueEmail('twostep');
+    await signUpViaUi(page, email);
+
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+    await page.getByText('Someone who knows your password still cannot get in.').waitFor();
+    await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    // Drawn from a data: URI the page already holds, so nothing was fetched for it.
+    assert.match(await qr.getAttribute('src'), /^data:image\/svg\+xml;charset=utf-8,/);
+    assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
+    const secret = (await page.getByLabel('Key to type into the app').textContent()).replace(/\s+/g, '');
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+
+    const enrolStep = await freshStep();
+    await page.getByLabel('2. Type the 6-digit code the app shows').fill(totpCode(secret, enrolStep));
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await page.getByRole('status').filter({ hasText: 'Two-step sign-in is on.' }).waitFor();
+    await page.getByRole('list', { name: 'Authenticator apps' }).getByRole('button', { name: 'Remove' }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    // The password alone does not open the app.
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+
+    const refused = ctx.expectFailedResource(/\/auth\/v1\/factors\/[^/]+\/verify$/, 422);
+    const step = await freshStep();
+    const right = totpCode(secret, Math.max(step, enrolStep + 1));
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('6-digit code').fill(wrong);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.equal(
+      (await alert.textContent()).trim(),
+      'That code is not right. Check your authenticator app and type the newest code it shows.',
+    );
+    assert.equal(refused.seen, 1);
+
+    await page.getByLabel('6-digit code').fill(right);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+  });
+});
