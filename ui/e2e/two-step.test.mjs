@@ -6,6 +6,15 @@ import { beforeEach, describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
 import { PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 
+/**
+ * The next code her app would give that the server has not seen: one step back is accepted, a used step
+ * never again, so each code is the oldest step still in the window and newer than the last one used.
+ */
+async function nextCode(secret, lastUsed = -Infinity) {
+  const step = Math.max((await freshStep()) - 1, lastUsed + 1);
+  return { step, code: totpCode(secret, step) };
+}
+
 describe('two-step sign-in', () => {
   const suite = browserSuite();
   let ctx;
@@ -28,8 +37,8 @@ describe('two-step sign-in', () => {
     const secret = (await page.getByLabel('Key to type into the app').textContent()).replace(/\s+/g, '');
     assert.match(secret, /^[A-Z2-7]{32}$/);
 
-    const enrolStep = await freshStep();
-    await page.getByLabel('2. Type the 6-digit code the app shows').fill(totpCode(secret, enrolStep));
+    const enrolment = await nextCode(secret);
+    await page.getByLabel('2. Type the 6-digit code the app shows').fill(enrolment.code);
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     await page.getByRole('status').filter({ hasText: 'Two-step sign-in is on.' }).waitFor();
     await page.getByRole('list', { name: 'Authenticator apps' }).getByRole('button', { name: 'Remove' }).waitFor();
@@ -45,8 +54,8 @@ describe('two-step sign-in', () => {
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
 
     const refused = ctx.expectFailedResource(/\/auth\/v1\/factors\/[^/]+\/verify$/, 422);
-    const step = await freshStep();
-    const right = totpCode(secret, Math.max(step, enrolStep + 1));
+    const signIn = await nextCode(secret, enrolment.step);
+    const right = signIn.code;
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     await page.getByLabel('6-digit code').fill(wrong);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -62,5 +71,25 @@ describe('two-step sign-in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/');
+
+    // Deleting her account asks for a code too: the password alone deletes nothing.
+    await page.goto('/settings');
+    const deleteNow = async () => {
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.getByRole('button', { name: 'Yes, delete everything' }).click();
+    };
+    await page.getByLabel('Your password').fill(PASSWORD);
+    const codeField = page.getByLabel('6-digit code from your authenticator app');
+    const wrongAgain = ctx.expectFailedResource(/\/auth\/v1\/user\/delete$/, 422);
+    await codeField.fill(wrong);
+    await deleteNow();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
+    assert.equal(wrongAgain.seen, 1);
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await codeField.fill((await nextCode(secret, signIn.step)).code);
+    ctx.expectFailedResource(/\/auth\/v1\/logout\?scope=local$/, 403);
+    await deleteNow();
+    await page.waitForURL((u) => u.pathname === '/auth');
   });
 });
