@@ -75,8 +75,6 @@ pub enum AuthError {
     OtpSignupsNotAllowed,
     #[error("Web3 provider is disabled")]
     Web3ProviderDisabled,
-    #[error("MFA enroll is disabled for TOTP")]
-    MfaTotpEnrollDisabled,
     #[error("MFA enroll is disabled for Phone")]
     MfaPhoneEnrollDisabled,
     #[error("MFA enroll is disabled for WebAuthn")]

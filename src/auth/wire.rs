@@ -55,10 +55,6 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::MagicLinkDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled"),
         E::OtpSignupsNotAllowed => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
         E::Web3ProviderDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "web3_provider_disabled"),
-        E::MfaTotpEnrollDisabled => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "mfa_totp_enroll_not_enabled",
-        ),
         E::MfaPhoneEnrollDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "mfa_phone_enroll_not_enabled",
