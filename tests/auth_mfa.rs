@@ -571,3 +571,33 @@ fn the_cli_counts_and_removes_factors_for_a_lost_authenticator() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("nobody@example.org"), "{err}");
 }
+
+#[test]
+fn the_vault_secret_needs_the_second_step_when_she_has_one() {
+    let a = Auth::start("");
+    let e = enrolled(&a, "mia@example.org");
+    let secret = |token: &str| {
+        common::client()
+            .get(a.server.url("/api/vault/secret"))
+            .bearer_auth(token)
+            .send()
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    assert_eq!(secret(access(&e.session)), 200, "aal2 opens it");
+    let aal1 = a.sign_in("mia@example.org", PASSWORD).body;
+    assert_ne!(
+        secret(access(&aal1)),
+        200,
+        "her password alone opens nothing of hers"
+    );
+    let r = prove(
+        &a,
+        access(&aal1),
+        &e.factor,
+        &code(&e.secret, step_now() + 1),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(secret(access(&r.body)), 200);
+}

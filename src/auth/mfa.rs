@@ -162,6 +162,18 @@ impl AuthService {
         Ok(json!({ "id": factor.id }))
     }
 
+    /// `authenticate`, and when she has a confirmed factor, a session that passed it: for what the app
+    /// opens only after the code (the vault secret), so a password alone opens nothing of hers.
+    pub async fn authenticate_all_steps(&self, bearer: Option<&str>) -> AuthResult<Authenticated> {
+        let auth = self.authenticate(bearer).await?;
+        if auth.user.factors.iter().any(|f| f.is_verified())
+            && !self.session_is_aal2(auth.session_id.clone()).await?
+        {
+            return Err(AuthError::AalRequiredToUpdate);
+        }
+        Ok(auth)
+    }
+
     /// Whether the session has passed a second step (GoTrue's `IsAAL2`).
     pub(super) async fn session_is_aal2(&self, session_id: String) -> AuthResult<bool> {
         self.db
