@@ -122,9 +122,12 @@ pub fn challenge(
     user_id: &str,
     factor_id: &str,
     ip: String,
+    expiry_ms: i64,
 ) -> AuthResult<(ChallengeRow, FactorRow)> {
     let tx = c.transaction()?;
     let factor = owned(&tx, user_id, factor_id)?;
+    // Keeps the table small however often a client asks.
+    rows::delete_old_challenges(&tx, &factor.id, now_ms() - expiry_ms)?;
     let ch = ChallengeRow {
         id: uuid::Uuid::new_v4().to_string(),
         factor_id: factor.id.clone(),

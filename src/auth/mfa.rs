@@ -100,9 +100,10 @@ impl AuthService {
     ) -> AuthResult<Value> {
         let factor_id = factor_id_of(factor_id)?;
         let user_id = auth.user.row.id;
+        let expiry_ms = self.config.mfa.challenge_expiry.0.as_millis() as i64;
         let (ch, factor) = self
             .db
-            .write(move |c| factors::challenge(c, &user_id, &factor_id, ip_text(ip)))
+            .write(move |c| factors::challenge(c, &user_id, &factor_id, ip_text(ip), expiry_ms))
             .await?;
         let expiry_secs = self.config.mfa.challenge_expiry.0.as_secs() as i64;
         Ok(json!({

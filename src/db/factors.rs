@@ -148,6 +148,18 @@ pub fn insert_challenge(c: &Connection, ch: &ChallengeRow, now: &str) -> rusqlit
     Ok(())
 }
 
+/// A factor's challenges made before `before_ms` can no longer be answered; they go when a new one is made.
+pub fn delete_old_challenges(
+    c: &Connection,
+    factor_id: &str,
+    before_ms: i64,
+) -> rusqlite::Result<usize> {
+    c.execute(
+        "DELETE FROM mfa_challenges WHERE factor_id = ?1 AND created_at < ?2",
+        params![factor_id, before_ms],
+    )
+}
+
 pub fn find_challenge(
     c: &Connection,
     factor_id: &str,
