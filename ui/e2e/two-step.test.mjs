@@ -2,9 +2,10 @@
 // app in Settings (the test plays the app, computing codes from the key shown as text), signs out, and
 // signing in then asks for the code before the app opens; a wrong code is refused in plain words.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
-import { PASSWORD, assertNoSeriousA11yViolations, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { ARTIFACTS_DIR, PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /**
  * The next code her app would give that the server has not seen: one step back is accepted, a used step
@@ -36,7 +37,10 @@ describe('two-step sign-in', () => {
     assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
     const secret = (await page.getByLabel('Key to type into the app').textContent()).replace(/\s+/g, '');
     assert.match(secret, /^[A-Z2-7]{32}$/);
-    await assertNoSeriousA11yViolations(page, 'settings, adding an authenticator');
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'settings-two-step');
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Two-step sign-in' }) });
+    await section.screenshot({ path: path.join(ARTIFACTS_DIR, 'settings-two-step-section.png') });
 
     const enrolment = await nextCode(secret);
     await page.getByLabel('2. Type the 6-digit code the app shows').fill(enrolment.code);
@@ -53,7 +57,7 @@ describe('two-step sign-in', () => {
     // The password alone does not open the app.
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
-    await assertNoSeriousA11yViolations(page, 'two-step sign-in code step');
+    await checkScreen(page, 'two-step-code');
 
     const refused = ctx.expectFailedResource(/\/auth\/v1\/factors\/[^/]+\/verify$/, 422);
     const signIn = await nextCode(secret, enrolment.step);

@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/auth';
 import { codeProblem, verifiedFactors } from '../../lib/two-step';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
+import './two-step-code-page.css';
 
 /**
  * The second step of signing in: shown instead of the app while the session has passed only the password
@@ -69,7 +70,7 @@ export function TwoStepCodePage() {
           Sign out
         </button>
       </form>
-      <p className="auth-note">
+      <p className="auth-note two-step-help">
         <span>Lost your phone? The people who run this service can turn the second step off for you.</span>
       </p>
     </AuthCard>
