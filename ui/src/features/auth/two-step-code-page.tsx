@@ -26,7 +26,11 @@ export function TwoStepCodePage() {
     try {
       const client = await authClient();
       const { error: refused } = await client.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
-      if (refused) {
+      if (refused?.code === 'mfa_factor_not_found') {
+        // The authenticator was removed meanwhile (e.g. by the operator for a lost phone): a fresh session
+        // no longer lists it, and the app opens.
+        await client.refreshSession();
+      } else if (refused) {
         setError(codeProblem(refused));
         setCode('');
       }
