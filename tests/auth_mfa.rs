@@ -107,6 +107,14 @@ struct Enrolled {
     session: Value,
     factor: String,
     secret: String,
+    /// The step whose code confirmed the factor.
+    step: u64,
+}
+
+/// The step of the next code her app would give that the server has not seen: the oldest one still in
+/// the window (one back) that is newer than the last one used.
+fn next_step(last_used: u64) -> u64 {
+    (step_now() - 1).max(last_used + 1)
 }
 
 /// A new account with a confirmed authenticator; `session` is the aal2 one the confirmation gave.
@@ -116,12 +124,14 @@ fn enrolled(a: &Auth, email: &str) -> Enrolled {
     assert_eq!(r.status, 200, "{}", r.body);
     let factor = r.body["id"].as_str().unwrap().to_string();
     let secret = r.body["totp"]["secret"].as_str().unwrap().to_string();
-    let r = prove(a, access(&s), &factor, &code(&secret, step_now()));
+    let step = step_now();
+    let r = prove(a, access(&s), &factor, &code(&secret, step));
     assert_eq!(r.status, 200, "{}", r.body);
     Enrolled {
         session: r.body,
         factor,
         secret,
+        step,
     }
 }
 
@@ -457,7 +467,7 @@ fn deleting_her_account_needs_a_code_when_she_has_an_authenticator() {
     );
     let r = del(json!({"password": PASSWORD, "code": "000000"}));
     assert_eq!((r.status, r.code()), (422, "mfa_verification_failed"));
-    let r = del(json!({"password": PASSWORD, "code": code(&e.secret, step_now() + 1)}));
+    let r = del(json!({"password": PASSWORD, "code": code(&e.secret, next_step(e.step))}));
     assert_eq!(r.status, 204, "{}", r.body);
     assert_eq!(
         a.sign_in("ida@example.org", PASSWORD).code(),
@@ -596,7 +606,7 @@ fn the_vault_secret_needs_the_second_step_when_she_has_one() {
         &a,
         access(&aal1),
         &e.factor,
-        &code(&e.secret, step_now() + 1),
+        &code(&e.secret, next_step(e.step)),
     );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(secret(access(&r.body)), 200);
