@@ -138,6 +138,12 @@ pub enum UsersCommand {
         #[arg(long)]
         yes: bool,
     },
+    /// Remove every two-step sign-in authenticator of an account (she lost her phone); she then
+    /// signs in with her password alone and can add a new one in Settings
+    RemoveFactors {
+        #[arg(value_name = "ACCOUNT")]
+        account: String,
+    },
     /// Print a one-time link that lets the account's owner choose a new password
     /// (valid for auth.recovery_link_lifetime); hand it over in person
     RecoveryLink {

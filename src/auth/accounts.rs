@@ -29,6 +29,7 @@ pub(super) fn start_session(
         user,
         session,
         refresh_token,
+        steps: Vec::new(),
     })
 }
 

@@ -20,7 +20,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/users/{id}", web::get().to(get))
         .route("/admin/users/{id}", web::put().to(update))
         .route("/admin/users/{id}", web::delete().to(delete))
-        .route("/admin/generate_link", web::post().to(generate_link));
+        .route("/admin/generate_link", web::post().to(generate_link))
+        .route("/admin/users/{id}/factors", web::get().to(list_factors))
+        .route(
+            "/admin/users/{id}/factors/{factor_id}",
+            web::delete().to(delete_factor),
+        );
 }
 
 async fn list(s: Service, req: HttpRequest) -> AuthResult<HttpResponse> {
@@ -109,4 +114,23 @@ async fn delete(s: Service, req: HttpRequest, id: web::Path<String>) -> AuthResu
 async fn generate_link(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
     s.require_admin(bearer(&req), "generate_link")?;
     Ok(HttpResponse::Ok().json(s.admin_generate_link(&body).await?))
+}
+
+async fn list_factors(
+    s: Service,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> AuthResult<HttpResponse> {
+    s.require_admin(bearer(&req), "list_factors")?;
+    Ok(HttpResponse::Ok().json(s.admin_list_factors(&id).await?))
+}
+
+async fn delete_factor(
+    s: Service,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> AuthResult<HttpResponse> {
+    s.require_admin(bearer(&req), "delete_factor")?;
+    let (id, factor_id) = path.into_inner();
+    Ok(HttpResponse::Ok().json(s.admin_delete_factor(&id, &factor_id).await?))
 }

@@ -36,6 +36,8 @@ pub struct AuthConfig {
     pub external_anon_key: String,
     pub google: GoogleConfig,
     pub rate_limit: RateLimitConfig,
+    /// Two-step sign-in (TOTP) limits, `[auth.mfa]`.
+    pub mfa: super::mfa_config::MfaConfig,
 }
 
 impl Default for AuthConfig {
@@ -60,6 +62,7 @@ impl Default for AuthConfig {
             external_anon_key: String::new(),
             google: GoogleConfig::default(),
             rate_limit: RateLimitConfig::default(),
+            mfa: super::mfa_config::MfaConfig::default(),
         }
     }
 }
@@ -81,6 +84,12 @@ impl AuthConfig {
         }
         if self.recovery_link_lifetime.0.is_zero() {
             return Err(bad("recovery_link_lifetime", "must be longer than 0"));
+        }
+        if self.mfa.challenge_expiry.0.is_zero() || self.mfa.verify_window.0.is_zero() {
+            return Err(bad(
+                "mfa",
+                "challenge_expiry and verify_window must be longer than 0",
+            ));
         }
         if self.rate_limit.window_secs == 0 {
             return Err(bad("rate_limit.window_secs", "must be at least 1"));

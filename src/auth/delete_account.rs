@@ -24,6 +24,8 @@ pub const FRESH_SIGN_IN_MS: i64 = 5 * 60 * 1000;
 #[serde(default)]
 struct DeleteBody {
     password: Option<String>,
+    /// A code from her authenticator app, needed when she has one.
+    code: Option<String>,
 }
 
 pub async fn handle(
@@ -68,6 +70,8 @@ impl AuthService {
             }
             None => self.require_fresh_sign_in(auth.session_id).await?,
         }
+        self.require_code_if_enrolled(&user.id, body.code.as_deref())
+            .await?;
         let id = user.id;
         self.db
             .write(move |c| crate::users::delete::delete(c, &id))

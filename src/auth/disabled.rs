@@ -1,7 +1,7 @@
 //! Features this server does not offer answer as GoTrue answers with them switched off, checked in
 //! GoTrue's order, so a client reads the same status and error code from either server
 //! (docs/auth-contract.md, "Features that are off"). Solace sends no e-mail or SMS and has no phone,
-//! web3 or anonymous sign-in; two-step sign-in is not built yet. Sign-up and password sign-in by phone
+//! web3 or anonymous sign-in; two-step sign-in by phone or WebAuthn is refused in `mfa.rs`. Sign-up and password sign-in by phone
 //! are refused in `signup.rs` and `password_grant.rs`, web3 in the `/token` handler.
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -23,11 +23,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/otp", web::post().to(otp))
         .route("/magiclink", web::post().to(magiclink))
         .route("/resend", web::post().to(resend))
-        .route("/reauthenticate", web::get().to(reauthenticate))
-        .route("/factors", web::post().to(enroll_factor))
-        .route("/factors/{factor_id}/challenge", web::post().to(factor))
-        .route("/factors/{factor_id}/verify", web::post().to(factor))
-        .route("/factors/{factor_id}", web::delete().to(factor));
+        .route("/reauthenticate", web::get().to(reauthenticate));
 }
 
 /// A phone sign-up, after the password checks: GoTrue looks at the channel, then at the provider.
@@ -153,34 +149,6 @@ async fn resend(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<Ht
 async fn reauthenticate(s: Service, req: HttpRequest) -> AuthResult<HttpResponse> {
     s.authenticate(bearer(&req)).await?;
     Err(AuthError::OtpDisabled)
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct EnrollBody {
-    factor_type: Option<String>,
-}
-
-/// `POST /factors`: the bearer token first, then the factor type, each kind switched off.
-async fn enroll_factor(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
-    s.authenticate(bearer(&req)).await?;
-    let b: EnrollBody = parse_json(&body)?;
-    Err(match b.factor_type.as_deref().unwrap_or("") {
-        "totp" => AuthError::MfaTotpEnrollDisabled,
-        "phone" => AuthError::MfaPhoneEnrollDisabled,
-        "webauthn" => AuthError::MfaWebAuthnEnrollDisabled,
-        _ => AuthError::validation("factor_type needs to be totp, phone, or webauthn"),
-    })
-}
-
-/// Challenge, verify and unenroll: the bearer token first, then GoTrue loads the factor, and no account
-/// here has one.
-async fn factor(s: Service, req: HttpRequest, path: web::Path<String>) -> AuthResult<HttpResponse> {
-    s.authenticate(bearer(&req)).await?;
-    Err(match uuid::Uuid::parse_str(&path) {
-        Ok(_) => AuthError::MfaFactorNotFound,
-        Err(_) => AuthError::FactorIdNotUuid,
-    })
 }
 
 #[cfg(test)]

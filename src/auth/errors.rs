@@ -75,8 +75,6 @@ pub enum AuthError {
     OtpSignupsNotAllowed,
     #[error("Web3 provider is disabled")]
     Web3ProviderDisabled,
-    #[error("MFA enroll is disabled for TOTP")]
-    MfaTotpEnrollDisabled,
     #[error("MFA enroll is disabled for Phone")]
     MfaPhoneEnrollDisabled,
     #[error("MFA enroll is disabled for WebAuthn")]
@@ -85,6 +83,32 @@ pub enum AuthError {
     FactorIdNotUuid,
     #[error("Factor not found")]
     MfaFactorNotFound,
+
+    // ----- two-step sign-in (`mfa*.rs`), GoTrue's words -----
+    #[error("AAL2 required to enroll a new factor")]
+    AalRequiredToEnroll,
+    #[error("AAL2 required to unenroll verified factor")]
+    AalRequiredToUnenroll,
+    #[error("AAL2 session is required to update email or password when MFA is enabled.")]
+    AalRequiredToUpdate,
+    /// Deleting her own account while she has an authenticator needs a code from it.
+    #[error("A code from the authenticator app is needed to delete this account")]
+    MfaCodeRequired,
+    #[error("Maximum number of verified factors reached, unenroll to continue")]
+    TooManyFactors,
+    /// The name is quoted as Go's `%q` quotes it.
+    #[error("A factor with the friendly name {0:?} for this user already exists")]
+    FactorNameConflict(String),
+    #[error("MFA factor with the provided challenge ID not found")]
+    ChallengeNotFound,
+    #[error("Challenge and verify IP addresses mismatch.")]
+    ChallengeIpMismatch,
+    #[error(
+        "MFA challenge {0} has expired, verify against another challenge or create a new challenge."
+    )]
+    ChallengeExpired(String),
+    #[error("Invalid TOTP code entered")]
+    MfaVerificationFailed,
 
     // ----- access tokens (`Authorization: Bearer`) -----
     #[error("This endpoint requires a valid Bearer token")]

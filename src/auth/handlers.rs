@@ -52,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/callback", web::get().to(callback_get))
         .route("/callback", web::post().to(callback_post))
         .configure(super::admin_routes::configure)
+        .configure(super::mfa_routes::configure)
         .configure(super::disabled::configure);
 }
 
@@ -211,7 +212,7 @@ fn redirect(r: Redirect) -> HttpResponse {
         .finish()
 }
 
-/// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no MFA,
+/// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no phone or WebAuthn MFA,
 /// SSO or invites; the admin API's other paths are not offered either) answer with GoTrue's error for a disabled feature; anything else is a 404.
 pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
     let path = req

@@ -7,11 +7,12 @@
 //! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
 //! Sign-in limits per account and client address are in `lockout`, the bounds on `user_metadata` in
 //! `metadata`.
-//! Features that are off (phone, web3, anonymous, e-mail codes, MFA) answer as GoTrue does from
-//! `disabled`.
+//! Features that are off (phone, web3, anonymous, e-mail codes, MFA by phone or WebAuthn) answer as
+//! GoTrue does from `disabled`. Two-step sign-in with TOTP is `mfa` (GoTrue's MFA API).
 
 mod accounts;
 mod admin;
+mod admin_factors;
 mod admin_params;
 mod admin_routes;
 mod argon;
@@ -19,6 +20,7 @@ pub mod config;
 mod delete_account;
 mod disabled;
 pub mod errors;
+mod factors;
 mod google_callback;
 mod google_client;
 mod google_flow;
@@ -27,6 +29,11 @@ mod handlers;
 mod lockout;
 mod logout;
 mod metadata;
+mod mfa;
+pub mod mfa_config;
+mod mfa_routes;
+pub mod mfa_secret;
+pub mod mfa_totp;
 mod models;
 mod opaque_tokens;
 pub mod password;

@@ -10,13 +10,22 @@ use crate::db::users::{IdentityRow, UserRow};
 pub struct User {
     pub row: UserRow,
     pub identities: Vec<IdentityRow>,
+    /// Two-step sign-in factors (GoTrue lists them in the user as `factors`).
+    pub factors: Vec<crate::db::factors::FactorRow>,
 }
 
 impl User {
     /// The user `id` with its identities, if it exists.
     pub fn load(c: &rusqlite::Connection, id: &str) -> rusqlite::Result<Option<Self>> {
-        Ok(crate::db::users::find_with_identities(c, id)?
-            .map(|(row, identities)| Self { row, identities }))
+        let Some((row, identities)) = crate::db::users::find_with_identities(c, id)? else {
+            return Ok(None);
+        };
+        let factors = crate::db::factors::for_user(c, id)?;
+        Ok(Some(Self {
+            row,
+            identities,
+            factors,
+        }))
     }
 
     pub fn to_json(&self) -> Value {
@@ -34,6 +43,15 @@ impl User {
             "updated_at": u.updated_at,
             "is_anonymous": false,
         });
+        // GoTrue leaves `factors` out when there are none.
+        if !self.factors.is_empty() {
+            v["factors"] = json!(
+                self.factors
+                    .iter()
+                    .map(super::factors::factor_json)
+                    .collect::<Vec<_>>()
+            );
+        }
         // GoTrue omits null timestamps rather than sending null.
         for (key, value) in [
             ("email_confirmed_at", &u.email_confirmed_at),

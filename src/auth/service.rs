@@ -17,7 +17,7 @@ use super::models::{Session, now_ms};
 use super::password::{PasswordPool, PoolError};
 use super::redirect::RedirectPolicy;
 use super::sessions::{self, SignedIn};
-use super::tokens::{self, Amr, Claims, KeyError, TokenKeys};
+use super::tokens::{self, Claims, KeyError, TokenKeys};
 use crate::db::Db;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 
@@ -32,6 +32,7 @@ pub struct AuthService {
     pub(super) redirects: RedirectPolicy,
     pub(super) google: Option<GoogleClient>,
     pub(super) limits: Limits,
+    pub(super) mfa_secrets: super::mfa_secret::SecretBox,
 }
 
 pub(super) struct Limits {
@@ -41,6 +42,8 @@ pub(super) struct Limits {
     pub(super) signup_email: RateLimiter,
     pub(super) user_update: RateLimiter,
     authorize_ip: RateLimiter,
+    /// Two-step sign-in code checks per factor (`[auth.mfa] verify_per_factor`).
+    pub(super) mfa_verify: RateLimiter,
 }
 
 /// Why the auth service could not start.
@@ -52,6 +55,8 @@ pub enum StartError {
     Pool(std::io::Error),
     #[error(transparent)]
     Google(#[from] GoogleClientError),
+    #[error(transparent)]
+    MfaKey(#[from] super::mfa_secret::SecretKeyError),
 }
 
 impl AuthService {
@@ -76,7 +81,9 @@ impl AuthService {
             signup_email: RateLimiter::new(r.signup_per_email, window),
             user_update: RateLimiter::new(r.user_update_per_user, window),
             authorize_ip: RateLimiter::new(r.authorize_per_ip, window),
+            mfa_verify: RateLimiter::new(config.mfa.verify_per_factor, config.mfa.verify_window.0),
         };
+        let mfa_secrets = super::mfa_secret::SecretBox::load_or_create(data_dir)?;
         let google = config
             .google
             .enabled()
@@ -90,6 +97,7 @@ impl AuthService {
             google,
             config: config.clone(),
             limits,
+            mfa_secrets,
         })
     }
 
@@ -138,7 +146,9 @@ impl AuthService {
             user,
             session,
             refresh_token,
+            steps,
         } = signed_in;
+        let (aal, amr) = super::factors::aal_and_amr(&session, &steps);
         let now = chrono::Utc::now().timestamp();
         let expires_in = self.config.jwt_expiry_secs;
         let exp = now + expires_in as i64;
@@ -154,11 +164,8 @@ impl AuthService {
             app_metadata: u.app_metadata.clone(),
             user_metadata: u.user_metadata.clone(),
             role: "authenticated".into(),
-            aal: "aal1".into(),
-            amr: vec![Amr {
-                method: session.amr_method.clone(),
-                timestamp: session.created_at / 1000,
-            }],
+            aal,
+            amr,
             session_id: session.id.clone(),
             is_anonymous: false,
         };

@@ -42,6 +42,8 @@ pub struct SignedIn {
     pub user: User,
     pub session: SessionRow,
     pub refresh_token: String,
+    /// Second steps the session has passed (GoTrue's AMR claims), e.g. ("totp", unix seconds).
+    pub steps: Vec<(String, i64)>,
 }
 
 /// Why a session may no longer be used (GoTrue's `Session.CheckValidity`).
@@ -179,11 +181,14 @@ pub async fn rotate(
         }
         rows::mark_refreshed(&tx, &session.id, now)?;
         let user = User::load(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
+        // A refresh keeps the level the session reached (GoTrue reads the claims again).
+        let steps = crate::db::factors::claims(&tx, &session.id)?;
         tx.commit()?;
         Ok(SignedIn {
             user,
             session,
             refresh_token,
+            steps,
         })
     })
     .await

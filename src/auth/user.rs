@@ -56,6 +56,13 @@ impl AuthService {
         // its current password.
         limit(&self.limits.user_update, &auth.user.row.id)?;
         let body: UpdateUserBody = parse_json(body)?;
+        // GoTrue: with a confirmed factor, a password change needs a session that passed it.
+        if body.password.as_deref().is_some_and(|p| !p.is_empty())
+            && auth.user.factors.iter().any(|f| f.is_verified())
+            && !self.session_is_aal2(auth.session_id.clone()).await?
+        {
+            return Err(AuthError::AalRequiredToUpdate);
+        }
         let current = auth.user.row;
         if let Some(email) = body.email.as_deref().filter(|e| !e.trim().is_empty())
             && email.trim().to_lowercase() != current.email

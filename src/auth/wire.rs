@@ -55,10 +55,6 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::MagicLinkDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled"),
         E::OtpSignupsNotAllowed => (StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled"),
         E::Web3ProviderDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "web3_provider_disabled"),
-        E::MfaTotpEnrollDisabled => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "mfa_totp_enroll_not_enabled",
-        ),
         E::MfaPhoneEnrollDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "mfa_phone_enroll_not_enabled",
@@ -69,6 +65,20 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         ),
         E::FactorIdNotUuid => (StatusCode::NOT_FOUND, "validation_failed"),
         E::MfaFactorNotFound => (StatusCode::NOT_FOUND, "mfa_factor_not_found"),
+        E::AalRequiredToEnroll => (StatusCode::FORBIDDEN, "insufficient_aal"),
+        E::AalRequiredToUnenroll => (StatusCode::UNPROCESSABLE_ENTITY, "insufficient_aal"),
+        E::AalRequiredToUpdate | E::MfaCodeRequired => {
+            (StatusCode::UNAUTHORIZED, "insufficient_aal")
+        }
+        E::TooManyFactors => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too_many_enrolled_mfa_factors",
+        ),
+        E::FactorNameConflict(_) => (StatusCode::UNPROCESSABLE_ENTITY, "mfa_factor_name_conflict"),
+        E::ChallengeNotFound => (StatusCode::UNPROCESSABLE_ENTITY, "mfa_factor_not_found"),
+        E::ChallengeIpMismatch => (StatusCode::UNPROCESSABLE_ENTITY, "mfa_ip_address_mismatch"),
+        E::ChallengeExpired(_) => (StatusCode::UNPROCESSABLE_ENTITY, "mfa_challenge_expired"),
+        E::MfaVerificationFailed => (StatusCode::UNPROCESSABLE_ENTITY, "mfa_verification_failed"),
         E::NoAuthorization => (StatusCode::UNAUTHORIZED, "no_authorization"),
         E::BadJwt(_) => (StatusCode::FORBIDDEN, "bad_jwt"),
         E::SessionNotFound => (StatusCode::FORBIDDEN, "session_not_found"),

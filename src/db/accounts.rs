@@ -13,11 +13,14 @@ pub struct AccountRow {
     /// Sign-in methods, e.g. "email", "google".
     pub providers: Vec<String>,
     pub sessions: i64,
+    /// Confirmed two-step sign-in factors.
+    pub factors: i64,
 }
 
 const COLUMNS: &str = "u.id, u.email, u.created_at, u.last_sign_in_at, u.banned_until, \
      (SELECT group_concat(provider, ',') FROM identities i WHERE i.user_id = u.id), \
-     (SELECT count(*) FROM sessions s WHERE s.user_id = u.id)";
+     (SELECT count(*) FROM sessions s WHERE s.user_id = u.id), \
+     (SELECT count(*) FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified')";
 
 fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
     let providers: Option<String> = r.get(5)?;
@@ -37,6 +40,7 @@ fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
         banned_until: r.get(4)?,
         providers,
         sessions: r.get(6)?,
+        factors: r.get(7)?,
     })
 }
 

@@ -33,6 +33,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "accounts: disabled accounts and one-time recovery links",
         sql: include_str!("migrations/0004_accounts.sql"),
     },
+    Migration {
+        version: 5,
+        name: "auth: two-step sign-in factors, challenges and session steps",
+        sql: include_str!("migrations/0005_mfa.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
 
 pub mod accounts;
+pub mod factors;
 mod migrations;
 pub mod oauth_flows;
 pub mod recovery_tokens;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
-use super::{UsersError, delete, disable, find, list, recovery};
+use super::{UsersError, delete, disable, find, list, recovery, remove_factors};
 use crate::cli::UsersCommand;
 use crate::config::Config;
 use crate::db::{self, accounts::AccountRow};
@@ -70,6 +70,25 @@ fn execute(
             }
             let a = delete::delete(c, &a.id)?;
             report(json, &a, "deleted", "and its sessions are deleted");
+        }
+        UsersCommand::RemoveFactors { account } => {
+            let (a, removed) = remove_factors::remove_all(c, account)?;
+            if json {
+                print_json(&json!({
+                    "id": a.id, "email": a.email, "result": "factors_removed", "removed": removed,
+                }));
+            } else if removed == 0 {
+                println!(
+                    "The account {} has no two-step sign-in set up; nothing to remove.",
+                    a.email
+                );
+            } else {
+                println!(
+                    "Removed {removed} two-step sign-in authenticator(s) from {}. She signs in with her \
+                     password alone now and can add a new authenticator in Settings.",
+                    a.email
+                );
+            }
         }
         UsersCommand::RecoveryLink { account } => {
             let lifetime = config.auth.recovery_link_lifetime.0;
@@ -135,6 +154,7 @@ fn account_json(a: &AccountRow, show_email: bool) -> Value {
         "banned_until": a.banned_until,
         "providers": a.providers,
         "sessions": a.sessions,
+        "factors": a.factors,
     })
 }
 
@@ -155,17 +175,18 @@ fn print_table(accounts: &[AccountRow], show_emails: bool) {
         .unwrap_or(0)
         .max(5);
     println!(
-        "{:<36}  {:<width$}  {:<16}  {:<16}  DISABLED",
-        "ID", "EMAIL", "CREATED", "LAST SIGN-IN"
+        "{:<36}  {:<width$}  {:<16}  {:<16}  {:<8}  FACTORS",
+        "ID", "EMAIL", "CREATED", "LAST SIGN-IN", "DISABLED"
     );
     for (a, e) in accounts.iter().zip(&emails) {
         println!(
-            "{:<36}  {:<width$}  {:<16}  {:<16}  {}",
+            "{:<36}  {:<width$}  {:<16}  {:<16}  {:<8}  {}",
             a.id,
             e,
             short(Some(&a.created_at)),
             short(a.last_sign_in_at.as_deref()),
-            if disabled(a) { "yes" } else { "no" }
+            if disabled(a) { "yes" } else { "no" },
+            a.factors
         );
     }
 }
@@ -181,6 +202,7 @@ fn print_account(a: &AccountRow) {
     println!("disabled:      {}", if disabled(a) { "yes" } else { "no" });
     println!("sign-in with:  {}", a.providers.join(", "));
     println!("sessions:      {}", a.sessions);
+    println!("two-step:      {} authenticator(s)", a.factors);
 }
 
 fn report(json: bool, a: &AccountRow, action: &str, text: &str) {

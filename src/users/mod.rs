@@ -11,6 +11,7 @@ pub mod errors;
 pub mod find;
 pub mod list;
 pub mod recovery;
+pub mod remove_factors;
 pub mod update;
 
 pub use errors::UsersError;

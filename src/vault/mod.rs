@@ -57,7 +57,7 @@ impl Vault {
         match &self.external {
             Some(external) => external.verify(token).await,
             None => auth
-                .authenticate(Some(token))
+                .authenticate_all_steps(Some(token))
                 .await
                 .map(|a| a.user.row.id)
                 .map_err(|_| VaultError::NotSignedIn),

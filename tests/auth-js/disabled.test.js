@@ -91,10 +91,14 @@ test('two-step sign-in calls without a session fail on the missing bearer token 
   expectError(await auth.mfa.unenroll({ factorId: FACTOR }), 'no_authorization', 401);
 });
 
-test('two-step sign-in with a session: enrolment is off and no factor exists', async () => {
+test('two-step sign-in with a session: phone factors are off and an unknown factor is not found', async () => {
   const auth = client(server);
   await auth.signUp({ email: uniqueEmail('mfa'), password: PASSWORD });
-  expectError(await auth.mfa.enroll({ factorType: 'totp' }), 'mfa_totp_enroll_not_enabled', 422);
+  expectError(
+    await auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' }),
+    'mfa_phone_enroll_not_enabled',
+    422,
+  );
   expectError(await auth.mfa.challenge({ factorId: FACTOR }), 'mfa_factor_not_found', 404);
   expectError(await auth.mfa.unenroll({ factorId: FACTOR }), 'mfa_factor_not_found', 404);
 });

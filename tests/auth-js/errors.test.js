@@ -24,7 +24,7 @@ after(async () => {
   await Promise.all([server?.stop(), limited?.stop(), closed?.stop()]);
 });
 
-test('features without e-mail, SMS, MFA or SSO answer with GoTrue error codes', async () => {
+test('features without e-mail, SMS, phone MFA or SSO answer with GoTrue error codes', async () => {
   const auth = client(server);
   await auth.signUp({ email: uniqueEmail('feat'), password: PASSWORD });
   const otp = await client(server).signInWithOtp({ email: uniqueEmail('otp') });
@@ -37,8 +37,8 @@ test('features without e-mail, SMS, MFA or SSO answer with GoTrue error codes', 
   assert.equal(verify.error.code, 'otp_disabled');
   const anon = await client(server).signInAnonymously();
   assert.equal(anon.error.code, 'anonymous_provider_disabled');
-  const enroll = await auth.mfa.enroll({ factorType: 'totp' });
-  assert.equal(enroll.error.code, 'mfa_totp_enroll_not_enabled');
+  const enroll = await auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
+  assert.equal(enroll.error.code, 'mfa_phone_enroll_not_enabled');
   const sso = await client(server).signInWithSSO({ domain: 'example.org' });
   assert.equal(sso.error.code, 'saml_provider_disabled');
   const idToken = await client(server).signInWithIdToken({ provider: 'google', token: 'x.y.z' });

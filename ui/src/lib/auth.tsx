@@ -38,6 +38,8 @@ export type AuthState = {
   recovery: RecoveryLanding;
   /** Sets a new password for the signed-in account (a recovery session needs no current one). */
   setNewPassword(password: string): Promise<AuthResult>;
+  /** The auth-js client, for two-step sign-in (`mfa.*`); its events update the session here. */
+  authClient(): Promise<GoTrueClient>;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -233,8 +235,9 @@ export function AuthProvider({ children, client: given }: Props) {
       prepare,
       recovery,
       setNewPassword,
+      authClient: getClient,
     }),
-    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword],
+    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword, getClient],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

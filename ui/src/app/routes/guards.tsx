@@ -4,13 +4,19 @@ import { useAuth } from '../../lib/auth';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { useDisguiseMode } from '../../lib/panic';
 import { PATHS } from '../../lib/route-paths';
-import { NewPasswordPage } from './lazy-pages';
+import { needsSecondStep } from '../../lib/two-step';
+import { NewPasswordPage, TwoStepCodePage } from './lazy-pages';
 
-/** Signed-in only; others go to /auth. Signed in through a recovery link: a new password first. */
+/**
+ * Signed-in only; others go to /auth. With an authenticator set up, its code before anything else (a
+ * recovery link too: the new password needs the second step, as in GoTrue). Signed in through a recovery
+ * link: a new password first.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { session, loading, recovery } = useAuth();
   if (loading) return <LoadingScreen />;
   if (!session) return <Navigate to={PATHS.auth} replace />;
+  if (needsSecondStep(session)) return <TwoStepCodePage />;
   if (recovery === 'recovery') return <NewPasswordPage />;
   return children;
 }

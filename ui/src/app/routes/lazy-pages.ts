@@ -19,6 +19,7 @@ const loaders = {
 
 export const AuthPage = lazy(loaders.auth);
 export const NewPasswordPage = lazy(() => loaders.auth().then((m) => ({ default: m.NewPasswordPage })));
+export const TwoStepCodePage = lazy(() => loaders.auth().then((m) => ({ default: m.TwoStepCodePage })));
 export const HomePage = lazy(loaders.home);
 export const JournalPage = lazy(loaders.journal);
 export const AffirmationsPage = lazy(loaders.affirmations);

@@ -3,6 +3,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { PATHS } from '../../lib/route-paths';
+import { verifiedFactors } from '../../lib/two-step';
 import { clearAllData } from './clear-data';
 import { requestAccountDeletion } from './delete-account';
 
@@ -28,6 +29,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
   const config = useAppConfig();
   const { session, signOut } = useAuth();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +56,8 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
   }
   if (!session) return null;
   const needsPassword = passwordWanted || hasPassword(session.user);
+  // With an authenticator app set up, deleting asks for its code too.
+  const needsCode = verifiedFactors(session).length > 0;
 
   const ask = (e: FormEvent) => {
     e.preventDefault();
@@ -68,6 +72,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
       session.access_token,
       needsPassword ? password : null,
       fetchImpl,
+      needsCode ? code.trim() : null,
     );
     if (problem) {
       setBusy(false);
@@ -108,6 +113,25 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
         ) : (
           <p>You signed in with Google, so this works only within five minutes of signing in.</p>
         )}
+        {needsCode ? (
+          <div>
+            <label className="label" htmlFor={`${id}-code`}>
+              6-digit code from your authenticator app
+            </label>
+            <input
+              id={`${id}-code`}
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
+              aria-describedby={error ? `${id}-err` : undefined}
+            />
+          </div>
+        ) : null}
         {error ? (
           <p id={`${id}-err`} role="alert" className="settings-warning">
             {error}

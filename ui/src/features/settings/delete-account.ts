@@ -9,6 +9,8 @@ export const DELETE_MESSAGES = {
     'For your safety, deleting an account without a password needs a fresh sign-in. Sign out, sign in with Google again, then come straight back here (within five minutes). Nothing has been deleted.',
   tooMany: 'Too many tries for now. Please wait a few minutes and try again. Nothing has been deleted.',
   failed: 'Your account could not be deleted just now. Nothing has been removed; please try again.',
+  codeNeeded: 'Please type the 6-digit code from your authenticator app. Nothing has been deleted.',
+  wrongCode: 'That code is not right. Type the newest code from your authenticator app. Nothing has been deleted.',
 } as const;
 
 type ErrorBody = { code?: unknown; error_code?: unknown };
@@ -22,6 +24,8 @@ function refusal(status: number, body: ErrorBody | null, sentPassword: boolean):
     const message = sentPassword ? DELETE_MESSAGES.wrongPassword : DELETE_MESSAGES.passwordNeeded;
     return { message, passwordRefused: true };
   }
+  if (code === 'insufficient_aal') return { message: DELETE_MESSAGES.codeNeeded, passwordRefused: false };
+  if (code === 'mfa_verification_failed') return { message: DELETE_MESSAGES.wrongCode, passwordRefused: false };
   if (code === 'reauthentication_needed') return { message: DELETE_MESSAGES.signInAgain, passwordRefused: false };
   if (status === 429) return { message: DELETE_MESSAGES.tooMany, passwordRefused: false };
   return { message: DELETE_MESSAGES.failed, passwordRefused: false };
@@ -36,6 +40,8 @@ export async function requestAccountDeletion(
   accessToken: string,
   password: string | null,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
+  /** A code from her authenticator app, when she has one (two-step sign-in). */
+  code: string | null = null,
 ): Promise<Refusal | null> {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${accessToken}`,
@@ -47,7 +53,7 @@ export async function requestAccountDeletion(
     const res = await fetchImpl(`${authUrl(config)}/user/delete`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(password === null ? {} : { password }),
+      body: JSON.stringify({ ...(password === null ? {} : { password }), ...(code === null ? {} : { code }) }),
     });
     if (res.ok) return null;
     const body = (await res.json().catch(() => null)) as ErrorBody | null;

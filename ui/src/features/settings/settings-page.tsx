@@ -10,6 +10,7 @@ import { HomeAppSection } from './home-app-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
+import { TwoStepSection } from './two-step-section';
 import './settings-page.css';
 
 export default function SettingsPage() {
@@ -65,6 +66,7 @@ export default function SettingsPage() {
 
         <PinSection />
         <RememberEmailSection />
+        <TwoStepSection />
         <DeleteAccountSection />
 
         <section className="card settings-danger" aria-labelledby="settings-clear">

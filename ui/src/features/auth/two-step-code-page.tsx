@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '../../lib/auth';
+import { codeProblem, verifiedFactors } from '../../lib/two-step';
+import { AuthCard } from './auth-card';
+import './auth-page.css';
+import './two-step-code-page.css';
+
+/**
+ * The second step of signing in: shown instead of the app while the session has passed only the password
+ * and she has an authenticator app set up. A right code raises the session (auth-js's challengeAndVerify),
+ * which shows the app; a wrong one says so plainly.
+ */
+export function TwoStepCodePage() {
+  const { session, authClient, signOut } = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const factor = verifiedFactors(session)[0];
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!factor) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const client = await authClient();
+      const { error: refused } = await client.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
+      if (refused?.code === 'mfa_factor_not_found') {
+        // The authenticator was removed meanwhile (e.g. by the operator for a lost phone): a fresh session
+        // no longer lists it, and the app opens.
+        await client.refreshSession();
+      } else if (refused) {
+        setError(codeProblem(refused));
+        setCode('');
+      }
+    } catch {
+      setError(codeProblem(null));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Two-step sign-in">
+      <p className="auth-note">
+        <span>Open your authenticator app and type the 6-digit code it shows for this account.</span>
+      </p>
+      {error ? (
+        <div className="auth-error" role="alert" id={`${id}-err`}>
+          {error}
+        </div>
+      ) : null}
+      <form className="auth-form" onSubmit={(e) => void onSubmit(e)}>
+        <label className="label" htmlFor={`${id}-code`}>
+          6-digit code
+        </label>
+        <input
+          id={`${id}-code`}
+          className="input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
+          aria-describedby={error ? `${id}-err` : undefined}
+        />
+        <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
+          Continue
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </form>
+      <p className="auth-note two-step-help">
+        <span>Lost your phone? The people who run this service can turn the second step off for you.</span>
+      </p>
+    </AuthCard>
+  );
+}

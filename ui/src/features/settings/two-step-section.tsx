@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { useAuth } from '../../lib/auth';
+import { codeProblem, type Factor } from '../../lib/two-step';
+import './two-step-section.css';
+
+type Pending = { id: string; qr: string; secret: string };
+
+/** The QR code auth-js hands over is an SVG in a data: URI; it is shown as an image (no script runs in one). */
+function qrImageSource(qrCode: string): string {
+  const svg = qrCode.slice(qrCode.indexOf(',') + 1);
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The key in groups of four, easier to copy by hand; the app ignores the spaces. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/**
+ * 'Two-step sign-in' in Settings: add an authenticator app (a QR code drawn by the server, the key as text,
+ * then a first code to confirm it), see which are set up, remove one. All through auth-js's mfa.* calls.
+ */
+export function TwoStepSection() {
+  const id = useId();
+  const config = useAppConfig();
+  const { session, authClient } = useAuth();
+  const [factors, setFactors] = useState<Factor[]>([]);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    const client = await authClient();
+    const { data } = await client.mfa.listFactors();
+    setFactors((data?.all ?? []) as Factor[]);
+  }, [authClient]);
+
+  useEffect(() => {
+    if (session) void reload().catch(() => undefined);
+  }, [session, reload]);
+
+  // An external GoTrue may not offer it; the embedded service does.
+  if (!session || config.auth.url !== null) return null;
+  const verified = factors.filter((f) => f.status === 'verified');
+
+  const start = async () => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const client = await authClient();
+      // A half-finished earlier try would block a new one; it was never confirmed, so it can go.
+      for (const f of factors.filter((f) => f.status !== 'verified')) await client.mfa.unenroll({ factorId: f.id });
+      const { data, error: refused } = await client.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: `Authenticator app (added ${new Date().toLocaleString()})`,
+      });
+      if (refused || !data || data.type !== 'totp') {
+        setError('The authenticator app could not be added just now. Please try again.');
+        return;
+      }
+      setPending({ id: data.id, qr: qrImageSource(data.totp.qr_code), secret: data.totp.secret });
+    } catch {
+      setError('The authenticator app could not be added just now. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!pending) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const client = await authClient();
+      const { error: refused } = await client.mfa.challengeAndVerify({ factorId: pending.id, code: code.trim() });
+      if (refused) {
+        setError(codeProblem(refused));
+        return;
+      }
+      setPending(null);
+      setCode('');
+      setNotice('Two-step sign-in is on. From now on, signing in also asks for a code from your app.');
+      await reload();
+    } catch {
+      setError(codeProblem(null));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (pending) {
+      const client = await authClient();
+      await client.mfa.unenroll({ factorId: pending.id }).catch(() => undefined);
+    }
+    setPending(null);
+    setCode('');
+    setError(null);
+    await reload().catch(() => undefined);
+  };
+
+  const remove = async (factorId: string) => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const client = await authClient();
+      const { error: refused } = await client.mfa.unenroll({ factorId });
+      if (refused) {
+        setError('The authenticator app could not be removed just now. Please try again.');
+        return;
+      }
+      // A fresh token says the session no longer has a second step to keep.
+      await client.refreshSession();
+      setNotice('The authenticator app is removed. Signing in now needs only your password.');
+      await reload();
+    } catch {
+      setError('The authenticator app could not be removed just now. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="settings-heading">
+        Two-step sign-in
+      </h2>
+      <p>
+        After your password, signing in also asks for a 6-digit code from an authenticator app on your phone. Someone
+        who knows your password still cannot get in.
+      </p>
+      {verified.length > 0 ? (
+        <ul className="two-step-list" aria-label="Authenticator apps">
+          {verified.map((f) => (
+            <li key={f.id}>
+              <span>{f.friendly_name ?? 'Authenticator app'}</span>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove(f.id)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {notice ? <p role="status">{notice}</p> : null}
+      {error && !pending ? (
+        <p role="alert" className="settings-warning">
+          {error}
+        </p>
+      ) : null}
+
+      {pending ? (
+        <form className="stack" onSubmit={(e) => void confirm(e)}>
+          <p>1. In your authenticator app, add an account and scan this code.</p>
+          <img className="two-step-qr" src={pending.qr} alt="QR code for your authenticator app" width={200} height={200} />
+          <p>
+            Cannot scan? Type this key into the app instead:{' '}
+            <code className="two-step-secret" aria-label="Key to type into the app">
+              {grouped(pending.secret)}
+            </code>
+          </p>
+          <div>
+            <label className="label" htmlFor={`${id}-code`}>
+              2. Type the 6-digit code the app shows
+            </label>
+            <input
+              id={`${id}-code`}
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
+              aria-describedby={error ? `${id}-err` : undefined}
+            />
+          </div>
+          {error ? (
+            <p id={`${id}-err`} role="alert" className="settings-warning">
+              {error}
+            </p>
+          ) : null}
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Turn on two-step sign-in
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void cancel()}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="settings-actions">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void start()}>
+            {verified.length > 0 ? 'Add another authenticator app' : 'Add an authenticator app'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
