@@ -1,4 +1,5 @@
 import { useLanguage, useT, type Translate } from '../../lib/i18n';
+import { englishText } from '../../lib/english-text';
 import { intlLocale } from '../../lib/intl-locale';
 import { WeatherIcon } from './weather-icon';
 import { precipitationChance, todayRange } from './weather-model';
@@ -43,7 +44,12 @@ export function skyText(
 }
 
 /** 'Today', else the weekday's name in the page language, for a YYYY-MM-DD date. */
-export function dayLabel(date: string, today: Date = new Date(), lang: string = 'en', todayWord: string = 'Today'): string {
+export function dayLabel(
+  date: string,
+  today: Date = new Date(),
+  lang: string = 'en',
+  todayWord: string = englishText('weather.today'),
+): string {
   const d = new Date(`${date}T12:00:00`);
   if (Number.isNaN(d.getTime())) return date;
   const sameDay =

@@ -73,7 +73,7 @@ describe('Journal page in Hindi', () => {
 
   it('explains a missing speech API in Hindi', () => {
     renderInVault(inLanguage('hi', hindi, <JournalPage />));
-    expect(screen.getByRole('alert')).toHaveTextContent('यह ब्राउज़र बोलकर लिखना नहीं जानता।');
+    expect(screen.getByRole('alert')).toHaveTextContent('इस ब्राउज़र में बोलकर लिखने की सुविधा नहीं है।');
     expect(screen.getByRole('button', { name: 'बोलकर लिखें' })).toBeDisabled();
   });
 

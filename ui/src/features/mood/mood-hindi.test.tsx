@@ -44,7 +44,7 @@ describe('Mood page in Hindi', () => {
     const daily = screen.getByRole('region', { name: 'आज का अच्छा विचार' });
     expect(all).toContain(daily.querySelector('blockquote')?.textContent);
 
-    await user.click(screen.getByRole('button', { name: 'संघर्ष में' }));
+    await user.click(screen.getByRole('button', { name: 'परेशान' }));
     await user.type(screen.getByLabelText('कुछ लिखना चाहें (ज़रूरी नहीं)'), 'थकान');
     await user.click(screen.getByRole('button', { name: 'सहेजें' }));
     const reply = screen.getByRole('status').querySelector('blockquote')?.textContent;
