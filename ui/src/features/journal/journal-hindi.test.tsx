@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Catalogue } from '../../lib/i18n';
+import { interpolate, type Catalogue, type Vars } from '../../lib/i18n';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
 import { installTestVault, renderInVault, storedRecord } from '../../lib/test-utils/test-vault';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 import JournalPage from './journal-page';
-import type { SpeechRecognitionLike } from './use-speech-recognition';
+import { speechProblemText, type SpeechRecognitionLike } from './use-speech-recognition';
 
 type W = { SpeechRecognition?: unknown };
 type Options = { langs: string[]; processLocally: boolean };
@@ -86,8 +86,19 @@ describe('Journal page in Hindi', () => {
     expect(LocalRecognizer.available).toHaveBeenCalledWith({ langs: ['hi-IN'], processLocally: true });
     expect(LocalRecognizer.last!.lang).toBe('hi-IN');
     expect(screen.getByText('सुन रहे हैं… अब बोलें।')).toBeInTheDocument();
-    act(() => LocalRecognizer.last!.onerror?.({ error: 'network' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('बोलकर लिखने में दिक्कत आई');
+    act(() => LocalRecognizer.last!.onerror?.({ error: 'language-not-supported' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('यह ब्राउज़र हिंदी में बोलकर लिखना नहीं जानता।');
+  });
+
+  it('says what went wrong in plain Hindi, and keeps SPEC’s English text for every code', () => {
+    const t = (key: string, vars?: Vars) => interpolate(hindi.journal![key.slice('journal.'.length)] as string, vars);
+    expect(speechProblemText({ kind: 'failed', code: 'not-allowed' }, t)).toContain('माइक्रोफ़ोन की इजाज़त नहीं मिली');
+    expect(speechProblemText({ kind: 'failed', code: 'odd-code' }, t)).toBe(
+      'बोलकर लिखने में दिक्कत आई, फिर से कोशिश करें। (odd-code)',
+    );
+    for (const code of ['not-allowed', 'service-not-allowed', 'no-speech', 'network', 'audio-capture', 'language-not-supported', 'odd-code']) {
+      expect(speechProblemText({ kind: 'failed', code })).toBe(`Speech recognition error: ${code}`);
+    }
   });
 
   it('formats entry dates in Hindi, and in SPEC’s en-US form in English', () => {

@@ -10,11 +10,23 @@ export type SpeechProblem = { kind: 'unsupported' } | { kind: 'not-initialized' 
 const UNSUPPORTED: SpeechProblem = { kind: 'unsupported' };
 const NOT_INITIALIZED: SpeechProblem = { kind: 'not-initialized' };
 
+// The recogniser's usual error codes have a text of their own, so a language other than English can say what
+// happened in plain words; in English each is SPEC's "Speech recognition error: <code>".
+const FAILURE_KEYS: Readonly<Record<string, string>> = {
+  'not-allowed': 'journal.speechErrorNotAllowed',
+  'service-not-allowed': 'journal.speechErrorServiceNotAllowed',
+  'no-speech': 'journal.speechErrorNoSpeech',
+  network: 'journal.speechErrorNetwork',
+  'audio-capture': 'journal.speechErrorAudioCapture',
+  'language-not-supported': 'journal.speechErrorLanguageNotSupported',
+};
+
 /** SPEC's error texts, in the page language. */
 export function speechProblemText(problem: SpeechProblem, t: Translate = englishText): string {
   if (problem.kind === 'unsupported') return t('journal.speechUnsupported');
   if (problem.kind === 'not-initialized') return t('journal.speechNotInitialized');
-  return t('journal.speechError', { code: problem.code });
+  const key = FAILURE_KEYS[problem.code];
+  return key ? t(key) : t('journal.speechError', { code: problem.code });
 }
 
 // A page language with a region is used as it is; a bare one gets the region its speakers most often need.
