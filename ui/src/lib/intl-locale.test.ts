@@ -12,5 +12,6 @@ describe('intlLocale', () => {
     expect(text).toContain('18:00');
     expect(text).toContain('मार्च');
     expect(text).not.toMatch(/[A-Za-z]/);
+    expect(intlLocale('hi-IN')).toBe(intlLocale('hi'));
   });
 });

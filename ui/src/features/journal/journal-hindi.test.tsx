@@ -6,7 +6,7 @@ import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-la
 import { installTestVault, renderInVault, storedRecord } from '../../lib/test-utils/test-vault';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 import JournalPage from './journal-page';
-import { speechProblemText, type SpeechRecognitionLike } from './use-speech-recognition';
+import { recognitionLang, speechProblemText, type SpeechRecognitionLike } from './use-speech-recognition';
 
 type W = { SpeechRecognition?: unknown };
 type Options = { langs: string[]; processLocally: boolean };
@@ -88,6 +88,12 @@ describe('Journal page in Hindi', () => {
     expect(screen.getByText('सुन रहे हैं… अब बोलें।')).toBeInTheDocument();
     act(() => LocalRecognizer.last!.onerror?.({ error: 'language-not-supported' }));
     expect(screen.getByRole('alert')).toHaveTextContent('यह ब्राउज़र हिंदी में बोलकर लिखना नहीं जानता।');
+  });
+
+  it('listens in the page language, with its region when the page names one', () => {
+    expect(recognitionLang('hi')).toBe('hi-IN');
+    expect(recognitionLang('en')).toBe('en-US');
+    expect(recognitionLang('en-GB')).toBe('en-GB');
   });
 
   it('says what went wrong in plain Hindi, and keeps SPEC’s English text for every code', () => {
