@@ -85,7 +85,7 @@ function silence(rec: SpeechRecognitionLike | null) {
 export function useSpeechRecognition(onUtterance: (text: string) => void) {
   const t = useT();
   const lang = recognitionLang(useLanguage().lang);
-  const [problem, setError] = useState<SpeechProblem | null>(() => (getSpeechRecognition() ? null : UNSUPPORTED));
+  const [problem, setProblem] = useState<SpeechProblem | null>(() => (getSpeechRecognition() ? null : UNSUPPORTED));
   // Privacy: on-device recognition where the browser offers it; otherwise `notice` asks her once before the
   // browser's online service hears her (`acceptNotice` remembers the yes). `enabled` is false when she turned
   // Voice Entry off in Settings.
@@ -129,7 +129,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
           }
         };
         rec.onerror = (event) => {
-          setError({ kind: 'failed', code: event.error });
+          setProblem({ kind: 'failed', code: event.error });
           setRecording(false);
         };
         rec.onend = () => setRecording(false);
@@ -140,16 +140,16 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     silence(recognitionRef.current);
     recognitionRef.current = rec;
     if (!rec) {
-      setError(NOT_INITIALIZED);
+      setProblem(NOT_INITIALIZED);
       return;
     }
     try {
       rec.start();
-      setError(null);
+      setProblem(null);
       setOnDevice(local);
       setRecording(true);
     } catch (e) {
-      setError({ kind: 'failed', code: e instanceof Error ? e.name : 'start-failed' });
+      setProblem({ kind: 'failed', code: e instanceof Error ? e.name : 'start-failed' });
     }
   }, [lang]);
 
@@ -160,7 +160,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     }
     const Recognition = getSpeechRecognition();
     if (!Recognition) {
-      setError(NOT_INITIALIZED);
+      setProblem(NOT_INITIALIZED);
       return;
     }
     setPreparing(true);
@@ -183,7 +183,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
 
   /** Clear a runtime error so the user can try again; "not supported" stays. */
   const dismissError = useCallback(() => {
-    setError((current) => (current?.kind === 'unsupported' ? current : null));
+    setProblem((current) => (current?.kind === 'unsupported' ? current : null));
   }, []);
 
   return {
