@@ -1,39 +1,38 @@
 import { useState } from 'react';
-import { SELF_LOVE_AFFIRMATIONS } from './self-love-affirmations';
+import { useT, useTList } from '../../lib/i18n';
+import { SELF_LOVE_KEY } from './self-love-affirmations';
 import { nextAffirmationIndex, randomAffirmationIndex } from './affirmation-logic';
 import './affirmations.css';
 
 export default function AffirmationsPage() {
-  const [index, setIndex] = useState(() => randomAffirmationIndex(SELF_LOVE_AFFIRMATIONS.length));
+  const t = useT();
+  const affirmations = useTList(SELF_LOVE_KEY);
+  const [index, setIndex] = useState(() => randomAffirmationIndex(affirmations.length));
 
   return (
     <div className="page affirmations-page">
-      <h1 className="page-title">Daily Affirmations</h1>
-      <p className="page-subtitle">
-        Kind words to carry with you. Read one slowly, maybe out loud, and let it settle.
-      </p>
+      <h1 className="page-title">{t('affirmations.title')}</h1>
+      <p className="page-subtitle">{t('affirmations.subtitle')}</p>
 
       <section className="card affirmations-card" aria-labelledby="affirmations-heading">
         <h2 id="affirmations-heading" className="sr-only">
-          Your affirmation
+          {t('affirmations.current')}
         </h2>
         <div role="status" aria-live="polite">
           <blockquote className="affirmations-quote">
-            <p>{SELF_LOVE_AFFIRMATIONS[index]}</p>
+            <p>{affirmations[index]}</p>
           </blockquote>
         </div>
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => setIndex((i) => nextAffirmationIndex(SELF_LOVE_AFFIRMATIONS.length, i))}
+          onClick={() => setIndex((i) => nextAffirmationIndex(affirmations.length, i))}
         >
-          New Affirmation
+          {t('affirmations.newAffirmation')}
         </button>
       </section>
 
-      <p className="affirmations-tip">
-        Tip: choose one affirmation for the day and return to it whenever things feel heavy.
-      </p>
+      <p className="affirmations-tip">{t('affirmations.tip')}</p>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useT } from '../../lib/i18n';
 import { ModalDialog } from '../../lib/modal-dialog';
 
 type Props = {
-  heading: 'New Note' | 'Edit Note';
+  heading: string;
   initial?: { title: string; content: string };
   onSave(title: string, content: string): void;
   onClose(): void;
@@ -14,6 +15,7 @@ type Props = {
 export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Props) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
+  const t = useT();
   const titleId = useId();
   const contentId = useId();
 
@@ -26,7 +28,7 @@ export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Prop
     <ModalDialog title={heading} onClose={onClose} className="qn-dialog" backdropClassName="qn-backdrop">
       <form onSubmit={submit} className="qn-form">
         <label htmlFor={titleId} className="qn-label">
-          Title
+          {t('notes.titleLabel')}
         </label>
         <input
           id={titleId}
@@ -37,7 +39,7 @@ export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Prop
           autoComplete="off"
         />
         <label htmlFor={contentId} className="qn-label">
-          Content
+          {t('notes.contentLabel')}
         </label>
         <textarea
           id={contentId}
@@ -49,14 +51,14 @@ export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Prop
         <div className="qn-dialog-actions">
           {onDelete ? (
             <button type="button" className="qn-btn qn-btn-danger" onClick={onDelete}>
-              Delete
+              {t('notes.delete')}
             </button>
           ) : null}
           <button type="button" className="qn-btn" onClick={onClose}>
-            Cancel
+            {t('notes.cancel')}
           </button>
           <button type="submit" className="qn-btn qn-btn-primary">
-            Save
+            {t('notes.save')}
           </button>
         </div>
       </form>
@@ -66,15 +68,16 @@ export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Prop
 
 /** Asks before a note is gone for good. */
 export function ConfirmDelete({ title, onConfirm, onClose }: { title: string; onConfirm(): void; onClose(): void }) {
+  const t = useT();
   return (
-    <ModalDialog title="Delete this note?" onClose={onClose} className="qn-dialog" backdropClassName="qn-backdrop">
-      <p className="qn-confirm-text">“{title}” will be deleted from this device.</p>
+    <ModalDialog title={t('notes.confirmTitle')} onClose={onClose} className="qn-dialog" backdropClassName="qn-backdrop">
+      <p className="qn-confirm-text">{t('notes.confirmText', { title })}</p>
       <div className="qn-dialog-actions">
         <button type="button" className="qn-btn" onClick={onClose} data-autofocus>
-          Cancel
+          {t('notes.cancel')}
         </button>
         <button type="button" className="qn-btn qn-btn-danger" onClick={onConfirm}>
-          Delete
+          {t('notes.delete')}
         </button>
       </div>
     </ModalDialog>

@@ -1,28 +1,26 @@
+import { englishText } from '../../lib/english-text';
+import type { Translate } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
+
 /** A disguise note. Kept on the device in plain localStorage: it is part of the disguise, not private. */
 export type Note = { id: string; title: string; content: string; updatedAt: number };
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Everyday notes so the screen looks lived-in; written once per device, dated back from its first visit. */
-const SAMPLES: readonly { title: string; content: string; daysAgo: number; hour: number }[] = [
-  {
-    title: 'Groceries',
-    content: 'Milk, eggs, spinach, rice, tomatoes, bread, lemons, dish soap',
-    daysAgo: 1,
-    hour: 18,
-  },
-  {
-    title: 'Weekend',
-    content: 'Return library books. Call the plumber about the kitchen tap. Pick up dry cleaning before 5.',
-    daysAgo: 2,
-    hour: 9,
-  },
-  {
-    title: 'Books to read',
-    content: 'The one about the lighthouse keeper, the cookbook from the fair, anything new by that mystery author.',
-    daysAgo: 8,
-    hour: 21,
-  },
+/** The words a notes app uses, in the page language. */
+export type NotesWords = { justNow: string; yesterday: string; lang: string };
+
+const ENGLISH_WORDS: NotesWords = {
+  justNow: englishText('notes.justNow'),
+  yesterday: englishText('notes.yesterday'),
+  lang: 'en',
+};
+
+/** Catalogue keys of the everyday notes that make the screen look lived-in, and when each was "written". */
+export const SAMPLE_NOTES: readonly { titleKey: string; contentKey: string; daysAgo: number; hour: number }[] = [
+  { titleKey: 'notes.sampleGroceriesTitle', contentKey: 'notes.sampleGroceries', daysAgo: 1, hour: 18 },
+  { titleKey: 'notes.sampleWeekendTitle', contentKey: 'notes.sampleWeekend', daysAgo: 2, hour: 9 },
+  { titleKey: 'notes.sampleBooksTitle', contentKey: 'notes.sampleBooks', daysAgo: 8, hour: 21 },
 ];
 
 function newId(now: number): string {
@@ -31,12 +29,16 @@ function newId(now: number): string {
   return `${now.toString(36)}-${random}`;
 }
 
-/** The sample notes for a device seen for the first time at `now`. */
-export function seedNotes(now: number = Date.now()): Note[] {
-  return SAMPLES.map((s) => {
+/**
+ * The sample notes for a device seen for the first time at `now`, in the page language (`t`). They are written
+ * once per device, so the language of that first visit stays theirs: a later switch of language does not
+ * rewrite notes that, to an onlooker, are hers.
+ */
+export function seedNotes(now: number = Date.now(), t: Translate = englishText): Note[] {
+  return SAMPLE_NOTES.map((s) => {
     const d = new Date(now - s.daysAgo * DAY);
     d.setHours(s.hour, 17 + s.daysAgo * 7, 0, 0);
-    return { id: newId(now), title: s.title, content: s.content, updatedAt: d.getTime() };
+    return { id: newId(now), title: t(s.titleKey), content: t(s.contentKey), updatedAt: d.getTime() };
   });
 }
 
@@ -70,16 +72,17 @@ export function filterNotes(notes: Note[], query: string): Note[] {
 }
 
 /** 'Just now', a time today, 'Yesterday', a weekday this week, else a short date, as a notes app says it. */
-export function noteDate(at: number, now: number = Date.now()): string {
-  if (now - at < 60_000 && now >= at) return 'Just now';
+export function noteDate(at: number, now: number = Date.now(), words: NotesWords = ENGLISH_WORDS): string {
+  const locale = intlLocale(words.lang);
+  if (now - at < 60_000 && now >= at) return words.justNow;
   const d = new Date(at);
   const startOfToday = new Date(now);
   startOfToday.setHours(0, 0, 0, 0);
   const t0 = startOfToday.getTime();
-  if (at >= t0) return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  if (at >= t0 - DAY) return 'Yesterday';
-  if (at >= t0 - 6 * DAY) return d.toLocaleDateString('en-US', { weekday: 'long' });
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  if (at >= t0) return d.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  if (at >= t0 - DAY) return words.yesterday;
+  if (at >= t0 - 6 * DAY) return d.toLocaleDateString(locale, { weekday: 'long' });
+  return d.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
 }
 
 /** Keeps only well-formed notes from whatever storage held. */

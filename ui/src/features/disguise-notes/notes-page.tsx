@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { DisguiseTitle } from '../../lib/disguise-title';
+import { useLanguage, useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { ConfirmDelete, NoteDialog } from './note-dialog';
@@ -11,6 +12,8 @@ type Open = { kind: 'new' } | { kind: 'edit'; note: Note } | { kind: 'delete'; n
 
 /** Notes disguise: a plain notes app whose notes stay on the device. */
 export default function NotesPage() {
+  const t = useT();
+  const { lang } = useLanguage();
   const { quickExit } = usePanic();
   const [notes, update] = useNotes();
   const [open, setOpen] = useState<Open>(null);
@@ -18,6 +21,8 @@ export default function NotesPage() {
   const searchId = useId();
   const shown = filterNotes(notes, search);
   const now = Date.now();
+  const words = { justNow: t('notes.justNow'), yesterday: t('notes.yesterday'), lang };
+  const count = new Intl.PluralRules(lang).select(shown.length) === 'one' ? 'notes.countOne' : 'notes.countOther';
 
   const add = (title: string, content: string) => {
     const note = makeNote(title, content);
@@ -41,36 +46,36 @@ export default function NotesPage() {
   return (
     <div className="qn">
       <header className="qn-header">
-        <button type="button" className="qn-back" aria-label="Back" onClick={quickExit}>
+        <button type="button" className="qn-back" aria-label={t('notes.back')} onClick={quickExit}>
           <ArrowLeftIcon size={24} />
         </button>
-        <DisguiseTitle className="qn-title">Notes</DisguiseTitle>
+        <DisguiseTitle className="qn-title">{t('notes.title')}</DisguiseTitle>
         <button type="button" className="qn-btn qn-btn-primary qn-add" onClick={() => setOpen({ kind: 'new' })}>
-          <span aria-hidden="true">+</span> Add Note
+          <span aria-hidden="true">+</span> {t('notes.addNote')}
         </button>
       </header>
       <main className="qn-main">
         <div className="qn-search" role="search">
           <label htmlFor={searchId} className="sr-only">
-            Search notes
+            {t('notes.search')}
           </label>
           <input
             id={searchId}
             className="qn-input"
             type="search"
-            placeholder="Search notes"
+            placeholder={t('notes.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             autoComplete="off"
           />
         </div>
         <p className="qn-count" aria-live="polite">
-          {shown.length === 1 ? '1 note' : `${shown.length} notes`}
+          {t(count, { count: shown.length })}
         </p>
         {notes.length === 0 ? (
-          <p className="qn-empty">No notes yet.</p>
+          <p className="qn-empty">{t('notes.empty')}</p>
         ) : shown.length === 0 ? (
-          <p className="qn-empty">No notes match your search.</p>
+          <p className="qn-empty">{t('notes.noMatch')}</p>
         ) : (
           <ul className="qn-list">
             {shown.map((n) => (
@@ -82,12 +87,12 @@ export default function NotesPage() {
                     </button>
                   </h2>
                   <p className="qn-note-content">{n.content}</p>
-                  <p className="qn-note-date">{noteDate(n.updatedAt, now)}</p>
+                  <p className="qn-note-date">{noteDate(n.updatedAt, now, words)}</p>
                 </div>
                 <button
                   type="button"
                   className="qn-delete"
-                  aria-label={`Delete note ${n.title}`}
+                  aria-label={t('notes.deleteNamed', { title: n.title })}
                   onClick={() => setOpen({ kind: 'delete', note: n })}
                 >
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -106,10 +111,10 @@ export default function NotesPage() {
           </ul>
         )}
       </main>
-      {open?.kind === 'new' ? <NoteDialog heading="New Note" onSave={add} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'new' ? <NoteDialog heading={t('notes.newNote')} onSave={add} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'edit' ? (
         <NoteDialog
-          heading="Edit Note"
+          heading={t('notes.editNote')}
           initial={open.note}
           onSave={save(open.note.id)}
           onClose={() => setOpen(null)}

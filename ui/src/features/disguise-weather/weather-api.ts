@@ -1,4 +1,6 @@
-import { UNEXPECTED_TEXT, weatherErrorText } from './weather-messages';
+import { englishText } from '../../lib/english-text';
+import type { Translate } from '../../lib/i18n';
+import { weatherErrorText } from './weather-messages';
 import type { CurrentWeather, Forecast, ForecastDay, HourStep, Loaded, Today, WeatherKind } from './weather-types';
 
 function num(v: unknown): number | null {
@@ -103,33 +105,45 @@ async function load<T>(
   city: string,
   parse: (body: unknown) => T | null,
   fetchImpl: typeof fetch,
+  t: Translate,
 ): Promise<Loaded<T>> {
+  const unexpected = t('weather.unexpected');
   let res: Response;
   try {
     res = await fetchImpl(`/api/weather/${kind}?city=${encodeURIComponent(city)}`, {
       headers: { Accept: 'application/json' },
     });
   } catch {
-    return { ok: false, message: UNEXPECTED_TEXT, unavailable: true };
+    return { ok: false, message: unexpected, unavailable: true };
   }
-  if (isUnavailable(res.status)) return { ok: false, message: UNEXPECTED_TEXT, unavailable: true };
+  if (isUnavailable(res.status)) return { ok: false, message: unexpected, unavailable: true };
   let body: unknown = null;
   try {
     body = await res.json();
   } catch {
-    if (res.ok) return { ok: false, message: UNEXPECTED_TEXT, unavailable: false };
+    if (res.ok) return { ok: false, message: unexpected, unavailable: false };
   }
   if (!res.ok) {
-    return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body), unavailable: false };
+    return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body, t), unavailable: false };
   }
   const data = parse(body);
-  return data ? { ok: true, data } : { ok: false, message: UNEXPECTED_TEXT, unavailable: false };
+  return data ? { ok: true, data } : { ok: false, message: unexpected, unavailable: false };
 }
 
-export function fetchCurrent(city: string, fetchImpl: typeof fetch = fetch): Promise<Loaded<CurrentWeather>> {
-  return load('current', city, parseCurrent, fetchImpl);
+/** Today's weather in `city`; a failure's message is in the page language (`t`). */
+export function fetchCurrent(
+  city: string,
+  fetchImpl: typeof fetch = fetch,
+  t: Translate = englishText,
+): Promise<Loaded<CurrentWeather>> {
+  return load('current', city, parseCurrent, fetchImpl, t);
 }
 
-export function fetchForecast(city: string, fetchImpl: typeof fetch = fetch): Promise<Loaded<Forecast>> {
-  return load('forecast', city, parseForecast, fetchImpl);
+/** The forecast for `city`; a failure's message is in the page language (`t`). */
+export function fetchForecast(
+  city: string,
+  fetchImpl: typeof fetch = fetch,
+  t: Translate = englishText,
+): Promise<Loaded<Forecast>> {
+  return load('forecast', city, parseForecast, fetchImpl, t);
 }

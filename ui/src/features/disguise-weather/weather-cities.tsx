@@ -1,3 +1,5 @@
+import { useT } from '../../lib/i18n';
+
 type Props = {
   cities: string[];
   /** The city on screen, offered for saving when it is not saved yet. */
@@ -11,9 +13,10 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 
 /** Her saved cities, kept on the device: tap to show one, remove one, or save the city on screen. */
 export function SavedCities({ cities, shown, onSelect, onAdd, onRemove }: Props) {
+  const t = useT();
   const canAdd = shown !== null && !cities.some((c) => same(c, shown));
   return (
-    <section className="wx-cities" aria-label="My cities">
+    <section className="wx-cities" aria-label={t('weather.myCities')}>
       {cities.length > 0 ? (
         <ul className="wx-city-list">
           {cities.map((c) => (
@@ -21,7 +24,7 @@ export function SavedCities({ cities, shown, onSelect, onAdd, onRemove }: Props)
               <button type="button" className="wx-chip-select" onClick={() => onSelect(c)}>
                 {c}
               </button>
-              <button type="button" className="wx-chip-remove" aria-label={`Remove ${c}`} onClick={() => onRemove(c)}>
+              <button type="button" className="wx-chip-remove" aria-label={t('weather.removeCity', { city: c })} onClick={() => onRemove(c)}>
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -30,7 +33,7 @@ export function SavedCities({ cities, shown, onSelect, onAdd, onRemove }: Props)
       ) : null}
       {canAdd ? (
         <button type="button" className="wx-add-city" onClick={() => onAdd(shown)}>
-          <span aria-hidden="true">+</span> Add {shown} to my cities
+          <span aria-hidden="true">+</span> {t('weather.addCity', { city: shown })}
         </button>
       ) : null}
     </section>

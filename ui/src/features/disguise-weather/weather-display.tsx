@@ -1,5 +1,7 @@
+import { useLanguage, useT, type Translate } from '../../lib/i18n';
+import { englishText } from '../../lib/english-text';
+import { intlLocale } from '../../lib/intl-locale';
 import { WeatherIcon } from './weather-icon';
-import { EMPTY_FORECAST_TEXT } from './weather-messages';
 import { precipitationChance, todayRange } from './weather-model';
 import type { CurrentWeather, Forecast, ForecastDay, HourStep } from './weather-types';
 
@@ -10,18 +12,54 @@ function capitalize(s: string): string {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
 
-/** 'Today', else a short weekday, for a YYYY-MM-DD date. */
-export function dayLabel(date: string, today: Date = new Date()): string {
+// The sky word for each icon code the server sends.
+const SKY_KEYS: Readonly<Record<string, string>> = {
+  'clear-day': 'weather.skyClear',
+  'clear-night': 'weather.skyClear',
+  'partly-cloudy-day': 'weather.skyPartlyCloudy',
+  'partly-cloudy-night': 'weather.skyPartlyCloudy',
+  cloudy: 'weather.skyCloudy',
+  fog: 'weather.skyFog',
+  drizzle: 'weather.skyDrizzle',
+  rain: 'weather.skyRain',
+  thunderstorm: 'weather.skyThunderstorm',
+  snow: 'weather.skySnow',
+  wind: 'weather.skyWind',
+};
+
+const isEnglish = (lang: string) => lang === 'en' || lang.startsWith('en-');
+
+/**
+ * The words for the sky. The weather service describes it in English ("light rain"), which an English page
+ * shows as it comes; a page in another language names the condition from the icon code instead, so a Hindi
+ * weather app never shows an English word.
+ */
+export function skyText(
+  sky: { description: string; main?: string; icon: string },
+  lang: string,
+  t: Translate,
+): string {
+  if (isEnglish(lang)) return capitalize(sky.description || sky.main || '');
+  return t(SKY_KEYS[sky.icon] ?? 'weather.skyCloudy');
+}
+
+/** 'Today', else the weekday's name in the page language, for a YYYY-MM-DD date. */
+export function dayLabel(
+  date: string,
+  today: Date = new Date(),
+  lang: string = 'en',
+  todayWord: string = englishText('weather.today'),
+): string {
   const d = new Date(`${date}T12:00:00`);
   if (Number.isNaN(d.getTime())) return date;
   const sameDay =
     d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
-  return sameDay ? 'Today' : d.toLocaleDateString('en-US', { weekday: 'long' });
+  return sameDay ? todayWord : d.toLocaleDateString(intlLocale(lang), { weekday: 'long' });
 }
 
-function shortDate(date: string): string {
+function shortDate(date: string, lang: string): string {
   const d = new Date(`${date}T12:00:00`);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(intlLocale(lang), { month: 'short', day: 'numeric' });
 }
 
 function Detail({ term, value }: { term: string; value: string | null }) {
@@ -43,24 +81,26 @@ type CurrentProps = {
 };
 
 export function CurrentConditions({ data, forecast, updated, offline, onRetry }: CurrentProps) {
+  const t = useT();
+  const { lang } = useLanguage();
   const place = data.country ? `${data.city}, ${data.country}` : data.city;
   const range = forecast ? todayRange(data, forecast) : null;
   const pop = forecast ? precipitationChance(forecast) : null;
   return (
-    <section className="wx-current" aria-label="Current conditions">
+    <section className="wx-current" aria-label={t('weather.currentConditions')}>
       <h2 className="wx-city">{place}</h2>
       <div className="wx-now">
         <WeatherIcon code={data.icon} size={96} />
         <div>
           <p className="wx-temp">{deg(data.temp_c)}</p>
-          <p className="wx-desc">{capitalize(data.description || data.main)}</p>
+          <p className="wx-desc">{skyText(data, lang, t)}</p>
           {range ? (
             <p className="wx-hilo">
               <span>
-                <abbr title="High">H</abbr>:{short(range.high)}
+                <abbr title={t('weather.high')}>{t('weather.highShort')}</abbr>:{short(range.high)}
               </span>{' '}
               <span>
-                <abbr title="Low">L</abbr>:{short(range.low)}
+                <abbr title={t('weather.low')}>{t('weather.lowShort')}</abbr>:{short(range.low)}
               </span>
             </p>
           ) : null}
@@ -68,20 +108,20 @@ export function CurrentConditions({ data, forecast, updated, offline, onRetry }:
       </div>
       <p className="wx-updated">
         {updated}
-        {offline ? <span className="wx-offline"> · No connection</span> : null}
+        {offline ? <span className="wx-offline"> · {t('weather.noConnection')}</span> : null}
         {offline && onRetry ? (
           <button type="button" className="wx-retry" onClick={onRetry}>
-            Try again
+            {t('weather.tryAgain')}
           </button>
         ) : null}
       </p>
       <dl className="wx-details">
-        <Detail term="Feels like" value={deg(data.feels_like_c)} />
-        <Detail term="Chance of rain" value={pop === null ? null : `${Math.round(pop)}%`} />
-        <Detail term="Humidity" value={data.humidity === null ? null : `${Math.round(data.humidity)}%`} />
-        <Detail term="Wind" value={`${Math.round(data.wind_kmh)} km/h`} />
-        <Detail term="Sunrise" value={forecast?.today?.sunrise ?? null} />
-        <Detail term="Sunset" value={forecast?.today?.sunset ?? null} />
+        <Detail term={t('weather.feelsLike')} value={deg(data.feels_like_c)} />
+        <Detail term={t('weather.chanceOfRain')} value={pop === null ? null : `${Math.round(pop)}%`} />
+        <Detail term={t('weather.humidity')} value={data.humidity === null ? null : `${Math.round(data.humidity)}%`} />
+        <Detail term={t('weather.wind')} value={t('weather.windSpeed', { speed: Math.round(data.wind_kmh) })} />
+        <Detail term={t('weather.sunrise')} value={forecast?.today?.sunrise ?? null} />
+        <Detail term={t('weather.sunset')} value={forecast?.today?.sunset ?? null} />
       </dl>
     </section>
   );
@@ -89,11 +129,13 @@ export function CurrentConditions({ data, forecast, updated, offline, onRetry }:
 
 /** The next 24 hours, scrolled sideways; the list itself takes focus so the keyboard can scroll it. */
 export function HourlyStrip({ hours, titleId }: { hours: HourStep[]; titleId: string }) {
+  const t = useT();
+  const { lang } = useLanguage();
   if (hours.length === 0) return null;
   return (
     <section className="wx-hourly" aria-labelledby={titleId}>
       <h2 id={titleId} className="wx-forecast-title">
-        Hourly forecast
+        {t('weather.hourlyTitle')}
       </h2>
       {/* A scrollable region must be reachable by keyboard (WCAG 2.1.1). */}
       <ol className="wx-hours" tabIndex={0} aria-labelledby={titleId}>
@@ -101,11 +143,11 @@ export function HourlyStrip({ hours, titleId }: { hours: HourStep[]; titleId: st
           <li key={h.dt} className="wx-hour">
             <span className="wx-hour-time">{h.time}</span>
             <WeatherIcon code={h.icon} size={32} />
-            <span className="sr-only">{capitalize(h.description)}, </span>
+            <span className="sr-only">{skyText(h, lang, t)}, </span>
             <span className="wx-hour-temp">{short(h.temp_c)}</span>
             {h.pop !== null && h.pop > 0 ? (
               <span className="wx-hour-pop">
-                <span className="sr-only">chance of rain </span>
+                <span className="sr-only">{t('weather.chanceOfRainBefore')} </span>
                 {Math.round(h.pop)}%
               </span>
             ) : null}
@@ -117,24 +159,26 @@ export function HourlyStrip({ hours, titleId }: { hours: HourStep[]; titleId: st
 }
 
 export function ForecastList({ days }: { days: ForecastDay[] }) {
-  if (days.length === 0) return <p className="wx-empty">{EMPTY_FORECAST_TEXT}</p>;
+  const t = useT();
+  const { lang } = useLanguage();
+  if (days.length === 0) return <p className="wx-empty">{t('weather.emptyForecast')}</p>;
   return (
     <ul className="wx-days">
       {days.map((d) => (
         <li key={`${d.date}-${d.dt}`} className="wx-day">
           <span className="wx-day-name">
-            {dayLabel(d.date)}
-            <span className="wx-day-date">{shortDate(d.date)}</span>
+            {dayLabel(d.date, new Date(), lang, t('weather.today'))}
+            <span className="wx-day-date">{shortDate(d.date, lang)}</span>
           </span>
           <WeatherIcon code={d.icon} size={40} />
-          <span className="wx-day-desc">{capitalize(d.description || d.main)}</span>
+          <span className="wx-day-desc">{skyText(d, lang, t)}</span>
           <span className="wx-day-temp">
             <span className="wx-day-high">
-              <span className="sr-only">High </span>
+              <span className="sr-only">{t('weather.high')} </span>
               {short(d.high_c)}
             </span>
             <span className="wx-day-low">
-              <span className="sr-only">Low </span>
+              <span className="sr-only">{t('weather.low')} </span>
               {short(d.low_c)}
             </span>
           </span>

@@ -1,15 +1,15 @@
+import { englishText } from '../../lib/english-text';
+import type { Translate } from '../../lib/i18n';
 import type { WeatherKind } from './weather-types';
 
-/** The weather disguise's messages (docs/product.md, "Where the texts come from"). */
-export const LOADING_TEXT = 'Loading weather data...';
-export const EMPTY_FORECAST_TEXT = 'No 5-day forecast available.';
-export const UNEXPECTED_TEXT = 'An unexpected error occurred while fetching weather data.';
-export const INVALID_KEY_TEXT = 'Error: Invalid API Key. Please check your OpenWeatherMap API key.';
+/** The weather disguise's messages (docs/product.md, "Where the texts come from"), in SPEC's English. */
+export const LOADING_TEXT = englishText('weather.loading');
+export const EMPTY_FORECAST_TEXT = englishText('weather.emptyForecast');
+export const UNEXPECTED_TEXT = englishText('weather.unexpected');
+export const INVALID_KEY_TEXT = englishText('weather.invalidKey');
 
-export function cityNotFoundText(kind: WeatherKind, city: string): string {
-  return kind === 'current'
-    ? `Error: City "${city}" not found. Please check the spelling.`
-    : `Error: City "${city}" not found for forecast.`;
+export function cityNotFoundText(kind: WeatherKind, city: string, t: Translate = englishText): string {
+  return kind === 'current' ? t('weather.cityNotFound', { city }) : t('weather.cityNotFoundForecast', { city });
 }
 
 function bodyMessage(body: unknown): string | null {
@@ -21,8 +21,8 @@ function bodyMessage(body: unknown): string | null {
 }
 
 /**
- * The text shown for a failed weather response: 401 and 404 have fixed texts; any other status shows the
- * server's message, else the status text, else the status code.
+ * The text shown for a failed weather response, in the page language (`t`): 401 and 404 have fixed texts; any
+ * other status shows the server's message, else the status text, else the status code.
  */
 export function weatherErrorText(
   kind: WeatherKind,
@@ -30,8 +30,9 @@ export function weatherErrorText(
   status: number,
   statusText: string,
   body: unknown,
+  t: Translate = englishText,
 ): string {
-  if (status === 401) return INVALID_KEY_TEXT;
-  if (status === 404) return cityNotFoundText(kind, city);
-  return `Error: ${bodyMessage(body) ?? (statusText.trim() || String(status))}`;
+  if (status === 401) return t('weather.invalidKey');
+  if (status === 404) return cityNotFoundText(kind, city, t);
+  return t('weather.errorDetail', { detail: bodyMessage(body) ?? (statusText.trim() || String(status)) });
 }

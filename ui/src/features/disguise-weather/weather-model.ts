@@ -1,3 +1,5 @@
+import { englishText } from '../../lib/english-text';
+import type { Translate } from '../../lib/i18n';
 import type { CurrentWeather, Forecast, Loaded } from './weather-types';
 
 /** The last good answer for a city, kept on the device so the screen still has something to show. */
@@ -56,13 +58,13 @@ export function clock(ms: number): string {
 }
 
 /** 'Updated 14:05' for fresh data; 'Updated 2 h ago' for data kept from an earlier visit. */
-export function updatedText(savedAt: number, now: number, fresh: boolean): string {
-  if (fresh) return `Updated ${clock(savedAt)}`;
+export function updatedText(savedAt: number, now: number, fresh: boolean, t: Translate = englishText): string {
+  if (fresh) return t('weather.updatedAt', { time: clock(savedAt) });
   const minutes = Math.max(0, Math.floor((now - savedAt) / 60_000));
-  if (minutes < 1) return 'Updated just now';
-  if (minutes < 60) return `Updated ${minutes} min ago`;
+  if (minutes < 1) return t('weather.updatedJustNow');
+  if (minutes < 60) return t('weather.updatedMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Updated ${hours} h ago`;
+  if (hours < 24) return t('weather.updatedHours', { hours });
   const days = Math.floor(hours / 24);
-  return days === 1 ? 'Updated yesterday' : `Updated ${days} days ago`;
+  return days === 1 ? t('weather.updatedYesterday') : t('weather.updatedDays', { days });
 }

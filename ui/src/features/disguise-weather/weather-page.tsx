@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { DisguiseTitle } from '../../lib/disguise-title';
+import { useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { fetchCurrent, fetchForecast } from './weather-api';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
 import { WeatherIcon } from './weather-icon';
-import { LOADING_TEXT } from './weather-messages';
 import { decideView, updatedText, type View } from './weather-model';
 import { readCities, readLastCity, readSnapshot, writeCities, writeLastCity, writeSnapshot } from './weather-store';
 import './weather-page.css';
@@ -16,6 +16,7 @@ type State = { status: 'loading' } | { status: 'done'; query: string; view: View
 
 /** Weather disguise: looks and works like an ordinary phone weather app, also when it cannot refresh. */
 export default function WeatherPage() {
+  const t = useT();
   const { quickExit } = usePanic();
   const { weather } = useAppConfig();
   const [query, setQuery] = useState('');
@@ -27,13 +28,13 @@ export default function WeatherPage() {
   const load = useCallback(async (city: string) => {
     const id = ++request.current;
     setState({ status: 'loading' });
-    const [current, forecast] = await Promise.all([fetchCurrent(city), fetchForecast(city)]);
+    const [current, forecast] = await Promise.all([fetchCurrent(city, fetch, t), fetchForecast(city, fetch, t)]);
     if (id !== request.current) return;
     const view = decideView(city, current, forecast, readSnapshot(city), Date.now());
     if (view.kind === 'fresh') writeSnapshot(view.snapshot);
     if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(city);
     setState({ status: 'done', query: city, view });
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load(readLastCity() ?? weather.default_city);
@@ -57,27 +58,27 @@ export default function WeatherPage() {
   return (
     <div className="wx">
       <header className="wx-header">
-        <button type="button" className="wx-back" aria-label="Back" onClick={quickExit}>
+        <button type="button" className="wx-back" aria-label={t('weather.back')} onClick={quickExit}>
           <ArrowLeftIcon size={24} />
         </button>
-        <DisguiseTitle className="wx-title">Weather</DisguiseTitle>
+        <DisguiseTitle className="wx-title">{t('weather.title')}</DisguiseTitle>
       </header>
       <main className="wx-main">
         <form className="wx-search" role="search" onSubmit={onSearch}>
           <label htmlFor={inputId} className="sr-only">
-            Search city
+            {t('weather.searchCity')}
           </label>
           <input
             id={inputId}
             className="wx-input"
             type="search"
-            placeholder="Search city"
+            placeholder={t('weather.searchCity')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             autoComplete="off"
           />
           <button type="submit" className="wx-search-btn">
-            Search
+            {t('weather.search')}
           </button>
         </form>
         <SavedCities
@@ -90,16 +91,16 @@ export default function WeatherPage() {
 
         {state.status === 'loading' ? (
           <p className="wx-status" role="status">
-            {LOADING_TEXT}
+            {t('weather.loading')}
           </p>
         ) : null}
         {view?.kind === 'offline' ? (
-          <section className="wx-offline-state" aria-label="No connection">
+          <section className="wx-offline-state" aria-label={t('weather.noConnection')}>
             <WeatherIcon code="cloudy" size={72} />
-            <h2 className="wx-city">No connection</h2>
-            <p>Weather will appear when you are back online.</p>
+            <h2 className="wx-city">{t('weather.noConnection')}</h2>
+            <p>{t('weather.backOnline')}</p>
             <button type="button" className="wx-search-btn" onClick={() => void load(shownQuery)}>
-              Try again
+              {t('weather.tryAgain')}
             </button>
           </section>
         ) : null}
@@ -108,14 +109,14 @@ export default function WeatherPage() {
             <CurrentConditions
               data={snapshot.current}
               forecast={snapshot.forecast}
-              updated={updatedText(snapshot.savedAt, Date.now(), view?.kind === 'fresh')}
+              updated={updatedText(snapshot.savedAt, Date.now(), view?.kind === 'fresh', t)}
               offline={view?.kind === 'cached'}
               onRetry={() => void load(snapshot.query)}
             />
             <HourlyStrip hours={snapshot.forecast.hourly} titleId={`${inputId}-hr`} />
             <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
               <h2 id={`${inputId}-fc`} className="wx-forecast-title">
-                5-Day Forecast
+                {t('weather.forecastTitle')}
               </h2>
               <ForecastList days={snapshot.forecast.days} />
             </section>
@@ -127,7 +128,7 @@ export default function WeatherPage() {
               <CurrentConditions
                 data={view.current.data}
                 forecast={null}
-                updated={updatedText(Date.now(), Date.now(), true)}
+                updated={updatedText(Date.now(), Date.now(), true, t)}
                 offline={false}
               />
             ) : (
@@ -137,7 +138,7 @@ export default function WeatherPage() {
             )}
             <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
               <h2 id={`${inputId}-fc`} className="wx-forecast-title">
-                5-Day Forecast
+                {t('weather.forecastTitle')}
               </h2>
               {view.forecast.ok ? (
                 <ForecastList days={view.forecast.data.days} />

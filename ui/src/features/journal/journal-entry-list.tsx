@@ -1,26 +1,30 @@
+import { englishText } from '../../lib/english-text';
+import { useLanguage, useT } from '../../lib/i18n';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 
-export const EMPTY_JOURNAL_TEXT =
-  'Your journal entries will appear here. Start by writing your first entry above.';
+/** SPEC's English empty-journal text. */
+export const EMPTY_JOURNAL_TEXT = englishText('journal.entriesEmpty');
 
 /** Saved entries, already ordered newest first by the caller. */
 export function JournalEntryList({ entries }: { entries: readonly JournalEntry[] }) {
+  const t = useT();
+  const { lang } = useLanguage();
   if (entries.length === 0) {
-    return <p className="empty-state">{EMPTY_JOURNAL_TEXT}</p>;
+    return <p className="empty-state">{t('journal.entriesEmpty')}</p>;
   }
   return (
     <ol className="journal-entries">
       {entries.map((entry) => (
         <li key={entry.id} className="card journal-entry">
-          <article aria-label={`Entry from ${formatEntryDate(entry.timestamp)}`}>
+          <article aria-label={t('journal.entryFrom', { date: formatEntryDate(entry.timestamp, lang) })}>
             <p className="journal-entry-date">
               <time dateTime={new Date(entry.timestamp).toISOString()}>
-                {formatEntryDate(entry.timestamp)}
+                {formatEntryDate(entry.timestamp, lang)}
               </time>
             </p>
             <p className="journal-entry-content">{entry.content}</p>
             <div className="journal-response">
-              <h3 className="journal-response-title">Supportive Response</h3>
+              <h3 className="journal-response-title">{t('journal.supportiveResponse')}</h3>
               <p>{entry.aiResponse}</p>
             </div>
           </article>

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../lib/intl-locale';
 import { SUPPORTIVE_RESPONSES } from './supportive-responses';
 
 /** Shape stored under the `journal-entries` key. */
@@ -28,12 +29,14 @@ export function createJournalEntry(
   text: string,
   now: number = Date.now(),
   random: () => number = Math.random,
+  responses: readonly string[] = SUPPORTIVE_RESPONSES,
 ): JournalEntry {
+  // The reply is stored in the language she wrote in, as the entry itself is.
   return {
     id: String(now),
     content: text.trim(),
     timestamp: now,
-    aiResponse: SUPPORTIVE_RESPONSES[randomIndex(SUPPORTIVE_RESPONSES.length, random)],
+    aiResponse: responses[randomIndex(responses.length, random)],
   };
 }
 
@@ -56,8 +59,9 @@ export function validEntries(value: unknown): JournalEntry[] {
   );
 }
 
-export function formatEntryDate(timestamp: number): string {
-  return new Date(timestamp).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+/** The entry's date and time in the page language ("March 6, 2026 at 6:00 PM" in English). */
+export function formatEntryDate(timestamp: number, lang: string = 'en'): string {
+  return new Date(timestamp).toLocaleString(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short' });
 }
 
 /** Append a dictated utterance on a new line. */

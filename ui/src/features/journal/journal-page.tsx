@@ -3,7 +3,9 @@ import { useJournalDraft } from './use-journal-draft';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import calmLoopUrl from './calm-loop.wav';
-import { JOURNAL_PROMPTS } from './journal-prompts';
+import { useT, useTList } from '../../lib/i18n';
+import { JOURNAL_PROMPTS_KEY } from './journal-prompts';
+import { SUPPORTIVE_RESPONSES_KEY } from './supportive-responses';
 import {
   appendUtterance,
   canSaveEntry,
@@ -16,15 +18,18 @@ import {
 } from './journal-logic';
 import { JournalEntryList } from './journal-entry-list';
 import { MicIcon, MusicIcon, SparkIcon } from './journal-icons';
-import { SPEECH_UNSUPPORTED, useSpeechRecognition } from './use-speech-recognition';
+import { useSpeechRecognition } from './use-speech-recognition';
 import { useCalmingAudio } from './use-calming-audio';
 import { VoicePrivacyNotice } from './voice-privacy-notice';
 import './journal.css';
 
 export default function JournalPage() {
+  const t = useT();
+  const prompts = useTList(JOURNAL_PROMPTS_KEY);
+  const responses = useTList(SUPPORTIVE_RESPONSES_KEY);
   const [stored, setStored] = useVaultState<JournalEntry[]>(STORAGE_KEYS.journal, []);
   const entries = useMemo(() => sortNewestFirst(validEntries(stored)), [stored]);
-  const [promptIndex, setPromptIndex] = useState(() => randomIndex(JOURNAL_PROMPTS.length));
+  const [promptIndex, setPromptIndex] = useState(() => randomIndex(prompts.length));
   const { text, setText, restored, clear } = useJournalDraft();
   const [status, setStatus] = useState('');
 
@@ -37,47 +42,45 @@ export default function JournalPage() {
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!canSaveEntry(text)) return;
-    const entry = createJournalEntry(text);
+    const entry = createJournalEntry(text, Date.now(), Math.random, responses);
     setStored((prev) => [entry, ...validEntries(prev)]);
     clear();
-    setStatus('Entry saved.');
+    setStatus(t('journal.entrySaved'));
   };
 
   return (
     <div className="page journal-page">
-      <h1 className="page-title">Your Private Journal</h1>
-      <p className="page-subtitle">
-        A quiet space for your thoughts. What you write here stays on this device.
-      </p>
+      <h1 className="page-title">{t('journal.title')}</h1>
+      <p className="page-subtitle">{t('journal.subtitle')}</p>
 
       <section className="card journal-prompt" aria-labelledby="journal-prompt-heading">
         <h2 id="journal-prompt-heading" className="journal-prompt-heading">
-          <SparkIcon /> Reflection prompt
+          <SparkIcon /> {t('journal.promptHeading')}
         </h2>
-        <p className="journal-prompt-text">{JOURNAL_PROMPTS[promptIndex]}</p>
+        <p className="journal-prompt-text">{prompts[promptIndex]}</p>
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() => setPromptIndex((i) => nextIndex(JOURNAL_PROMPTS.length, i))}
+          onClick={() => setPromptIndex((i) => nextIndex(prompts.length, i))}
         >
-          Get another prompt
+          {t('journal.anotherPrompt')}
         </button>
       </section>
 
       <section className="card journal-editor" aria-labelledby="journal-new-heading">
-        <h2 id="journal-new-heading">New entry</h2>
+        <h2 id="journal-new-heading">{t('journal.newEntry')}</h2>
         {restored ? (
           <div className="journal-draft-note" role="status">
-            <span>We kept what you were writing last time. It is back in the box below.</span>
+            <span>{t('journal.draftKept')}</span>
             <button type="button" className="btn btn-ghost" onClick={clear}>
-              Discard draft
+              {t('journal.discardDraft')}
             </button>
           </div>
         ) : null}
         <form onSubmit={save} className="stack">
           <div>
             <label className="label" htmlFor="journal-text">
-              Write your thoughts
+              {t('journal.writeLabel')}
             </label>
             <textarea
             id="journal-text"
@@ -88,7 +91,7 @@ export default function JournalPage() {
               setText(e.target.value);
               setStatus('');
             }}
-            placeholder={speech.enabled ? 'Start writing, or use Voice Entry…' : 'Start writing…'}
+            placeholder={speech.enabled ? t('journal.placeholderWithVoice') : t('journal.placeholder')}
             />
           </div>
           <div className="journal-tools">
@@ -100,7 +103,7 @@ export default function JournalPage() {
                 disabled={(speech.error !== null && !speech.isRecording) || speech.preparing}
                 aria-pressed={speech.isRecording}
               >
-                <MicIcon /> {speech.isRecording ? 'Stop Recording' : 'Voice Entry'}
+                <MicIcon /> {speech.isRecording ? t('journal.stopRecording') : t('journal.voiceEntry')}
               </button>
             ) : null}
             <button
@@ -109,13 +112,13 @@ export default function JournalPage() {
               onClick={audio.toggle}
               aria-pressed={audio.isPlaying}
             >
-              <MusicIcon /> Calming Audio
+              <MusicIcon /> {t('journal.calmingAudio')}
               <span className="journal-toggle-state" aria-hidden="true">
-                {audio.isPlaying ? 'On' : 'Off'}
+                {audio.isPlaying ? t('journal.toggleOn') : t('journal.toggleOff')}
               </span>
             </button>
             <button type="submit" className="btn btn-primary journal-save" disabled={!canSaveEntry(text)}>
-              Save Entry
+              {t('journal.saveEntry')}
             </button>
           </div>
         </form>
@@ -125,24 +128,24 @@ export default function JournalPage() {
         {speech.enabled && speech.error && (
           <div className="journal-error" role="alert">
             <span>{speech.error}</span>
-            {speech.error !== SPEECH_UNSUPPORTED && (
+            {speech.canDismiss && (
               <button type="button" className="btn btn-ghost" onClick={speech.dismissError}>
-                Dismiss
+                {t('journal.dismiss')}
               </button>
             )}
           </div>
         )}
         <p className="journal-status" role="status">
           {speech.isRecording
-            ? 'Listening… speak now.'
+            ? t('journal.listening')
             : speech.preparing
-              ? 'Getting speech recognition ready on this device…'
+              ? t('journal.preparingSpeech')
               : status}
         </p>
       </section>
 
       <section aria-labelledby="journal-entries-heading">
-        <h2 id="journal-entries-heading">Your Entries</h2>
+        <h2 id="journal-entries-heading">{t('journal.entriesTitle')}</h2>
         <JournalEntryList entries={entries} />
       </section>
     </div>

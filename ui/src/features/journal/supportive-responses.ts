@@ -1,24 +1,7 @@
-/** Canned supportive sentences; one is stored with each journal entry as `aiResponse`. */
-export const SUPPORTIVE_RESPONSES: readonly string[] = [
-  'Thank you for trusting this page with your thoughts. What you feel matters.',
-  'It takes courage to put your feelings into words, and you did that today.',
-  'You are not alone in this, even when it feels that way.',
-  'Whatever you are feeling right now is valid, and you deserve to be heard.',
-  'Be gentle with yourself today. You are doing the best you can.',
-  'Writing things down is a way of caring for yourself, and you deserve care.',
-  'Your safety and well-being matter. You can reach out for support whenever you need it.',
-  'Every small step you take is still a step forward.',
-  'You deserve to feel safe, respected and at peace.',
-  'It is okay to rest. Healing does not have to happen all at once.',
-  'What has been done to you is not your fault.',
-  'Your voice matters, here and everywhere.',
-  'You have come through hard days before. That strength is still with you.',
-  'Feelings can be heavy. You are allowed to set some of that weight down here.',
-  'Take a slow breath. This moment is yours.',
-  'You are worthy of kindness, especially your own.',
-  'There are people ready to listen and help whenever you choose to reach out.',
-  'Noticing how you feel is a brave and important thing to do.',
-  'Hope can be quiet, but it is still there, even on the hardest days.',
-  'You are so much more than what you are going through.',
-  'Thank you for taking this time for yourself. You matter.',
-];
+import { englishList } from '../../lib/english-text';
+
+/** Catalogue key of the canned supportive sentences; one is stored with each journal entry as `aiResponse`. */
+export const SUPPORTIVE_RESPONSES_KEY = 'journal.supportiveResponses';
+
+/** SPEC's English sentences (the screen reads its language's list through useTList). */
+export const SUPPORTIVE_RESPONSES: readonly string[] = englishList(SUPPORTIVE_RESPONSES_KEY);

@@ -1,12 +1,41 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { englishText } from '../../lib/english-text';
+import { useLanguage, useT, type Translate } from '../../lib/i18n';
 import { voiceEntryEnabled, voiceOnlineAccepted, writeVoiceOnlineAccepted } from '../../lib/privacy-prefs';
 import { prepareLocalRecognition, type SpeechRecognitionStatics } from './on-device-speech';
 
-export const SPEECH_UNSUPPORTED = 'Web Speech API is not supported in this browser.';
-export const SPEECH_NOT_INITIALIZED = 'Speech Recognition not supported or initialized.';
-export const speechErrorText = (code: string) => `Speech recognition error: ${code}`;
+/** Why dictation is not working: no speech API, a recogniser that could not be made, or its error code. */
+export type SpeechProblem = { kind: 'unsupported' } | { kind: 'not-initialized' } | { kind: 'failed'; code: string };
 
-const LANG = 'en-US';
+const UNSUPPORTED: SpeechProblem = { kind: 'unsupported' };
+const NOT_INITIALIZED: SpeechProblem = { kind: 'not-initialized' };
+
+// The recogniser's usual error codes have a text of their own, so a language other than English can say what
+// happened in plain words; in English each is SPEC's "Speech recognition error: <code>".
+const FAILURE_KEYS: Readonly<Record<string, string>> = {
+  'not-allowed': 'journal.speechErrorNotAllowed',
+  'service-not-allowed': 'journal.speechErrorServiceNotAllowed',
+  'no-speech': 'journal.speechErrorNoSpeech',
+  network: 'journal.speechErrorNetwork',
+  'audio-capture': 'journal.speechErrorAudioCapture',
+  'language-not-supported': 'journal.speechErrorLanguageNotSupported',
+};
+
+/** SPEC's error texts, in the page language. */
+export function speechProblemText(problem: SpeechProblem, t: Translate = englishText): string {
+  if (problem.kind === 'unsupported') return t('journal.speechUnsupported');
+  if (problem.kind === 'not-initialized') return t('journal.speechNotInitialized');
+  const key = FAILURE_KEYS[problem.code];
+  return key ? t(key) : t('journal.speechError', { code: problem.code });
+}
+
+// A page language with a region is used as it is; a bare one gets the region its speakers most often need.
+const RECOGNITION_LOCALES: Readonly<Record<string, string>> = { en: 'en-US', hi: 'hi-IN' };
+
+/** The language the recogniser listens for, from the page language ('hi' -> 'hi-IN'). */
+export function recognitionLang(pageLang: string): string {
+  return RECOGNITION_LOCALES[pageLang] ?? pageLang;
+}
 
 type RecognitionResultList = ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
 
@@ -50,12 +79,13 @@ function silence(rec: SpeechRecognitionLike | null) {
 
 /**
  * Dictation of one utterance at a time. `onUtterance` receives each final transcript.
- * Errors use the texts named above; the caller disables the button while an error is shown.
+ * Errors are SPEC's texts in the page language; the caller disables the button while an error is shown.
+ * It listens in the page language.
  */
 export function useSpeechRecognition(onUtterance: (text: string) => void) {
-  const [error, setError] = useState<string | null>(() =>
-    getSpeechRecognition() ? null : SPEECH_UNSUPPORTED,
-  );
+  const t = useT();
+  const lang = recognitionLang(useLanguage().lang);
+  const [problem, setProblem] = useState<SpeechProblem | null>(() => (getSpeechRecognition() ? null : UNSUPPORTED));
   // Privacy: on-device recognition where the browser offers it; otherwise `notice` asks her once before the
   // browser's online service hears her (`acceptNotice` remembers the yes). `enabled` is false when she turned
   // Voice Entry off in Settings.
@@ -87,7 +117,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     try {
       if (Recognition) {
         rec = new Recognition();
-        rec.lang = LANG;
+        rec.lang = lang;
         rec.continuous = false;
         rec.interimResults = false;
         rec.maxAlternatives = 1;
@@ -99,7 +129,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
           }
         };
         rec.onerror = (event) => {
-          setError(speechErrorText(event.error));
+          setProblem({ kind: 'failed', code: event.error });
           setRecording(false);
         };
         rec.onend = () => setRecording(false);
@@ -110,18 +140,18 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     silence(recognitionRef.current);
     recognitionRef.current = rec;
     if (!rec) {
-      setError(SPEECH_NOT_INITIALIZED);
+      setProblem(NOT_INITIALIZED);
       return;
     }
     try {
       rec.start();
-      setError(null);
+      setProblem(null);
       setOnDevice(local);
       setRecording(true);
     } catch (e) {
-      setError(speechErrorText(e instanceof Error ? e.name : 'start-failed'));
+      setProblem({ kind: 'failed', code: e instanceof Error ? e.name : 'start-failed' });
     }
-  }, []);
+  }, [lang]);
 
   const toggle = useCallback(async () => {
     if (isRecording) {
@@ -130,17 +160,17 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     }
     const Recognition = getSpeechRecognition();
     if (!Recognition) {
-      setError(SPEECH_NOT_INITIALIZED);
+      setProblem(NOT_INITIALIZED);
       return;
     }
     setPreparing(true);
-    const local = await prepareLocalRecognition(Recognition, LANG);
+    const local = await prepareLocalRecognition(Recognition, lang);
     if (!live.current) return;
     setPreparing(false);
     if (local) start(true);
     else if (voiceOnlineAccepted()) start(false);
     else setNotice(true);
-  }, [isRecording, start]);
+  }, [isRecording, lang, start]);
 
   /** She agreed that the browser's online service may hear her: remembered, and dictation starts. */
   const acceptNotice = useCallback(() => {
@@ -153,7 +183,7 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
 
   /** Clear a runtime error so the user can try again; "not supported" stays. */
   const dismissError = useCallback(() => {
-    setError((current) => (current === SPEECH_UNSUPPORTED ? current : null));
+    setProblem((current) => (current?.kind === 'unsupported' ? current : null));
   }, []);
 
   return {
@@ -162,7 +192,10 @@ export function useSpeechRecognition(onUtterance: (text: string) => void) {
     preparing,
     onDevice,
     notice,
-    error,
+    /** The problem to show, in the page language; null when dictation works. */
+    error: problem ? speechProblemText(problem, t) : null,
+    /** A missing speech API cannot be dismissed: there is nothing to try again. */
+    canDismiss: problem !== null && problem.kind !== 'unsupported',
     toggle,
     acceptNotice,
     declineNotice,

@@ -1,3 +1,7 @@
+import { englishList } from '../../lib/english-text';
+import { useTList } from '../../lib/i18n';
+import { useMemo } from 'react';
+
 /**
  * The twelve categorised affirmations. They live in the mood feature because the mood
  * tracker is what picks them by category (daily affirmation and the reply after saving).
@@ -6,17 +10,36 @@ export type AffirmationCategory = 'strength' | 'safety' | 'healing' | 'hope';
 
 export type Affirmation = { text: string; category: AffirmationCategory };
 
-export const AFFIRMATIONS: readonly Affirmation[] = [
-  { category: 'strength', text: 'I am stronger than I know, and I grow stronger every day.' },
-  { category: 'strength', text: 'I have survived hard things, and I can face what comes next.' },
-  { category: 'strength', text: 'My courage shows up in small choices, and each one counts.' },
-  { category: 'safety', text: 'I deserve to feel safe in my body, my mind and my home.' },
-  { category: 'safety', text: 'I am allowed to protect myself and to ask for help.' },
-  { category: 'safety', text: 'Choosing my safety is never wrong.' },
-  { category: 'healing', text: 'I am healing at my own pace, and that is enough.' },
-  { category: 'healing', text: 'I give myself permission to rest and recover.' },
-  { category: 'healing', text: 'My past does not define me. I am free to grow.' },
-  { category: 'hope', text: 'Better days are possible, and I am moving toward them.' },
-  { category: 'hope', text: 'Each new morning brings a fresh chance for peace.' },
-  { category: 'hope', text: 'I hold on to hope, even when it feels small.' },
-];
+/** Catalogue key of each category's list (three texts each, in every language). */
+const CATEGORY_KEYS: Readonly<Record<AffirmationCategory, string>> = {
+  strength: 'mood.affirmationsStrength',
+  safety: 'mood.affirmationsSafety',
+  healing: 'mood.affirmationsHealing',
+  hope: 'mood.affirmationsHope',
+};
+
+type Lists = Record<AffirmationCategory, readonly string[]>;
+
+// SPEC's order: strength, safety, healing, hope.
+function categorised(lists: Lists): Affirmation[] {
+  return (['strength', 'safety', 'healing', 'hope'] as const).flatMap((category) =>
+    lists[category].map((text) => ({ category, text })),
+  );
+}
+
+/** SPEC's English affirmations. */
+export const AFFIRMATIONS: readonly Affirmation[] = categorised({
+  strength: englishList(CATEGORY_KEYS.strength),
+  safety: englishList(CATEGORY_KEYS.safety),
+  healing: englishList(CATEGORY_KEYS.healing),
+  hope: englishList(CATEGORY_KEYS.hope),
+});
+
+/** The twelve affirmations in the page's language. */
+export function useAffirmations(): readonly Affirmation[] {
+  const strength = useTList(CATEGORY_KEYS.strength);
+  const safety = useTList(CATEGORY_KEYS.safety);
+  const healing = useTList(CATEGORY_KEYS.healing);
+  const hope = useTList(CATEGORY_KEYS.hope);
+  return useMemo(() => categorised({ strength, safety, healing, hope }), [strength, safety, healing, hope]);
+}

@@ -1,5 +1,6 @@
 import { AFFIRMATIONS, type Affirmation, type AffirmationCategory } from './mood-affirmations';
-import { isMoodValue, MOOD_LABELS, type MoodValue } from './mood-labels';
+import { isMoodValue, type MoodValue } from './mood-labels';
+import { intlLocale } from '../../lib/intl-locale';
 
 /** Shape stored under the `mood-entries` key. */
 export type MoodEntry = {
@@ -70,7 +71,8 @@ export type MoodInsights = {
   count: number;
   average: number; // rounded to one decimal
   mostFrequent: MoodValue;
-  message: string;
+  /** Catalogue key of the kind words that go with the average. */
+  messageKey: string;
 };
 
 export function moodInsights(entries: readonly MoodEntry[]): MoodInsights | null {
@@ -82,20 +84,9 @@ export function moodInsights(entries: readonly MoodEntry[]): MoodInsights | null
   const highest = Math.max(...counts.values());
   // On a tie, the mood felt most recently is named.
   const mostFrequent = sortByDateDesc(entries).find((e) => counts.get(e.mood) === highest)!.mood;
-  let message: string;
-  if (average < 2.5) {
-    message =
-      'Things have been heavy lately. Please be gentle with yourself, and remember that support is there whenever you want it.';
-  } else if (average < 3.5) {
-    message = 'You have had ups and downs. Checking in like this is a caring thing to do for yourself.';
-  } else {
-    message = 'You have been feeling steadier lately. Take a moment to notice what has been helping.';
-  }
-  return { count: entries.length, average, mostFrequent, message };
-}
-
-export function moodLabel(mood: MoodValue): string {
-  return MOOD_LABELS[mood];
+  const messageKey =
+    average < 2.5 ? 'mood.insightHeavy' : average < 3.5 ? 'mood.insightMixed' : 'mood.insightSteady';
+  return { count: entries.length, average, mostFrequent, messageKey };
 }
 
 export function validMoodEntries(value: unknown): MoodEntry[] {
@@ -112,8 +103,8 @@ export function validMoodEntries(value: unknown): MoodEntry[] {
   );
 }
 
-/** Show a stored YYYY-MM-DD date in en-US long form, e.g. "March 5, 2026". */
-export function formatMoodDate(date: string): string {
+/** Show a stored YYYY-MM-DD date in the page language's long form, e.g. "March 5, 2026" in English. */
+export function formatMoodDate(date: string, lang: string = 'en'): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', { dateStyle: 'long' });
+  return new Date(y, m - 1, d).toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
 }

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { MOOD_LABELS, MOOD_VALUES, type MoodValue } from './mood-labels';
+import { useT } from '../../lib/i18n';
+import { MOOD_LABEL_KEYS, MOOD_VALUES, type MoodValue } from './mood-labels';
 import {
   dailyAffirmation,
   localDateKey,
@@ -11,12 +12,14 @@ import {
   validMoodEntries,
   type MoodEntry,
 } from './mood-logic';
-import type { Affirmation } from './mood-affirmations';
+import { useAffirmations, type Affirmation } from './mood-affirmations';
 import { MoodHistory } from './mood-history';
 import { MoodInsightsBox } from './mood-insights-box';
 import './mood.css';
 
 export default function MoodPage() {
+  const t = useT();
+  const affirmations = useAffirmations();
   const [stored, setStored] = useVaultState<MoodEntry[]>(STORAGE_KEYS.mood, []);
   const entries = useMemo(() => validMoodEntries(stored), [stored]);
   const history = useMemo(() => sortByDateDesc(entries), [entries]);
@@ -24,7 +27,7 @@ export default function MoodPage() {
   const [notes, setNotes] = useState('');
   const [reply, setReply] = useState<Affirmation | null>(null);
   const [today] = useState(() => new Date());
-  const daily = dailyAffirmation(today);
+  const daily = dailyAffirmation(today, affirmations);
   const notesId = useId();
 
   const save = (event: FormEvent) => {
@@ -32,7 +35,7 @@ export default function MoodPage() {
     if (selected === null) return;
     const date = localDateKey(new Date());
     setStored((prev) => saveMoodEntry(validMoodEntries(prev), { date, mood: selected, notes }));
-    setReply(moodAffirmation(selected));
+    setReply(moodAffirmation(selected, Math.random, affirmations));
     setSelected(null);
     setNotes('');
   };
@@ -44,22 +47,20 @@ export default function MoodPage() {
 
   return (
     <div className="page mood-page">
-      <h1 className="page-title">Mood Tracker</h1>
-      <p className="page-subtitle">
-        A gentle daily check-in. There are no right or wrong answers, only how you feel today.
-      </p>
+      <h1 className="page-title">{t('mood.title')}</h1>
+      <p className="page-subtitle">{t('mood.subtitle')}</p>
 
       <section className="card mood-daily" aria-labelledby="mood-daily-heading">
-        <h2 id="mood-daily-heading">Today’s Affirmation</h2>
+        <h2 id="mood-daily-heading">{t('mood.todaysAffirmation')}</h2>
         <blockquote className="mood-affirmation">
           <p>{daily.text}</p>
         </blockquote>
       </section>
 
       <section className="card" aria-labelledby="mood-checkin-heading">
-        <h2 id="mood-checkin-heading">How are you feeling today?</h2>
+        <h2 id="mood-checkin-heading">{t('mood.howAreYouFeeling')}</h2>
         <form className="stack" onSubmit={save}>
-          <div className="mood-buttons" role="group" aria-label="Choose your mood">
+          <div className="mood-buttons" role="group" aria-label={t('mood.chooseMood')}>
             {MOOD_VALUES.map((value) => (
               <button
                 key={value}
@@ -74,13 +75,13 @@ export default function MoodPage() {
                 <span className="mood-button-value" aria-hidden="true">
                   {value}
                 </span>
-                <span>{MOOD_LABELS[value]}</span>
+                <span>{t(MOOD_LABEL_KEYS[value])}</span>
               </button>
             ))}
           </div>
           <div>
             <label className="label" htmlFor={notesId}>
-              Notes (optional)
+              {t('mood.notesLabel')}
             </label>
             <textarea
               id={notesId}
@@ -88,22 +89,22 @@ export default function MoodPage() {
               rows={3}
               value={notes}
               onChange={(e) => setNotes(e.target.value)}
-              placeholder="Anything you would like to remember about today?"
+              placeholder={t('mood.notesPlaceholder')}
             />
           </div>
           <div className="mood-actions">
             <button type="submit" className="btn btn-primary" disabled={selected === null}>
-              Save Entry
+              {t('mood.saveEntry')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={reset}>
-              Reset
+              {t('mood.reset')}
             </button>
           </div>
         </form>
         <div className="mood-reply" role="status">
           {reply && (
             <>
-              <p className="mood-reply-saved">Your check-in has been saved. Here is something for you:</p>
+              <p className="mood-reply-saved">{t('mood.saved')}</p>
               <blockquote className="mood-affirmation">
                 <p>{reply.text}</p>
               </blockquote>
@@ -115,7 +116,7 @@ export default function MoodPage() {
       <MoodInsightsBox entries={entries} />
 
       <section aria-labelledby="mood-history-heading">
-        <h2 id="mood-history-heading">Your Mood History</h2>
+        <h2 id="mood-history-heading">{t('mood.historyTitle')}</h2>
         <MoodHistory entries={history} />
       </section>
     </div>

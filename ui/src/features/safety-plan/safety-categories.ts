@@ -1,3 +1,5 @@
+import { englishText } from '../../lib/english-text';
+
 export type SafetyCategoryId =
   | 'warning-signs'
   | 'safe-people'
@@ -8,48 +10,28 @@ export type SafetyCategoryId =
 
 export type SafetyCategory = {
   id: SafetyCategoryId;
+  /** Catalogue key of the section's name. */
+  labelKey: string;
+  /** Catalogue key of a short, gentle hint of what belongs in this section. */
+  hintKey: string;
+  /** SPEC's English name and hint (screens translate the keys). */
   label: string;
-  /** A short, gentle hint of what belongs in this section. */
   hint: string;
 };
 
+function category(id: SafetyCategoryId, labelKey: string, hintKey: string): SafetyCategory {
+  return { id, labelKey, hintKey, label: englishText(labelKey), hint: englishText(hintKey) };
+}
+
 export const SAFETY_CATEGORIES: readonly SafetyCategory[] = [
-  {
-    id: 'warning-signs',
-    label: 'Warning Signs',
-    hint: 'Signs that things may be about to get unsafe, so you can act early.',
-  },
-  {
-    id: 'safe-people',
-    label: 'Safe People',
-    hint: 'People you trust and could turn to for help.',
-  },
-  {
-    id: 'safe-places',
-    label: 'Safe Places',
-    hint: 'Places you could go to if you need to leave quickly.',
-  },
-  {
-    id: 'emergency-contacts',
-    label: 'Emergency Contacts',
-    hint: 'Numbers to call in an emergency, including helplines.',
-  },
-  {
-    id: 'escape-plan',
-    label: 'Escape Plan',
-    hint: 'Steps you would take to leave safely: routes, transport, timing.',
-  },
-  {
-    id: 'essential-items',
-    label: 'Essential Items',
-    hint: 'Things to take with you: documents, medicines, keys, money, a charger.',
-  },
+  category('warning-signs', 'safetyPlan.warningSigns', 'safetyPlan.warningSignsHint'),
+  category('safe-people', 'safetyPlan.safePeople', 'safetyPlan.safePeopleHint'),
+  category('safe-places', 'safetyPlan.safePlaces', 'safetyPlan.safePlacesHint'),
+  category('emergency-contacts', 'safetyPlan.emergencyContacts', 'safetyPlan.emergencyContactsHint'),
+  category('escape-plan', 'safetyPlan.escapePlan', 'safetyPlan.escapePlanHint'),
+  category('essential-items', 'safetyPlan.essentialItems', 'safetyPlan.essentialItemsHint'),
 ];
 
 export function isSafetyCategoryId(value: unknown): value is SafetyCategoryId {
   return SAFETY_CATEGORIES.some((c) => c.id === value);
-}
-
-export function safetyCategoryLabel(id: string): string {
-  return SAFETY_CATEGORIES.find((c) => c.id === id)?.label ?? id;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { canSaveItem, type SafetyPlanItem } from './safety-plan-logic';
 
 type Props = {
@@ -9,6 +10,7 @@ type Props = {
 
 /** One plan item: shown with Edit/Delete, or edited inline with Save/Cancel. */
 export function SafetyItemRow({ item, onSave, onDelete }: Props) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(item.content);
   const editButtonRef = useRef<HTMLButtonElement>(null);
@@ -41,7 +43,7 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
         >
           <div>
             <label className="label" htmlFor={fieldId}>
-              Edit item
+              {t('safetyPlan.editItem')}
             </label>
             <textarea
               id={fieldId}
@@ -57,10 +59,10 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
           </div>
           <div className="safety-item-actions">
             <button type="submit" className="btn btn-primary" disabled={!canSaveItem(draft)}>
-              Save
+              {t('safetyPlan.save')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={finish}>
-              Cancel
+              {t('safetyPlan.cancel')}
             </button>
           </div>
         </form>
@@ -76,21 +78,21 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
           ref={editButtonRef}
           type="button"
           className="btn btn-ghost"
-          aria-label={`Edit: ${item.content}`}
+          aria-label={t('safetyPlan.editNamed', { item: item.content })}
           onClick={() => {
             setDraft(item.content);
             setEditing(true);
           }}
         >
-          Edit
+          {t('safetyPlan.edit')}
         </button>
         <button
           type="button"
           className="btn btn-ghost safety-item-delete"
-          aria-label={`Delete: ${item.content}`}
+          aria-label={t('safetyPlan.deleteNamed', { item: item.content })}
           onClick={() => onDelete(item.id)}
         >
-          Delete
+          {t('safetyPlan.delete')}
         </button>
       </span>
     </li>

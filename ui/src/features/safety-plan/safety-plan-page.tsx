@@ -1,6 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { englishText } from '../../lib/english-text';
+import { useT } from '../../lib/i18n';
 import { SAFETY_CATEGORIES, type SafetyCategoryId } from './safety-categories';
 import {
   addItem,
@@ -15,14 +17,17 @@ import {
 import { SafetyItemRow } from './safety-item-row';
 import './safety-plan.css';
 
-export const EMPTY_CATEGORY_TEXT = 'No items added yet. Use the form above to add to this category.';
+/** SPEC's English text for an empty section. */
+export const EMPTY_CATEGORY_TEXT = englishText('safetyPlan.emptyCategory');
 
 export default function SafetyPlanPage() {
+  const t = useT();
   const [stored, setStored] = useVaultState<SafetyPlanItem[]>(STORAGE_KEYS.safetyPlan, []);
   const items = useMemo(() => validItems(stored), [stored]);
   const [category, setCategory] = useState<SafetyCategoryId>('warning-signs');
   const [text, setText] = useState('');
   const [status, setStatus] = useState('');
+  const chosen = SAFETY_CATEGORIES.find((c) => c.id === category) ?? SAFETY_CATEGORIES[0];
   const categoryId = useId();
   const textId = useId();
 
@@ -34,42 +39,36 @@ export default function SafetyPlanPage() {
       return addItem(current, category, text, uniqueId(current));
     });
     setText('');
-    const label = SAFETY_CATEGORIES.find((c) => c.id === category)?.label ?? category;
-    setStatus(`Item added to ${label}.`);
+    setStatus(t('safetyPlan.itemAdded', { category: t(chosen.labelKey) }));
   };
 
   const save = (id: string, content: string) => {
     setStored((prev) => updateItem(validItems(prev), id, content));
-    setStatus('Item updated.');
+    setStatus(t('safetyPlan.itemUpdated'));
   };
 
   const remove = (id: string) => {
     setStored((prev) => removeItem(validItems(prev), id));
-    setStatus('Item deleted.');
+    setStatus(t('safetyPlan.itemDeleted'));
   };
 
   return (
     <div className="page safety-plan-page">
-      <h1 className="page-title">My Safety Plan</h1>
-      <p className="page-subtitle">
-        A plan made in a calm moment can help you act quickly when things feel unsafe. Add what
-        matters to you, at your own pace.
-      </p>
+      <h1 className="page-title">{t('safetyPlan.title')}</h1>
+      <p className="page-subtitle">{t('safetyPlan.subtitle')}</p>
 
       <div className="card safety-plan-privacy">
         <p>
-          <strong>Your privacy:</strong> this plan is saved only in this browser on this device. It
-          is never sent to a server. If someone else can use this device, you can erase it at any
-          time with Clear All Data in Settings.
+          <strong>{t('safetyPlan.privacyLead')}</strong> {t('safetyPlan.privacy')}
         </p>
       </div>
 
       <section className="card safety-plan-form" aria-labelledby="safety-plan-add-heading">
-        <h2 id="safety-plan-add-heading">Add to your plan</h2>
+        <h2 id="safety-plan-add-heading">{t('safetyPlan.addHeading')}</h2>
         <form className="stack" onSubmit={add}>
           <div>
             <label className="label" htmlFor={categoryId}>
-              Category
+              {t('safetyPlan.category')}
             </label>
             <select
               id={categoryId}
@@ -79,14 +78,14 @@ export default function SafetyPlanPage() {
             >
               {SAFETY_CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.label}
+                  {t(c.labelKey)}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label className="label" htmlFor={textId}>
-              What would you like to add?
+              {t('safetyPlan.whatToAdd')}
             </label>
             <textarea
               id={textId}
@@ -94,12 +93,12 @@ export default function SafetyPlanPage() {
               rows={3}
               value={text}
               onChange={(e) => setText(e.target.value)}
-              placeholder={SAFETY_CATEGORIES.find((c) => c.id === category)?.hint}
+              placeholder={t(chosen.hintKey)}
             />
           </div>
           <div>
             <button type="submit" className="btn btn-primary" disabled={!canSaveItem(text)}>
-              Add Item
+              {t('safetyPlan.addItem')}
             </button>
           </div>
         </form>
@@ -115,11 +114,11 @@ export default function SafetyPlanPage() {
           return (
             <section key={c.id} className="card safety-plan-section" aria-labelledby={headingId}>
               <h2 id={headingId} className="safety-plan-section-title">
-                {c.label}
+                {t(c.labelKey)}
               </h2>
-              <p className="safety-plan-hint">{c.hint}</p>
+              <p className="safety-plan-hint">{t(c.hintKey)}</p>
               {inCategory.length === 0 ? (
-                <p className="empty-state">{EMPTY_CATEGORY_TEXT}</p>
+                <p className="empty-state">{t('safetyPlan.emptyCategory')}</p>
               ) : (
                 <ul className="safety-plan-items">
                   {inCategory.map((item) => (
@@ -134,12 +133,10 @@ export default function SafetyPlanPage() {
 
       <div className="card safety-plan-print-tip">
         <p>
-          <strong>Tip:</strong> you can print this plan (or save it as a PDF) and keep the copy
-          somewhere safe that only you can reach. Only your plan is printed, not the rest of the
-          app.
+          <strong>{t('safetyPlan.printTipLead')}</strong> {t('safetyPlan.printTip')}
         </p>
         <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-          Print Plan
+          {t('safetyPlan.printPlan')}
         </button>
       </div>
     </div>
