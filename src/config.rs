@@ -154,6 +154,12 @@ impl Config {
         if let Some(secret) = env("SOLACE_GOOGLE_CLIENT_SECRET") {
             self.auth.google.client_secret = Secret::new(secret);
         }
+        if let Some(path) = env("SOLACE_JWT_SECRET_FILE") {
+            self.auth.jwt_secret = read_secret_file(Path::new(&path), "SOLACE_JWT_SECRET_FILE")?;
+        }
+        if let Some(path) = env("SOLACE_JWT_KEYS_FILE") {
+            self.auth.jwt_keys = read_secret_file(Path::new(&path), "SOLACE_JWT_KEYS_FILE")?;
+        }
         if let Some(path) = env("SOLACE_GOOGLE_CLIENT_SECRET_FILE") {
             self.auth.google.client_secret =
                 read_secret_file(Path::new(&path), "SOLACE_GOOGLE_CLIENT_SECRET_FILE")?;
@@ -197,6 +203,16 @@ impl Config {
         {
             self.auth.google.client_secret =
                 read_secret_file(path, "auth.google.client_secret_file")?;
+        }
+        if self.auth.jwt_secret.is_empty()
+            && let Some(path) = &self.auth.jwt_secret_file
+        {
+            self.auth.jwt_secret = read_secret_file(path, "auth.jwt_secret_file")?;
+        }
+        if self.auth.jwt_keys.is_empty()
+            && let Some(path) = &self.auth.jwt_keys_file
+        {
+            self.auth.jwt_keys = read_secret_file(path, "auth.jwt_keys_file")?;
         }
         Ok(())
     }

@@ -10,6 +10,11 @@ use solace::cli::{Cli, Command};
 use solace::config::{self, Config};
 use solace::{data_dir, db, healthcheck, logging, server, users};
 
+/// jemalloc, configured at build time (.cargo/config.toml) to purge freed pages in a background
+/// thread within a second: memory comes back after a burst even when no further request arrives.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// Exit status for a configuration the server refuses (as clap uses for bad flags).
 const EXIT_CONFIG: u8 = 2;
 

@@ -34,6 +34,14 @@ pub struct AuthConfig {
     /// A hosted Supabase Auth / GoTrue base URL ending in `/auth/v1`; empty = the embedded service.
     pub external_url: String,
     pub external_anon_key: String,
+    /// A Supabase project's HS256 JWT secret (GoTrue's `GOTRUE_JWT_SECRET`); tokens signed with it are
+    /// trusted, and it signs new tokens unless a JWK in `jwt_keys` does. Empty = none.
+    pub jwt_secret: Secret,
+    pub jwt_secret_file: Option<PathBuf>,
+    /// A Supabase project's signing keys (GoTrue's `GOTRUE_JWT_KEYS`): a JSON array of JWKs with their
+    /// private parts; the one whose `key_ops` holds "sign" signs new tokens. Empty = none.
+    pub jwt_keys: Secret,
+    pub jwt_keys_file: Option<PathBuf>,
     pub google: GoogleConfig,
     pub rate_limit: RateLimitConfig,
     /// Two-step sign-in (TOTP) limits, `[auth.mfa]`.
@@ -60,6 +68,10 @@ impl Default for AuthConfig {
             additional_redirect_urls: Vec::new(),
             external_url: String::new(),
             external_anon_key: String::new(),
+            jwt_secret: Secret::default(),
+            jwt_secret_file: None,
+            jwt_keys: Secret::default(),
+            jwt_keys_file: None,
             google: GoogleConfig::default(),
             rate_limit: RateLimitConfig::default(),
             mfa: super::mfa_config::MfaConfig::default(),
@@ -97,6 +109,10 @@ impl AuthConfig {
         if !self.external_url.trim().is_empty() {
             self.external_url = normalise_url(&self.external_url, "auth.external_url")?;
         }
+        self.trusted_keys().map_err(|e| match e {
+            super::trusted_keys::TrustedKeyError::ShortSecret => bad("jwt_secret", &e.to_string()),
+            e => bad("jwt_keys", &e.to_string()),
+        })?;
         let g = &self.google;
         if g.client_id.trim().is_empty() != g.client_secret.is_empty() {
             return Err(bad(
@@ -112,6 +128,13 @@ impl AuthConfig {
             normalise_url(value, key)?;
         }
         Ok(())
+    }
+
+    /// The operator's keys, parsed (`trusted_keys`); the secrets are never part of an error.
+    pub fn trusted_keys(
+        &self,
+    ) -> Result<super::trusted_keys::TrustedKeys, super::trusted_keys::TrustedKeyError> {
+        super::trusted_keys::TrustedKeys::new(self.jwt_secret.expose(), self.jwt_keys.expose())
     }
 
     /// The session limits in milliseconds, `None` where switched off.

@@ -49,6 +49,7 @@ mod sessions;
 mod signing_key;
 mod signup;
 mod tokens;
+pub mod trusted_keys;
 mod user;
 pub mod wire;
 

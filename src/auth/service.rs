@@ -57,6 +57,8 @@ pub enum StartError {
     Google(#[from] GoogleClientError),
     #[error(transparent)]
     MfaKey(#[from] super::mfa_secret::SecretKeyError),
+    #[error("auth.jwt_secret / auth.jwt_keys: {0}")]
+    TrustedKeys(super::trusted_keys::TrustedKeyError),
 }
 
 impl AuthService {
@@ -68,7 +70,8 @@ impl AuthService {
         db: Db,
         data_dir: &Path,
     ) -> Result<Self, StartError> {
-        let keys = TokenKeys::load_or_create(data_dir, format!("{site_url}/auth/v1"))?;
+        let keys = TokenKeys::load_or_create(data_dir, format!("{site_url}/auth/v1"))?
+            .with_trusted(config.trusted_keys().map_err(StartError::TrustedKeys)?);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let passwords =
             PasswordPool::new(cores, cores * QUEUE_PER_CORE).map_err(StartError::Pool)?;

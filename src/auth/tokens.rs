@@ -20,6 +20,7 @@ use sha2::{Digest, Sha256};
 
 pub use super::opaque_tokens::{derive_child, hash_token, random_token};
 use super::signing_key;
+use super::trusted_keys::TrustedKeys;
 
 pub use super::signing_key::KeyError;
 pub const AUDIENCE: &str = "authenticated";
@@ -75,6 +76,8 @@ pub struct TokenKeys {
     y: String,
     refresh_key: hmac::Key,
     issuer: String,
+    /// The operator's Supabase keys (`auth.jwt_secret`, `auth.jwt_keys`); empty when none.
+    trusted: TrustedKeys,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -171,7 +174,14 @@ impl TokenKeys {
             y,
             refresh_key: hmac::Key::new(hmac::HMAC_SHA256, &derive.finalize()),
             issuer,
+            trusted: TrustedKeys::default(),
         })
+    }
+
+    /// Also trusts (and, by GoTrue's rule, signs with) the operator's keys; see `trusted_keys`.
+    pub fn with_trusted(mut self, trusted: TrustedKeys) -> Self {
+        self.trusted = trusted;
+        self
     }
 
     pub fn issuer(&self) -> &str {
@@ -179,6 +189,11 @@ impl TokenKeys {
     }
 
     pub fn sign<C: Serialize>(&self, claims: &C) -> Result<String, TokenError> {
+        if let Some((alg, kid, key)) = self.trusted.signer() {
+            let mut header = Header::new(alg);
+            header.kid = kid.map(str::to_string);
+            return Ok(jsonwebtoken::encode(&header, claims, key)?);
+        }
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(self.kid.clone());
         Ok(jsonwebtoken::encode(&header, claims, &self.encoding)?)
@@ -215,21 +230,40 @@ impl TokenKeys {
     ) -> Result<T, TokenError> {
         // Checked before the library reads the header: it cannot name an algorithm it does not know
         // (`none`) except through a parse error, and GoTrue answers this case in its own words.
-        if header_alg(token).is_some_and(|alg| alg != "ES256") {
+        let alg = header_alg(token);
+        let ours = alg.as_deref() == Some("ES256");
+        if !ours && (self.trusted.is_empty() || !super::trusted_keys::known_alg(alg.as_deref())) {
             return Err(TokenError::WrongAlgorithm);
         }
         let header = jsonwebtoken::decode_header(token)?;
-        if header.kid.as_deref().is_some_and(|kid| kid != self.kid) {
-            return Err(TokenError::UnknownKeyId);
+        if ours && header.kid.as_deref().is_none_or(|kid| kid == self.kid) {
+            return Ok(jsonwebtoken::decode::<T>(token, &self.decoding, validation)?.claims);
         }
-        Ok(jsonwebtoken::decode::<T>(token, &self.decoding, validation)?.claims)
+        // Another key: the operator's. The key is picked by the header's algorithm, so an HS256
+        // token never meets an asymmetric key. Their tokens carry the issuer of wherever they were
+        // made (Supabase's own keys say "supabase"), and GoTrue does not check it either.
+        let key = self
+            .trusted
+            .decoding_key(header.alg, header.kid.as_deref())
+            .ok_or(if header.alg == Algorithm::HS256 {
+                TokenError::WrongAlgorithm
+            } else {
+                TokenError::UnknownKeyId
+            })?;
+        let mut theirs = validation.clone();
+        theirs.algorithms = vec![header.alg];
+        theirs.iss = None;
+        theirs.required_spec_claims.remove("iss");
+        Ok(jsonwebtoken::decode::<T>(token, key, &theirs)?.claims)
     }
 
     pub fn jwks(&self) -> Value {
-        json!({ "keys": [{
+        let mut keys = vec![json!({
             "kty": "EC", "crv": "P-256", "x": self.x, "y": self.y, "kid": self.kid,
             "alg": "ES256", "use": "sig", "key_ops": ["verify"],
-        }]})
+        })];
+        keys.extend(self.trusted.public_jwks().iter().cloned());
+        json!({ "keys": keys })
     }
 
     /// The key child refresh tokens are derived with (see the module comment).
