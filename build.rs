@@ -37,6 +37,7 @@ fn main() {
     for input in UI_INPUTS {
         println!("cargo:rerun-if-changed=ui/{input}");
     }
+    export_ui_languages(&ui);
     let dist = ui.join("dist");
     let skip = std::env::var("SOLACE_SKIP_UI_BUILD").is_ok_and(|v| v == "1");
     if !skip && ui.join("package.json").exists() && is_stale(&ui, &dist) {
@@ -45,6 +46,26 @@ fn main() {
     if dist.exists() {
         precompress(&dist);
     }
+}
+
+/// The languages the UI ships (a folder with an `index.ts` under ui/src/locales), so that
+/// `validate-config` can refuse a default language the page could not show.
+fn export_ui_languages(ui: &Path) {
+    let mut languages: Vec<String> = fs::read_dir(ui.join("src/locales"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.path().join("index.ts").exists())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    if languages.is_empty() {
+        languages.push("en".into());
+    }
+    languages.sort();
+    println!(
+        "cargo:rustc-env=SOLACE_UI_LANGUAGES={}",
+        languages.join(",")
+    );
 }
 
 fn env(name: &str) -> String {

@@ -60,7 +60,12 @@ pub struct SiteConfig {
     pub contact_email: String,
     /// Replaces the UI's built-in resource directory when set.
     pub resources: Option<Vec<Resource>>,
+    /// The language shown when the browser asks for none the app has and she has not chosen one.
+    pub default_language: String,
 }
+
+/// The languages the UI ships, one code per folder in ui/src/locales (set by build.rs).
+pub const UI_LANGUAGES: &str = env!("SOLACE_UI_LANGUAGES");
 
 impl Default for SiteConfig {
     fn default() -> Self {
@@ -68,6 +73,7 @@ impl Default for SiteConfig {
             product_name: "Solace".into(),
             contact_email: String::new(),
             resources: None,
+            default_language: "en".into(),
         }
     }
 }
@@ -247,6 +253,16 @@ impl SiteConfig {
             return Err(ConfigError::invalid(
                 "site.product_name",
                 "must not be empty",
+            ));
+        }
+        if !UI_LANGUAGES.split(',').any(|l| l == self.default_language) {
+            return Err(ConfigError::invalid(
+                "site.default_language",
+                format!(
+                    "{:?} is not a language the app has (it has: {})",
+                    self.default_language,
+                    UI_LANGUAGES.replace(',', ", ")
+                ),
             ));
         }
         let email = self.contact_email.trim();

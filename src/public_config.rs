@@ -10,6 +10,7 @@ pub struct PublicConfig {
     product_name: String,
     contact_email: String,
     resources: Option<Vec<Resource>>,
+    default_language: String,
     auth: PublicAuth,
     weather: PublicWeather,
     safety: PublicSafety,
@@ -42,6 +43,7 @@ impl PublicConfig {
             product_name: c.site.product_name.clone(),
             contact_email: c.site.contact_email.trim().to_string(),
             resources: c.site.resources.clone(),
+            default_language: c.site.default_language.clone(),
             auth: PublicAuth {
                 url: external.then(|| c.auth.external_url.clone()),
                 anon_key: if external {

@@ -71,3 +71,19 @@ fn generate_config_documents_the_session_limits() {
         assert!(out.contains(line), "{line} missing");
     }
 }
+
+#[test]
+fn a_default_language_the_app_does_not_have_is_refused_by_both() {
+    both_refuse(
+        "[site]\ndefault_language = \"xx\"\n",
+        "site.default_language",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solace.toml");
+    std::fs::write(&file, "[site]\ndefault_language = \"hi\"\n").unwrap();
+    let (status, _, stderr) = run(
+        &["validate-config", "--config", file.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(status.code(), Some(0), "Hindi ships with the app: {stderr}");
+}

@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import texts from './eslint/catalogue-texts.js';
 import layers from './eslint/layer-boundaries.js';
 
 export default defineConfig([
@@ -37,5 +38,17 @@ export default defineConfig([
       'react-hooks/exhaustive-deps': 'error',
       'solace-layers/layer-boundaries': 'error',
     },
+  },
+  {
+    // Screens whose texts all come from the catalogues; the rest of src joins as it is converted.
+    files: [
+      'src/features/{affirmations,journal,mood,safety-plan,disguise-weather,disguise-notes}/**/*.tsx',
+      'src/features/settings/language-section.tsx',
+      'src/lib/i18n/**/*.tsx',
+      'src/lib/loading-screen.tsx',
+    ],
+    ignores: ['**/*.test.tsx'],
+    plugins: { 'solace-texts': texts },
+    rules: { 'solace-texts/catalogue-texts': 'error' },
   },
 ]);

@@ -48,6 +48,7 @@ export async function startApp({
   google: withGoogle = false,
   weather: provider = 'openweathermap',
   exitPage: withExitPage = false,
+  defaultLanguage = null,
 } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
@@ -62,6 +63,7 @@ export async function startApp({
     '',
     '[site]',
     `contact_email = "${CONTACT_EMAIL}"`,
+    ...(defaultLanguage ? [`default_language = "${defaultLanguage}"`] : []),
     '',
     ...(google
       ? [

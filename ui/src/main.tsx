@@ -7,6 +7,7 @@ import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import { preloadPage } from './app/routes/lazy-pages';
 import { applyDisguiseAtStart } from './lib/disguise-mode';
+import { preloadStartLanguage } from './lib/i18n';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
 import { registerOfflineWorker } from './lib/offline-app';
 import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
@@ -26,6 +27,7 @@ void loadConfigOnce().then((config) => {
   if (staleToken) revokeOnServer(config, staleToken);
 });
 preloadPage(window.location.pathname);
+preloadStartLanguage();
 registerOfflineWorker();
 
 createRoot(document.getElementById('root')!).render(

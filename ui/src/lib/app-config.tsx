@@ -22,6 +22,8 @@ export type AppConfig = {
   contact_email: string;
   /** null: use the built-in list. */
   resources: Resource[] | null;
+  /** The operator's default language (config `site.default_language`). */
+  default_language: string;
   auth: {
     /** null: the embedded service at `${location.origin}/auth/v1`. */
     url: string | null;
@@ -46,6 +48,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   product_name: 'Solace',
   contact_email: '',
   resources: null,
+  default_language: 'en',
   auth: { url: null, anon_key: '', google_enabled: false },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
@@ -117,6 +120,8 @@ export function normalizeConfig(body: unknown): AppConfig {
         : d.product_name,
     contact_email: typeof body.contact_email === 'string' ? body.contact_email : d.contact_email,
     resources,
+    default_language:
+      typeof body.default_language === 'string' && body.default_language ? body.default_language : d.default_language,
     auth: {
       url: typeof auth.url === 'string' && auth.url ? auth.url : null,
       anon_key: typeof auth.anon_key === 'string' ? auth.anon_key : '',

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   mood: 'mood-entries',
   lastEmail: 'lastLoggedInEmail',
   theme: 'theme',
+  /** The language she picked in Settings (a code such as 'hi'); kept like the theme, it says nothing about her. */
+  language: 'language',
   /** The unsaved journal text (kept only inside the vault). */
   journalDraft: 'journal-draft',
   /** Encrypted records: `vault:<account id>:<record key>` (lib/vault). */

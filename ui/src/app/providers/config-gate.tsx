@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
 import { configureQuickExit } from '../../lib/quick-exit';
+import { LanguageProvider, loadStartLanguage } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { isDisguisePath } from '../../lib/route-paths';
 
@@ -14,20 +15,30 @@ export function loadConfigOnce(): Promise<AppConfig> {
   return pending;
 }
 
-/** Fetches /api/config once (falling back to defaults) before rendering the app. */
+type Ready = { config: AppConfig; language: Awaited<ReturnType<typeof loadStartLanguage>> };
+
+/**
+ * Fetches /api/config once (falling back to defaults) and the page language's catalogue before rendering
+ * the app, so a Hindi reader never sees English flash first.
+ */
 export function ConfigGate({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [ready, setReady] = useState<Ready | null>(null);
 
   useEffect(() => {
     let live = true;
-    void loadConfigOnce().then((c) => {
-      if (live) setConfig(c);
+    void loadConfigOnce().then(async (config) => {
+      const language = await loadStartLanguage(config.default_language);
+      if (live) setReady({ config, language });
     });
     return () => {
       live = false;
     };
   }, []);
 
-  if (!config) return <LoadingScreen quiet={isDisguisePath(window.location.pathname)} />;
-  return <AppConfigProvider value={config}>{children}</AppConfigProvider>;
+  if (!ready) return <LoadingScreen quiet={isDisguisePath(window.location.pathname)} />;
+  return (
+    <AppConfigProvider value={ready.config}>
+      <LanguageProvider initial={ready.language}>{children}</LanguageProvider>
+    </AppConfigProvider>
+  );
 }

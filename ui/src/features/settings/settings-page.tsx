@@ -7,6 +7,7 @@ import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
 import { DeleteAccountSection } from './delete-account-section';
 import { HomeAppSection } from './home-app-section';
+import { LanguageSection } from './language-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
@@ -45,6 +46,7 @@ export default function SettingsPage() {
           </div>
         </section>
 
+        <LanguageSection />
         <PrivacySection />
         <HomeAppSection />
         <StayingSafeSection />

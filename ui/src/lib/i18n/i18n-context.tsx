@@ -5,6 +5,10 @@ export type Language = {
   /** BCP 47 code of the language the page shows, e.g. 'en', 'hi'. */
   lang: string;
   catalogue: Catalogue;
+  /** Languages she can switch to (built in ones; English only outside a LanguageProvider). */
+  available?: readonly string[];
+  /** Switches the page's language and remembers it on the device. */
+  setLanguage?: (lang: string) => Promise<void>;
 };
 
 const I18nContext = createContext<Language>({ lang: 'en', catalogue: ENGLISH });

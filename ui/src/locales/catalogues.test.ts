@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Catalogue, Messages } from '../lib/i18n';
+
+// Every catalogue must have exactly English's keys, list lengths and {placeholders}, and every English key
+// must be used somewhere in the code (a key no screen shows is a text nobody checks).
+const files = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+const catalogues: Record<string, Catalogue> = {};
+for (const [file, messages] of Object.entries(files)) {
+  const [, lang, namespace] = /^\.\/([^/]+)\/(.+)\.json$/.exec(file)!;
+  (catalogues[lang] ??= {})[namespace] = messages;
+}
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+const placeholders = (text: string | string[]) =>
+  [...[text].flat().join('\n').matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+const english = catalogues.en;
+const languages = Object.keys(catalogues);
+
+describe.each(languages.filter((l) => l !== 'en'))('the %s catalogue', (lang) => {
+  const other = catalogues[lang];
+
+  it("has exactly English's namespaces and keys", () => {
+    const keys = (c: Catalogue) => Object.entries(c).flatMap(([ns, m]) => Object.keys(m).map((k) => `${ns}.${k}`));
+    expect(keys(other).sort()).toEqual(keys(english).sort());
+  });
+
+  it("has English's list lengths and placeholders", () => {
+    for (const [ns, messages] of Object.entries(english)) {
+      for (const [key, text] of Object.entries(messages)) {
+        const theirs = other[ns]?.[key];
+        if (theirs === undefined) continue;
+        expect(Array.isArray(theirs), `${lang} ${ns}.${key}`).toBe(Array.isArray(text));
+        if (Array.isArray(text)) expect((theirs as string[]).length, `${lang} ${ns}.${key}`).toBe(text.length);
+        expect(placeholders(theirs), `${lang} ${ns}.${key}`).toEqual(placeholders(text));
+      }
+    }
+  });
+});
+
+describe('the code and the English catalogue', () => {
+  const code = Object.values(sources).join('\n');
+  const namespaces = Object.keys(english);
+
+  it('uses every key', () => {
+    const unused = Object.entries(english).flatMap(([ns, m]) =>
+      Object.keys(m)
+        .map((k) => `${ns}.${k}`)
+        .filter((key) => !new RegExp(`['"\`]${key.replace('.', '\\.')}['"\`]`).test(code)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('names no key that English lacks', () => {
+    const named = [...code.matchAll(/['"`]([a-z][A-Za-z]*)\.([A-Za-z][A-Za-z0-9]*)['"`]/g)].filter((m) =>
+      namespaces.includes(m[1]),
+    );
+    const missing = named.map((m) => `${m[1]}.${m[2]}`).filter((key) => {
+      const [ns, k] = key.split('.');
+      return english[ns][k] === undefined;
+    });
+    expect([...new Set(missing)]).toEqual([]);
+  });
+});
