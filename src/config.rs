@@ -11,6 +11,7 @@ use crate::cli::{LogFormat, Overrides};
 use crate::config_error::err;
 pub use crate::config_error::{ConfigError, normalise_url};
 use crate::http::connections::ConnectionsConfig;
+use crate::local::config::LocalConfig;
 use crate::safety::config::SafetyConfig;
 use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
@@ -26,6 +27,7 @@ pub struct Config {
     pub vault: VaultConfig,
     pub connections: ConnectionsConfig,
     pub safety: SafetyConfig,
+    pub local: LocalConfig,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -231,6 +233,7 @@ impl Config {
         self.vault.validate()?;
         self.connections.validate()?;
         self.safety.validate(&self.server.site_url)?;
+        self.local.validate()?;
         self.site.validate()
     }
 

@@ -13,6 +13,7 @@ pub mod error;
 pub mod health;
 pub mod healthcheck;
 pub mod http;
+pub mod local;
 pub mod logging;
 pub mod public_config;
 pub mod rate_limit;

@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
 use crate::config::{Config, Resource};
+use crate::local::config::LocalConfig;
 
 #[derive(Serialize, Debug, Clone)]
 pub struct PublicConfig {
@@ -14,6 +15,7 @@ pub struct PublicConfig {
     auth: PublicAuth,
     weather: PublicWeather,
     safety: PublicSafety,
+    local: LocalConfig,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -61,6 +63,7 @@ impl PublicConfig {
             safety: PublicSafety {
                 exit_destinations: c.safety.exit_destinations.clone(),
             },
+            local: c.local.clone(),
         }
     }
 }

@@ -87,3 +87,23 @@ fn a_default_language_the_app_does_not_have_is_refused_by_both() {
     );
     assert_eq!(status.code(), Some(0), "Hindi ships with the app: {stderr}");
 }
+
+#[test]
+fn local_numbers_and_labels_are_checked_by_both() {
+    both_refuse(
+        "[local]\nemergency_number = \"call 911\"\n",
+        "local.emergency_number",
+    );
+    both_refuse(
+        "[[local.emergency_contacts]]\nlabel = \"Police\"\nnumbers = [\"11a\"]\n",
+        "local.emergency_contacts[0].numbers[0]",
+    );
+    both_refuse(
+        "[[local.emergency_contacts]]\nlabel = \" \"\nnumbers = [\"110\"]\n",
+        "local.emergency_contacts[0].label",
+    );
+    both_refuse(
+        "[[local.emergency_contacts]]\nlabel = { German = \"Polizei\" }\nnumbers = [\"110\"]\n",
+        "local.emergency_contacts[0].label.German",
+    );
+}

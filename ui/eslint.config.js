@@ -46,6 +46,8 @@ export default defineConfig([
       'src/features/settings/language-section.tsx',
       'src/lib/i18n/**/*.tsx',
       'src/lib/loading-screen.tsx',
+      'src/lib/emergency-calls.tsx',
+      'src/features/resources/emergency-box.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { 'solace-texts': texts },

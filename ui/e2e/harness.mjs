@@ -49,6 +49,9 @@ export async function startApp({
   weather: provider = 'openweathermap',
   exitPage: withExitPage = false,
   defaultLanguage = null,
+  defaultCity = null,
+  // More TOML, appended as it is (a test's own `[local]` section or resource list).
+  extraConfig = '',
 } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
@@ -60,6 +63,7 @@ export async function startApp({
     ...(provider === 'open-meteo'
       ? ['provider = "open-meteo"', `open_meteo_url = "${weather.url}"`, `open_meteo_geocoding_url = "${weather.url}"`]
       : [`provider = "${provider}"`, `api_key = "${API_KEY}"`, `openweathermap_url = "${weather.url}"`]),
+    ...(defaultCity ? [`default_city = "${defaultCity}"`] : []),
     '',
     '[site]',
     `contact_email = "${CONTACT_EMAIL}"`,
@@ -77,6 +81,7 @@ export async function startApp({
         ]
       : []),
     ...(exitPage ? ['[safety]', `exit_destinations = ["${exitPage.url}/"]`, ''] : []),
+    extraConfig,
   ].join('\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

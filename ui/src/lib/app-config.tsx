@@ -14,6 +14,19 @@ export type Resource = {
   website?: string;
 };
 
+/** A text the operator wrote: one for every language, or one per language code (lib/local-text.ts). */
+export type LocalText = string | Readonly<Record<string, string>>;
+
+/** One service to call in an emergency, with one or more numbers (config `local.emergency_contacts`). */
+export type EmergencyContact = { label: LocalText; numbers: string[] };
+
+/** The operator's country (config `[local]`): the numbers a survivor calls in danger. */
+export type LocalFacts = {
+  emergency_number: string;
+  helpline_number: string;
+  emergency_contacts: EmergencyContact[];
+};
+
 export type WeatherProvider = 'openweathermap' | 'open-meteo' | 'off';
 
 /** Public, non-secret settings served by GET /api/config. */
@@ -34,6 +47,7 @@ export type AppConfig = {
   weather: { provider: WeatherProvider; default_city: string };
   /** Neutral pages the quick exit leaves for (config `safety.exit_destinations`). */
   safety: { exit_destinations: string[] };
+  local: LocalFacts;
 };
 
 /** The server's default exit pages, used until /api/config has answered. */
@@ -52,6 +66,16 @@ export const DEFAULT_CONFIG: AppConfig = {
   auth: { url: null, anon_key: '', google_enabled: false },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
+  // The server's defaults, used only when /api/config cannot be read: SPEC's numbers for India.
+  local: {
+    emergency_number: '112',
+    helpline_number: '100',
+    emergency_contacts: [
+      { label: { en: 'Police', hi: 'पुलिस' }, numbers: ['100'] },
+      { label: { en: 'Women Helpline', hi: 'महिला हेल्पलाइन' }, numbers: ['1091', '181'] },
+      { label: { en: 'Ambulance', hi: 'एम्बुलेंस' }, numbers: ['108'] },
+    ],
+  },
 };
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
@@ -98,6 +122,32 @@ function parseResource(v: unknown): Resource | null {
   return r;
 }
 
+function parseLocalText(v: unknown): LocalText | null {
+  if (typeof v === 'string') return v.trim() ? v : null;
+  if (!isObject(v)) return null;
+  const entries = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string' && !!e[1].trim());
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+function parseLocal(v: unknown): LocalFacts {
+  const d = DEFAULT_CONFIG.local;
+  if (!isObject(v)) return d;
+  const number = (n: unknown, fallback: string) => (typeof n === 'string' && /\d/.test(n) ? n : fallback);
+  const contacts = Array.isArray(v.emergency_contacts)
+    ? v.emergency_contacts.flatMap((c) => {
+        if (!isObject(c) || !Array.isArray(c.numbers)) return [];
+        const label = parseLocalText(c.label);
+        const numbers = c.numbers.filter((n): n is string => typeof n === 'string' && /\d/.test(n));
+        return label && numbers.length > 0 ? [{ label, numbers }] : [];
+      })
+    : [];
+  return {
+    emergency_number: number(v.emergency_number, d.emergency_number),
+    helpline_number: number(v.helpline_number, d.helpline_number),
+    emergency_contacts: contacts.length > 0 ? contacts : d.emergency_contacts,
+  };
+}
+
 /** Turns whatever /api/config returned into a complete AppConfig, field by field falling back to defaults. */
 export function normalizeConfig(body: unknown): AppConfig {
   if (!isObject(body)) return DEFAULT_CONFIG;
@@ -138,6 +188,7 @@ export function normalizeConfig(body: unknown): AppConfig {
           : d.weather.default_city,
     },
     safety: { exit_destinations: exits.length > 0 ? exits : d.safety.exit_destinations },
+    local: parseLocal(body.local),
   };
 }
 

@@ -1,7 +1,10 @@
 import { useAppConfig } from '../../lib/app-config';
+import { useT } from '../../lib/i18n';
+import { telHref } from '../../lib/tel';
 
 export function Footer() {
-  const { product_name, contact_email } = useAppConfig();
+  const { product_name, contact_email, local } = useAppConfig();
+  const t = useT();
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -16,8 +19,8 @@ export function Footer() {
         ) : null}
         <p>Made with love for safety and healing</p>
         <p>
-          <a className="footer-helpline" href="tel:112">
-            Emergency Helpline: 112
+          <a className="footer-helpline" href={telHref(local.emergency_number)}>
+            {t('emergency.footerHelpline', { number: local.emergency_number })}
           </a>
         </p>
       </div>

@@ -1,12 +1,16 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
+import { EmergencyCallButtons } from '../../lib/emergency-calls';
+import { Placed, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';
+import { telHref } from '../../lib/tel';
 import { FEATURE_CARDS, TESTIMONIALS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
 
 export default function HomePage() {
-  const { product_name } = useAppConfig();
+  const { product_name, local } = useAppConfig();
+  const t = useT();
   return (
     <div className="page home-page">
       <section className="home-hero" aria-labelledby="home-hero-heading">
@@ -30,16 +34,21 @@ export default function HomePage() {
       <section className="home-safety" aria-labelledby="home-safety-heading">
         <h2 id="home-safety-heading">Safety First</h2>
         <p>
-          If you are in danger, call the domestic violence helpline{' '}
-          <a href="tel:100" className="home-safety-number">
-            100
-          </a>{' '}
-          (toll free).
+          <Placed text={t('emergency.safetyFirst')} name="number">
+            <a href={telHref(local.helpline_number)} className="home-safety-number">
+              {local.helpline_number}
+            </a>
+          </Placed>
         </p>
         <p>
           Need to leave quickly? Tap Exit now at the top of the screen, or press Shift three times.
           The emergency button at the bottom right also switches to a weather or notes screen.
         </p>
+      </section>
+
+      <section className="home-calls" aria-labelledby="home-calls-heading">
+        <h2 id="home-calls-heading">{t('emergency.homeCallsHeading')}</h2>
+        <EmergencyCallButtons />
       </section>
 
       <section aria-labelledby="home-features-heading">

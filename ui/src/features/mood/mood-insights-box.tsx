@@ -1,16 +1,13 @@
-import { useT } from '../../lib/i18n';
+import { Placed, useT } from '../../lib/i18n';
 import { MOOD_LABEL_KEYS } from './mood-labels';
 import { moodInsights, type MoodEntry } from './mood-logic';
 
 /** `text` with the `{name}` placeholder's value in bold, wherever the language puts it. */
 function Emphasised({ text, name, value }: { text: string; name: string; value: string }) {
-  const [before, after = ''] = text.split(`{${name}}`);
   return (
-    <>
-      {before}
+    <Placed text={text} name={name}>
       <strong>{value}</strong>
-      {after}
-    </>
+    </Placed>
   );
 }
 

@@ -1,31 +1,14 @@
-import { Fragment } from 'react';
-import { telHref } from './resource-filter';
+import { EmergencyCallButtons } from '../../lib/emergency-calls';
+import { useT } from '../../lib/i18n';
 
-const EMERGENCY_NUMBERS: readonly { label: string; numbers: readonly string[] }[] = [
-  { label: 'Police', numbers: ['100'] },
-  { label: 'Women Helpline', numbers: ['1091', '181'] },
-  { label: 'Ambulance', numbers: ['108'] },
-];
-
-/** The three numbers to call in an emergency. */
+/** The operator's numbers to call in an emergency (config `[local]`). */
 export function EmergencyBox() {
+  const t = useT();
   return (
     <section className="resources-emergency" aria-labelledby="resources-emergency-heading">
-      <h2 id="resources-emergency-heading">In immediate danger?</h2>
-      <p>Call one of these numbers right away. They are free to call.</p>
-      <ul className="resources-emergency-list">
-        {EMERGENCY_NUMBERS.map((entry) => (
-          <li key={entry.label}>
-            <span className="resources-emergency-label">{entry.label}:</span>{' '}
-            {entry.numbers.map((n, i) => (
-              <Fragment key={n}>
-                {i > 0 && ' or '}
-                <a href={telHref(n)}>{n}</a>
-              </Fragment>
-            ))}
-          </li>
-        ))}
-      </ul>
+      <h2 id="resources-emergency-heading">{t('emergency.dangerHeading')}</h2>
+      <p>{t('emergency.dangerIntro')}</p>
+      <EmergencyCallButtons />
     </section>
   );
 }

@@ -37,12 +37,7 @@ export function filterResources(
   });
 }
 
-/** A `tel:` link target: keep digits and a leading plus only. */
-export function telHref(contact: string): string {
-  const trimmed = contact.trim();
-  const digits = trimmed.replace(/[^\d]/g, '');
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
-}
+export { telHref } from '../../lib/tel';
 
 /** Only http(s) addresses become links (a configured list could hold anything). */
 export function safeWebsite(website: string | undefined): string | null {

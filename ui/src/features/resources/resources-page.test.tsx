@@ -16,8 +16,13 @@ describe('Resources page', () => {
     render(<ResourcesPage />);
     expect(resourceHeadings()).toHaveLength(6);
     const emergency = screen.getByRole('region', { name: 'In immediate danger?' });
-    for (const n of ['100', '1091', '181', '108']) {
-      expect(within(emergency).getByRole('link', { name: n })).toHaveAttribute('href', `tel:${n}`);
+    for (const [label, n] of [
+      ['Police', '100'],
+      ['Women Helpline', '1091'],
+      ['Women Helpline', '181'],
+      ['Ambulance', '108'],
+    ]) {
+      expect(within(emergency).getByRole('link', { name: `${label}: ${n}` })).toHaveAttribute('href', `tel:${n}`);
     }
     expect(screen.getByRole('link', { name: '1-800-799-7233' })).toHaveAttribute('href', 'tel:18007997233');
     expect(screen.getByText(/not exhaustive/)).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
+import { useT } from '../../lib/i18n';
 import { BUILT_IN_RESOURCES } from './built-in-resources';
 import { FILTER_CHIPS, filterResources, type ResourceFilter } from './resource-filter';
 import { ResourceCard } from './resource-card';
@@ -10,6 +11,8 @@ export const NO_RESOURCES_TEXT = 'No resources found matching your criteria. Try
 
 export default function ResourcesPage() {
   const config = useAppConfig();
+  const { local } = config;
+  const t = useT();
   const resources = config.resources ?? BUILT_IN_RESOURCES;
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ResourceFilter>('all');
@@ -73,8 +76,7 @@ export default function ResourcesPage() {
       </section>
 
       <p className="resources-note">
-        This list is not exhaustive. Services and hours can change, so please check with each
-        organisation directly, and in an emergency call 112 or 100.
+        {t('emergency.resourcesNote', { emergency: local.emergency_number, helpline: local.helpline_number })}
       </p>
     </div>
   );

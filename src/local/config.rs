@@ -1,0 +1,191 @@
+//! The `[local]` config section: emergency numbers and their labels, with SPEC's Indian numbers as the
+//! defaults. Labels are "local texts": one string for every language, or one per language.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::config_error::ConfigError;
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum LocalText {
+    /// Shown in every language.
+    Same(String),
+    /// Language code -> text; the page picks its language, then the operator's default, then English.
+    PerLanguage(BTreeMap<String, String>),
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EmergencyContact {
+    pub label: LocalText,
+    /// One or more numbers for the same service, as dialled locally.
+    pub numbers: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LocalConfig {
+    /// The footer's "Emergency Helpline" and the "call … now" advice on every screen.
+    pub emergency_number: String,
+    /// The toll-free domestic violence helpline in Home's Safety First box.
+    pub helpline_number: String,
+    /// The call buttons on Home and the "In immediate danger?" box on Resources, in this order.
+    pub emergency_contacts: Vec<EmergencyContact>,
+}
+
+fn text(en: &str, hi: &str) -> LocalText {
+    LocalText::PerLanguage(BTreeMap::from([
+        ("en".into(), en.into()),
+        ("hi".into(), hi.into()),
+    ]))
+}
+
+impl Default for LocalConfig {
+    fn default() -> Self {
+        let contact = |label: LocalText, numbers: &[&str]| EmergencyContact {
+            label,
+            numbers: numbers.iter().map(|n| n.to_string()).collect(),
+        };
+        Self {
+            emergency_number: "112".into(),
+            helpline_number: "100".into(),
+            emergency_contacts: vec![
+                contact(text("Police", "पुलिस"), &["100"]),
+                contact(text("Women Helpline", "महिला हेल्पलाइन"), &["1091", "181"]),
+                contact(text("Ambulance", "एम्बुलेंस"), &["108"]),
+            ],
+        }
+    }
+}
+
+impl LocalConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        dialable(&self.emergency_number, "local.emergency_number")?;
+        dialable(&self.helpline_number, "local.helpline_number")?;
+        if self.emergency_contacts.is_empty() {
+            return Err(ConfigError::invalid(
+                "local.emergency_contacts",
+                "list at least one number to call in an emergency",
+            ));
+        }
+        for (i, contact) in self.emergency_contacts.iter().enumerate() {
+            let key = format!("local.emergency_contacts[{i}]");
+            check_text(&contact.label, &format!("{key}.label"))?;
+            if contact.numbers.is_empty() {
+                return Err(ConfigError::invalid(
+                    &format!("{key}.numbers"),
+                    "list at least one number",
+                ));
+            }
+            for (j, number) in contact.numbers.iter().enumerate() {
+                dialable(number, &format!("{key}.numbers[{j}]"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a phone can dial from a `tel:` link: digits with an optional leading +, spaces or dashes between
+/// groups, 2 to 20 digits (short codes like 112 up to international numbers).
+fn dialable(number: &str, key: &str) -> Result<(), ConfigError> {
+    let trimmed = number.trim();
+    let body = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    let digits = body.chars().filter(char::is_ascii_digit).count();
+    let only_dial_chars = body
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == ' ' || c == '-');
+    if !only_dial_chars
+        || !(2..=20).contains(&digits)
+        || !body.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return Err(ConfigError::invalid(
+            key,
+            format!(
+                "{number:?} is not a phone number (digits, an optional leading +, spaces or dashes)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_text(value: &LocalText, key: &str) -> Result<(), ConfigError> {
+    match value {
+        LocalText::Same(s) if s.trim().is_empty() => {
+            Err(ConfigError::invalid(key, "must not be empty"))
+        }
+        LocalText::Same(_) => Ok(()),
+        LocalText::PerLanguage(map) if map.is_empty() => Err(ConfigError::invalid(
+            key,
+            "give the text in at least one language",
+        )),
+        LocalText::PerLanguage(map) => {
+            for (lang, s) in map {
+                if !language_code(lang) {
+                    return Err(ConfigError::invalid(
+                        &format!("{key}.{lang}"),
+                        format!(
+                            "{lang:?} is not a language code (like \"en\", \"hi\" or \"pt-BR\")"
+                        ),
+                    ));
+                }
+                if s.trim().is_empty() {
+                    return Err(ConfigError::invalid(
+                        &format!("{key}.{lang}"),
+                        "must not be empty",
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A BCP 47 tag of the simple kind pages use: 2-3 letter language, optional region or script parts.
+fn language_code(code: &str) -> bool {
+    let mut parts = code.split('-');
+    let lang = parts.next().unwrap_or("");
+    (2..=3).contains(&lang.len())
+        && lang.chars().all(|c| c.is_ascii_lowercase())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_valid() {
+        assert!(LocalConfig::default().validate().is_ok());
+    }
+
+    #[test]
+    fn numbers_must_be_dialable() {
+        for good in ["112", "+49 30 1234-5678", "0800 111 0 111"] {
+            assert!(dialable(good, "k").is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "1",
+            "call 100",
+            "+",
+            "++112",
+            "-112",
+            "123456789012345678901",
+        ] {
+            assert!(dialable(bad, "k").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn labels_need_words_and_real_language_codes() {
+        assert!(check_text(&LocalText::Same("  ".into()), "k").is_err());
+        assert!(check_text(&LocalText::PerLanguage(BTreeMap::new()), "k").is_err());
+        let bad_code =
+            LocalText::PerLanguage(BTreeMap::from([("English".into(), "Police".into())]));
+        assert!(check_text(&bad_code, "k").is_err());
+        let good = LocalText::PerLanguage(BTreeMap::from([("pt-BR".into(), "Polícia".into())]));
+        assert!(check_text(&good, "k").is_ok());
+    }
+}

@@ -1,0 +1,37 @@
+import { useAppConfig } from './app-config';
+import { useT } from './i18n';
+import { useLocalText } from './local-text';
+import { telHref } from './tel';
+import './emergency-calls.css';
+
+/**
+ * The operator's emergency numbers as call buttons big enough for a shaking hand (48 px and more), one
+ * line per service with its label; a service with two numbers gets two buttons.
+ */
+export function EmergencyCallButtons() {
+  const t = useT();
+  const pick = useLocalText();
+  const { emergency_contacts } = useAppConfig().local;
+  return (
+    <ul className="emergency-calls">
+      {emergency_contacts.map((contact) => {
+        const label = pick(contact.label);
+        return (
+          <li key={`${label}-${contact.numbers.join()}`} className="emergency-call">
+            <span className="emergency-call-label">{t('emergency.contactLabel', { label })}</span>
+            {contact.numbers.map((number) => (
+              <a
+                key={number}
+                className="emergency-call-button"
+                href={telHref(number)}
+                aria-label={t('emergency.callName', { label, number })}
+              >
+                {number}
+              </a>
+            ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
