@@ -91,6 +91,14 @@ describe('local facts: a config for Kenya', () => {
     assert.match(await page.locator('.resources-note').innerText(), /call 999 or 1195\./);
   });
 
+  it('the safety advice in Settings and on the Staying safe page names the configured number', async () => {
+    await page.goto('/settings');
+    await page.getByText('If you are in danger right now, call 999.').waitFor();
+    await page.goto('/staying-safe');
+    const call = page.getByRole('link', { name: '999', exact: true });
+    assert.equal(await call.getAttribute('href'), 'tel:999');
+  });
+
   it('weather opens on the configured city, and the exit leaves for the configured page', async () => {
     await page.goto('/weather');
     await page.getByText('London', { exact: false }).first().waitFor();

@@ -15,7 +15,7 @@ import { TwoStepSection } from './two-step-section';
 import './settings-page.css';
 
 export default function SettingsPage() {
-  const { product_name } = useAppConfig();
+  const { product_name, local } = useAppConfig();
   const { enterDisguise } = usePanic();
   const [confirming, setConfirming] = useState(false);
 
@@ -94,7 +94,7 @@ export default function SettingsPage() {
           </p>
           <p>
             It was built to be safe on a shared or watched phone: quick exit, disguise screens and automatic sign-out
-            after two minutes without activity. If you are in danger right now, call 112.
+            after two minutes without activity. If you are in danger right now, call {local.emergency_number}.
           </p>
         </section>
       </div>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
+import { telHref } from '../../lib/tel';
 import { useAuth } from '../../lib/auth';
 import { ArrowLeftIcon } from '../../lib/icons';
 import './staying-safe.css';
 
 /** 'Staying safe' (issue 9 §6): what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
-  const { product_name: name } = useAppConfig();
+  const { product_name: name, local } = useAppConfig();
   const { session } = useAuth();
 
   return (
@@ -81,7 +82,7 @@ export default function StayingSafePage() {
               <kbd>Shift</kbd> three times.
             </li>
             <li>
-              If you are in danger right now, call <a href="tel:112">112</a>.
+              If you are in danger right now, call <a href={telHref(local.emergency_number)}>{local.emergency_number}</a>.
             </li>
           </ul>
         </section>
