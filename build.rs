@@ -62,6 +62,32 @@ fn export_ui_languages(ui: &Path) {
         languages.push("en".into());
     }
     languages.sort();
+    // English is the reference an operator's catalogue is checked against: embed its files.
+    let english = ui.join("src/locales/en");
+    let mut files: Vec<PathBuf> = fs::read_dir(&english)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let entries: String = files
+        .iter()
+        .map(|path| {
+            let namespace = path.file_stem().unwrap().to_string_lossy();
+            format!(
+                "    ({namespace:?}, include_str!({:?})),\n",
+                path.display().to_string()
+            )
+        })
+        .collect();
+    let out = PathBuf::from(env("OUT_DIR")).join("english_catalogue.rs");
+    fs::write(
+        out,
+        format!("pub const ENGLISH_FILES: &[(&str, &str)] = &[\n{entries}];\n"),
+    )
+    .expect("write english_catalogue.rs");
     println!(
         "cargo:rustc-env=SOLACE_UI_LANGUAGES={}",
         languages.join(",")

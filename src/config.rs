@@ -11,6 +11,7 @@ use crate::cli::{LogFormat, Overrides};
 use crate::config_error::err;
 pub use crate::config_error::{ConfigError, normalise_url};
 use crate::http::connections::ConnectionsConfig;
+use crate::local::catalogues::OperatorCatalogues;
 use crate::local::config::LocalConfig;
 use crate::safety::config::SafetyConfig;
 use crate::secret::Secret;
@@ -28,6 +29,9 @@ pub struct Config {
     pub connections: ConnectionsConfig,
     pub safety: SafetyConfig,
     pub local: LocalConfig,
+    /// `locales/*.json` next to the config file (not a key of the file itself).
+    #[serde(skip)]
+    pub catalogues: OperatorCatalogues,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -116,7 +120,12 @@ impl Config {
         env: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
         let mut config = match &overrides.config {
-            Some(path) => Self::from_file(path)?,
+            Some(path) => {
+                let mut config = Self::from_file(path)?;
+                let dir = path.parent().unwrap_or(Path::new("."));
+                config.catalogues = OperatorCatalogues::load(&dir.join("locales"))?;
+                config
+            }
             None => Self::default(),
         };
         config.apply_env(env)?;
@@ -234,7 +243,16 @@ impl Config {
         self.connections.validate()?;
         self.safety.validate(&self.server.site_url)?;
         self.local.validate()?;
-        self.site.validate()
+        self.site.validate(&self.languages())
+    }
+
+    /// The languages a visitor can choose: those the UI ships and those the operator added.
+    pub fn languages(&self) -> Vec<String> {
+        let mut all: Vec<String> = UI_LANGUAGES.split(',').map(str::to_string).collect();
+        all.extend(self.catalogues.languages().cloned());
+        all.sort();
+        all.dedup();
+        all
     }
 
     /// Address the server listens on, for binding and for `healthcheck`.
@@ -251,20 +269,20 @@ impl ServerConfig {
 }
 
 impl SiteConfig {
-    fn validate(&self) -> Result<(), ConfigError> {
+    fn validate(&self, languages: &[String]) -> Result<(), ConfigError> {
         if self.product_name.trim().is_empty() {
             return Err(ConfigError::invalid(
                 "site.product_name",
                 "must not be empty",
             ));
         }
-        if !UI_LANGUAGES.split(',').any(|l| l == self.default_language) {
+        if !languages.contains(&self.default_language) {
             return Err(ConfigError::invalid(
                 "site.default_language",
                 format!(
                     "{:?} is not a language the app has (it has: {})",
                     self.default_language,
-                    UI_LANGUAGES.replace(',', ", ")
+                    languages.join(", ")
                 ),
             ));
         }

@@ -12,6 +12,10 @@ pub struct PublicConfig {
     contact_email: String,
     resources: Option<Vec<Resource>>,
     default_language: String,
+    /// Every language she can pick; the operator's own are fetched from /api/locales/<code>.json.
+    languages: Vec<String>,
+    /// The languages that have an operator's catalogue (whole, or texts replacing built-in ones).
+    operator_languages: Vec<String>,
     auth: PublicAuth,
     weather: PublicWeather,
     safety: PublicSafety,
@@ -46,6 +50,8 @@ impl PublicConfig {
             contact_email: c.site.contact_email.trim().to_string(),
             resources: c.site.resources.clone(),
             default_language: c.site.default_language.clone(),
+            languages: c.languages(),
+            operator_languages: c.catalogues.languages().cloned().collect(),
             auth: PublicAuth {
                 url: external.then(|| c.auth.external_url.clone()),
                 anon_key: if external {

@@ -13,7 +13,7 @@ use crate::error;
 use crate::health;
 use crate::http::{chunked, request_log, security_headers, serve};
 use crate::public_config::{self, PublicConfig};
-use crate::{auth, vault, weather};
+use crate::{auth, local, vault, weather};
 
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
@@ -54,6 +54,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
     let public = web::Data::new(PublicConfig::from_config(&config));
+    let catalogues = web::Data::new(config.catalogues.clone());
     let headers = web::Data::new(security_headers::SecurityHeaders::new(
         &config.auth.external_url,
     ));
@@ -68,6 +69,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(auth_service.clone())
             .app_data(catalog.clone())
             .app_data(public.clone())
+            .app_data(catalogues.clone())
             .app_data(headers.clone())
             .app_data(weather.clone())
             .app_data(vault.clone())
@@ -84,6 +86,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .service(
                 web::scope("/api")
                     .route("/config", web::get().to(public_config::get))
+                    .route(
+                        "/locales/{file}",
+                        web::get().to(local::catalogue_route::get),
+                    )
                     .configure(weather::configure)
                     .configure(vault::configure)
                     .default_service(web::to(error::api_not_found)),

@@ -65,3 +65,79 @@ fn the_defaults_are_spec_numbers_in_english_and_hindi() {
     assert!(status.success());
     assert!(out.contains("[local]") && out.contains("emergency_number = \"112\""));
 }
+
+/// A config file with `locales/<file>` holding `json` beside it.
+fn config_with_catalogue(file: &str, json: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("solace.toml"),
+        "[site]\ndefault_language = \"mr\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("locales")).unwrap();
+    std::fs::write(dir.path().join("locales").join(file), json).unwrap();
+    dir
+}
+
+#[test]
+fn an_operator_adds_a_language_with_a_file_next_to_the_config() {
+    let dir = config_with_catalogue(
+        "mr.json",
+        r#"{ "journal": { "title": "माझी खाजगी डायरी" } }"#,
+    );
+    let config = dir.path().join("solace.toml");
+    let s = Server::start_with(Options {
+        args: vec!["--config".into(), config.to_str().unwrap().into()],
+        ..Default::default()
+    });
+    let body: serde_json::Value = client()
+        .get(s.url("/api/config"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(body["default_language"], "mr");
+    let languages = body["languages"].as_array().unwrap();
+    for code in ["en", "hi", "mr"] {
+        assert!(languages.contains(&code.into()), "{code} in {languages:?}");
+    }
+    assert_eq!(body["operator_languages"], serde_json::json!(["mr"]));
+
+    let catalogue: serde_json::Value = client()
+        .get(s.url("/api/locales/mr.json"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(catalogue["journal"]["title"], "माझी खाजगी डायरी");
+    let missing = client().get(s.url("/api/locales/fr.json")).send().unwrap();
+    assert_eq!(missing.status(), 404);
+}
+
+#[test]
+fn a_wrong_catalogue_file_exits_2_naming_the_file_and_key() {
+    for (file, json, key) in [
+        (
+            "mr.json",
+            r#"{ "journal": { "titel": "x" } }"#,
+            "journal.titel",
+        ),
+        (
+            "mr.json",
+            r#"{ "emergency": { "footerHelpline": "आपत्कालीन" } }"#,
+            "emergency.footerHelpline",
+        ),
+        ("mr.json", "{ not json", "not valid JSON"),
+        ("Marathi.json", "{}", "language code"),
+    ] {
+        let dir = config_with_catalogue(file, json);
+        let config = dir.path().join("solace.toml");
+        let (status, _, stderr) = run(
+            &["validate-config", "--config", config.to_str().unwrap()],
+            &[],
+        );
+        assert_eq!(status.code(), Some(2), "{file} {json}: {stderr}");
+        assert!(stderr.contains(file), "names the file: {stderr}");
+        assert!(stderr.contains(key), "names {key}: {stderr}");
+    }
+}

@@ -143,7 +143,7 @@ fn check_text(value: &LocalText, key: &str) -> Result<(), ConfigError> {
 }
 
 /// A BCP 47 tag of the simple kind pages use: 2-3 letter language, optional region or script parts.
-fn language_code(code: &str) -> bool {
+pub(crate) fn language_code(code: &str) -> bool {
     let mut parts = code.split('-');
     let lang = parts.next().unwrap_or("");
     (2..=3).contains(&lang.len())

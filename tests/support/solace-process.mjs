@@ -35,7 +35,8 @@ const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 /**
  * Starts `bin` and resolves once it is ready with
  * `{ url, port, pid, dir, dataDir, log(), exited, stop() }`.
- * `config` (TOML text) is written to a file and passed with --config; `args` come after the standard
+ * `config` (TOML text) is written to a file and passed with --config, `locales` (file name -> JSON text)
+ * into the `locales` folder beside it; `args` come after the standard
  * ones (--bind, --port, --data-dir, --config); `env` is the whole environment of the child.
  * stop() ends the binary (SIGTERM, SIGKILL after 10 s) and removes the temporary directory.
  */
@@ -43,6 +44,7 @@ export async function startSolaceProcess({
   bin,
   port,
   config,
+  locales = {},
   args = [],
   env = envWithoutSolace(),
   tmpPrefix = 'solace-',
@@ -58,6 +60,8 @@ export async function startSolaceProcess({
     const configFile = path.join(dir, 'solace.toml');
     await writeFile(configFile, config);
     configArgs.push('--config', configFile);
+    if (Object.keys(locales).length > 0) await mkdir(path.join(dir, 'locales'));
+    for (const [file, json] of Object.entries(locales)) await writeFile(path.join(dir, 'locales', file), json);
   }
   const child = spawn(
     bin,

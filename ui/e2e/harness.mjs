@@ -52,6 +52,8 @@ export async function startApp({
   defaultCity = null,
   // More TOML, appended as it is (a test's own `[local]` section or resource list).
   extraConfig = '',
+  // Operator catalogues beside the config file: file name ('mr.json') -> JSON text.
+  locales = {},
 } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
@@ -89,6 +91,7 @@ export async function startApp({
     bin,
     port,
     config,
+    locales,
     args: ['--site-url', url],
     tmpPrefix: 'solace-e2e-',
     readyTimeoutMs: READY_TIMEOUT_MS,

@@ -68,3 +68,21 @@ describe('languages: her choice in Settings', () => {
     }
   });
 });
+
+describe("languages: an operator's own catalogue file", () => {
+  const marathi = { weather: { title: 'हवामान अंदाज' }, journal: { title: 'माझी खाजगी डायरी' } };
+  const suite = browserSuite({
+    app: { defaultLanguage: 'mr', locales: { 'mr.json': JSON.stringify(marathi) } },
+    contextOptions: () => ({ locale: 'mr-IN' }),
+  });
+
+  it('is offered and shown without a rebuild; texts it lacks fall back to English', async () => {
+    const { page } = suite;
+    await page.goto('/weather');
+    await page.getByRole('heading', { level: 1, name: marathi.weather.title }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'mr');
+    await page.getByPlaceholder(catalogue('en', 'weather').searchCity).waitFor();
+    const served = await page.evaluate(async () => (await fetch('/api/locales/mr.json')).json());
+    assert.deepEqual(served, marathi);
+  });
+});

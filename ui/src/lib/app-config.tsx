@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { BUILT_IN_LANGUAGES } from './i18n/catalogue';
 
 export type ResourceCategory = 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
 
@@ -37,6 +38,10 @@ export type AppConfig = {
   resources: Resource[] | null;
   /** The operator's default language (config `site.default_language`). */
   default_language: string;
+  /** Every language she can pick: the built-in ones and those the operator added. */
+  languages: string[];
+  /** Languages with an operator's catalogue at /api/locales/<code>.json. */
+  operator_languages: string[];
   auth: {
     /** null: the embedded service at `${location.origin}/auth/v1`. */
     url: string | null;
@@ -63,6 +68,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   contact_email: '',
   resources: null,
   default_language: 'en',
+  languages: [...BUILT_IN_LANGUAGES],
+  operator_languages: [],
   auth: { url: null, anon_key: '', google_enabled: false },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
@@ -122,6 +129,12 @@ function parseResource(v: unknown): Resource | null {
   return r;
 }
 
+function codes(v: unknown, fallback: string[]): string[] {
+  if (!Array.isArray(v)) return fallback;
+  const list = v.filter((c): c is string => typeof c === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(c));
+  return list.length > 0 ? list : fallback;
+}
+
 function parseLocalText(v: unknown): LocalText | null {
   if (typeof v === 'string') return v.trim() ? v : null;
   if (!isObject(v)) return null;
@@ -172,6 +185,8 @@ export function normalizeConfig(body: unknown): AppConfig {
     resources,
     default_language:
       typeof body.default_language === 'string' && body.default_language ? body.default_language : d.default_language,
+    languages: codes(body.languages, d.languages),
+    operator_languages: codes(body.operator_languages, []),
     auth: {
       url: typeof auth.url === 'string' && auth.url ? auth.url : null,
       anon_key: typeof auth.anon_key === 'string' ? auth.anon_key : '',

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
 import { configureQuickExit } from '../../lib/quick-exit';
-import { LanguageProvider, loadStartLanguage } from '../../lib/i18n';
+import { LanguageProvider, loadStartLanguage, type LanguageSettings } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { isDisguisePath } from '../../lib/route-paths';
 
@@ -15,7 +15,11 @@ export function loadConfigOnce(): Promise<AppConfig> {
   return pending;
 }
 
-type Ready = { config: AppConfig; language: Awaited<ReturnType<typeof loadStartLanguage>> };
+type Ready = {
+  config: AppConfig;
+  settings: LanguageSettings;
+  language: Awaited<ReturnType<typeof loadStartLanguage>>;
+};
 
 /**
  * Fetches /api/config once (falling back to defaults) and the page language's catalogue before rendering
@@ -27,8 +31,13 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let live = true;
     void loadConfigOnce().then(async (config) => {
-      const language = await loadStartLanguage(config.default_language);
-      if (live) setReady({ config, language });
+      const settings: LanguageSettings = {
+        defaultLanguage: config.default_language,
+        available: config.languages,
+        fromOperator: config.operator_languages,
+      };
+      const language = await loadStartLanguage(settings);
+      if (live) setReady({ config, settings, language });
     });
     return () => {
       live = false;
@@ -38,7 +47,9 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   if (!ready) return <LoadingScreen quiet={isDisguisePath(window.location.pathname)} />;
   return (
     <AppConfigProvider value={ready.config}>
-      <LanguageProvider initial={ready.language}>{children}</LanguageProvider>
+      <LanguageProvider initial={ready.language} settings={ready.settings}>
+        {children}
+      </LanguageProvider>
     </AppConfigProvider>
   );
 }

@@ -10,7 +10,10 @@ describe('LanguageSection', () => {
 
   it('switches the app to Hindi, sets the page language and remembers the choice', async () => {
     render(
-      <LanguageProvider initial={{ lang: 'en', catalogue: ENGLISH }}>
+      <LanguageProvider
+        initial={{ lang: 'en', catalogue: ENGLISH }}
+        settings={{ defaultLanguage: 'en', available: ['en', 'hi'], fromOperator: [] }}
+      >
         <LanguageSection />
       </LanguageProvider>,
     );
