@@ -4,6 +4,7 @@ import { codeProblem, verifiedFactors } from '../../lib/two-step';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
 import './two-step-code-page.css';
+import { CodeInput } from '../../lib/code-input';
 
 /**
  * The second step of signing in: shown instead of the app while the session has passed only the password
@@ -55,18 +56,7 @@ export function TwoStepCodePage() {
         <label className="label" htmlFor={`${id}-code`}>
           6-digit code
         </label>
-        <input
-          id={`${id}-code`}
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
-          aria-describedby={error ? `${id}-err` : undefined}
-        />
+        <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
         <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
           Continue
         </button>

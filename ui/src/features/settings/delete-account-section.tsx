@@ -6,6 +6,7 @@ import { PATHS } from '../../lib/route-paths';
 import { verifiedFactors } from '../../lib/two-step';
 import { clearAllData } from './clear-data';
 import { requestAccountDeletion } from './delete-account';
+import { CodeInput } from '../../lib/code-input';
 
 type Props = {
   /** Tests replace the network and the final page load. */
@@ -118,18 +119,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
             <label className="label" htmlFor={`${id}-code`}>
               6-digit code from your authenticator app
             </label>
-            <input
-              id={`${id}-code`}
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
-              aria-describedby={error ? `${id}-err` : undefined}
-            />
+            <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
           </div>
         ) : null}
         {error ? (

@@ -3,6 +3,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { codeProblem, type Factor } from '../../lib/two-step';
 import './two-step-section.css';
+import { CodeInput } from '../../lib/code-input';
 
 type Pending = { id: string; qr: string; secret: string };
 
@@ -168,18 +169,7 @@ export function TwoStepSection() {
             <label className="label" htmlFor={`${id}-code`}>
               2. Type the 6-digit code the app shows
             </label>
-            <input
-              id={`${id}-code`}
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/[^0-9 ]/g, ''))}
-              aria-describedby={error ? `${id}-err` : undefined}
-            />
+            <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
           </div>
           {error ? (
             <p id={`${id}-err`} role="alert" className="settings-warning">
