@@ -28,6 +28,13 @@ describe('languages: a Hindi browser', () => {
       assert.ok(!shown.includes(catalogue('en', 'weather')[key]), `no English "${key}" left`);
     }
   });
+
+  it('offers the exit in Hindi on the sign-in page, while it loads and after', async () => {
+    const { page } = suite;
+    await page.goto('/auth');
+    await page.getByRole('button', { name: catalogue('hi', 'layout').exitNow }).waitFor();
+    assert.equal(await page.getByRole('button', { name: catalogue('en', 'layout').exitNow }).count(), 0);
+  });
 });
 
 describe("languages: the operator's default", () => {

@@ -13,8 +13,7 @@ export function App() {
   return (
     <HistoryRouter history={appHistory}>
       <ThemeProvider>
-        <ExitBar />
-        <ConfigGate>
+        <ConfigGate frame={<ExitBar />}>
           <AuthProvider>
             <AppRoutes />
           </AuthProvider>

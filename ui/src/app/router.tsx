@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { useT } from '../lib/i18n';
 import { LoadingScreen } from '../lib/loading-screen';
 import { PanicProvider } from '../lib/panic';
 import { AppLayout } from './layout/app-layout';
@@ -12,9 +13,10 @@ const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ de
 
 function RootShell() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <PanicProvider>
-      <Suspense fallback={<LoadingScreen label="Loading..." quiet={isDisguisePath(pathname)} />}>
+      <Suspense fallback={<LoadingScreen label={t('common.loading')} quiet={isDisguisePath(pathname)} />}>
         <Outlet />
       </Suspense>
     </PanicProvider>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from './i18n';
 import { ExitIcon } from './icons';
 import { quickExit } from './quick-exit';
 import './quick-exit.css';
@@ -9,6 +10,7 @@ import './quick-exit.css';
  */
 export function QuickExitBar() {
   const hintId = useId();
+  const t = useT();
   return (
     <div className="quick-exit-bar" data-print-hide>
       <button
@@ -18,10 +20,10 @@ export function QuickExitBar() {
         onClick={() => quickExit()}
       >
         <ExitIcon size={20} />
-        Exit now
+        {t('layout.exitNow')}
       </button>
       <span id={hintId} className="sr-only">
-        Leaves this site at once for an ordinary website. You can also press Shift three times.
+        {t('layout.exitHint')}
       </span>
     </div>
   );

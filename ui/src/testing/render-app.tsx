@@ -7,6 +7,7 @@ import { ThemeProvider } from '../app/providers/theme-provider';
 import { AppRoutes } from '../app/router';
 import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../lib/app-config';
 import { AuthProvider } from '../lib/auth';
+import { ENGLISH, I18nProvider, type Language } from '../lib/i18n';
 import { createFakeAuthClient } from '../lib/test-utils/fake-auth-client';
 import { installFakeVaultSecret } from '../lib/test-utils/fake-vault-secret';
 
@@ -18,7 +19,13 @@ function LocationProbe() {
 /** Renders the whole app (routes, providers, layout) at `path` with a fake auth client. */
 export function renderApp(
   path: string,
-  opts: { session?: Session | null; config?: Partial<AppConfig>; signInError?: string } = {},
+  opts: {
+    session?: Session | null;
+    config?: Partial<AppConfig>;
+    signInError?: string;
+    /** The page language and its catalogue (English outside it). */
+    language?: Language;
+  } = {},
 ) {
   installFakeVaultSecret();
   const fake = createFakeAuthClient({ session: opts.session ?? null, signInError: opts.signInError });
@@ -27,10 +34,12 @@ export function renderApp(
     <ThemeProvider>
       <AppConfigProvider value={config}>
         <AuthProvider client={fake.asClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <LocationProbe />
-          </MemoryRouter>
+          <I18nProvider value={opts.language ?? { lang: 'en', catalogue: ENGLISH }}>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+              <LocationProbe />
+            </MemoryRouter>
+          </I18nProvider>
         </AuthProvider>
       </AppConfigProvider>
     </ThemeProvider>,

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useT } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { EmergencyWidget } from './emergency-widget';
 import { Footer } from './footer';
@@ -8,14 +9,15 @@ import './layout.css';
 
 /** The signed-in frame: navigation bar, page, footer and the floating emergency button. */
 export function AppLayout() {
+  const t = useT();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <Navbar />
       <main id="main-content" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingScreen label="Loading..." />}>
+        <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../lib/icons';
+import { useT } from '../../lib/i18n';
 import { usePanic } from '../../lib/panic';
 
 /** Floating bottom-right button that opens Quick Exit / Weather App / Notes App. */
@@ -7,6 +8,7 @@ export function EmergencyWidget() {
   const { quickExit, enterDisguise } = usePanic();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const t = useT();
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -30,20 +32,20 @@ export function EmergencyWidget() {
   }, [open]);
 
   return (
-    <aside className="emergency" ref={rootRef} aria-label="Emergency" data-print-hide>
+    <aside className="emergency" ref={rootRef} aria-label={t('layout.emergency')} data-print-hide>
       {open ? (
-        <div id={panelId} className="emergency-panel" role="group" aria-label="Emergency actions">
+        <div id={panelId} className="emergency-panel" role="group" aria-label={t('layout.emergencyActions')}>
           <button type="button" className="btn btn-danger emergency-action" onClick={quickExit}>
             <ExitIcon size={18} />
-            Quick Exit
+            {t('layout.quickExit')}
           </button>
           <button type="button" className="btn btn-secondary emergency-action" onClick={() => enterDisguise('weather')}>
             <CloudIcon size={18} />
-            Weather App
+            {t('layout.weatherApp')}
           </button>
           <button type="button" className="btn btn-secondary emergency-action" onClick={() => enterDisguise('notes')}>
             <NoteIcon size={18} />
-            Notes App
+            {t('layout.notesApp')}
           </button>
         </div>
       ) : null}
@@ -53,7 +55,7 @@ export function EmergencyWidget() {
         className="emergency-toggle"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label="Emergency options"
+        aria-label={t('layout.emergencyOptions')}
         onClick={() => setOpen((o) => !o)}
       >
         {open ? <CloseIcon size={26} /> : <ShieldIcon size={26} />}

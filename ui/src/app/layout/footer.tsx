@@ -1,5 +1,5 @@
 import { useAppConfig } from '../../lib/app-config';
-import { useT } from '../../lib/i18n';
+import { Placed, useT } from '../../lib/i18n';
 import { telHref } from '../../lib/tel';
 
 export function Footer() {
@@ -9,15 +9,18 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-inner">
         <p className="footer-tagline">
-          <strong>{product_name}</strong>: a quiet, private place to write, breathe and plan your next safe step.
+          <Placed text={t('layout.footerTagline')} name="name">
+            <strong>{product_name}</strong>
+          </Placed>
         </p>
         {contact_email ? (
           <p>
-            Have an idea that would make this space better? Send a suggestion to{' '}
-            <a href={`mailto:${contact_email}`}>{contact_email}</a>
+            <Placed text={t('layout.footerSuggestion')} name="email">
+              <a href={`mailto:${contact_email}`}>{contact_email}</a>
+            </Placed>
           </p>
         ) : null}
-        <p>Made with love for safety and healing</p>
+        <p>{t('layout.footerLove')}</p>
         <p>
           <a className="footer-helpline" href={telHref(local.emergency_number)}>
             {t('emergency.footerHelpline', { number: local.emergency_number })}

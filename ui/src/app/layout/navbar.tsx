@@ -3,18 +3,19 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { CloseIcon, CloudIcon, HeartIcon, MenuIcon, MoonIcon, NoteIcon, SunIcon } from '../../lib/icons';
+import { useT } from '../../lib/i18n';
 import { usePanic } from '../../lib/panic';
 import { useTheme } from '../providers/theme-provider';
 import { PATHS } from '../../lib/route-paths';
 
 const LINKS = [
-  { to: PATHS.home, label: 'Home' },
-  { to: PATHS.journal, label: 'Journal' },
-  { to: PATHS.affirmations, label: 'Affirmations' },
-  { to: PATHS.resources, label: 'Resources' },
-  { to: PATHS.safetyPlan, label: 'Safety Plan' },
-  { to: PATHS.mood, label: 'Mood' },
-  { to: PATHS.settings, label: 'Settings' },
+  { to: PATHS.home, label: 'layout.navHome' },
+  { to: PATHS.journal, label: 'layout.navJournal' },
+  { to: PATHS.affirmations, label: 'layout.navAffirmations' },
+  { to: PATHS.resources, label: 'layout.navResources' },
+  { to: PATHS.safetyPlan, label: 'layout.navSafetyPlan' },
+  { to: PATHS.mood, label: 'layout.navMood' },
+  { to: PATHS.settings, label: 'layout.navSettings' },
 ] as const;
 
 export function Navbar() {
@@ -26,6 +27,7 @@ export function Navbar() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const t = useT();
 
   // Close the mobile menu after navigating.
   useEffect(() => setOpen(false), [pathname]);
@@ -35,7 +37,7 @@ export function Navbar() {
     navigate(PATHS.auth);
   };
 
-  const nextTheme = theme === 'light' ? 'dark' : 'light';
+  const themeLabel = t(theme === 'light' ? 'layout.themeToDark' : 'layout.themeToLight');
 
   return (
     <header className="navbar">
@@ -49,13 +51,13 @@ export function Navbar() {
           className="btn btn-ghost navbar-toggle"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label="Menu"
+          aria-label={t('layout.menu')}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
         <div id={menuId} className={open ? 'navbar-menu navbar-menu-open' : 'navbar-menu'}>
-          <nav aria-label="Main">
+          <nav aria-label={t('layout.mainNav')}>
             <ul className="navbar-links">
               {LINKS.map((l) => (
                 <li key={l.to}>
@@ -64,7 +66,7 @@ export function Navbar() {
                     end={l.to === PATHS.home}
                     className={({ isActive }) => (isActive ? 'navbar-link navbar-link-active' : 'navbar-link')}
                   >
-                    {l.label}
+                    {t(l.label)}
                   </NavLink>
                 </li>
               ))}
@@ -73,28 +75,28 @@ export function Navbar() {
           <div className="navbar-actions">
             <button type="button" className="btn btn-secondary navbar-disguise" onClick={() => enterDisguise('weather')}>
               <CloudIcon size={18} />
-              Weather Mode
+              {t('layout.weatherMode')}
             </button>
             <button type="button" className="btn btn-secondary navbar-disguise" onClick={() => enterDisguise('notes')}>
               <NoteIcon size={18} />
-              Notes Mode
+              {t('layout.notesMode')}
             </button>
             <button
               type="button"
               className="btn btn-ghost navbar-theme"
               onClick={toggleTheme}
-              aria-label={`Switch to ${nextTheme} theme`}
-              title={`Switch to ${nextTheme} theme`}
+              aria-label={themeLabel}
+              title={themeLabel}
             >
               {theme === 'light' ? <MoonIcon /> : <SunIcon />}
             </button>
             {user ? (
               <button type="button" className="btn btn-primary" onClick={() => void logout()}>
-                Logout
+                {t('layout.logout')}
               </button>
             ) : (
               <Link className="btn btn-primary" to={PATHS.auth}>
-                Login
+                {t('layout.login')}
               </Link>
             )}
           </div>

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';
 
 export default function NotFoundPage() {
+  const t = useT();
   return (
     <main className="page not-found">
-      <h1 className="page-title">Oops! Page not found.</h1>
-      <p className="page-subtitle">The page you were looking for does not exist.</p>
+      <h1 className="page-title">{t('layout.notFoundTitle')}</h1>
+      <p className="page-subtitle">{t('layout.notFoundText')}</p>
       <Link className="btn btn-primary" to={PATHS.home}>
-        Go to the home page
+        {t('layout.notFoundHome')}
       </Link>
     </main>
   );

@@ -25,7 +25,7 @@ type Ready = {
  * Fetches /api/config once (falling back to defaults) and the page language's catalogue before rendering
  * the app, so a Hindi reader never sees English flash first.
  */
-export function ConfigGate({ children }: { children: ReactNode }) {
+export function ConfigGate({ frame, children }: { frame?: ReactNode; children: ReactNode }) {
   const [ready, setReady] = useState<Ready | null>(null);
 
   useEffect(() => {
@@ -44,10 +44,19 @@ export function ConfigGate({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  if (!ready) return <LoadingScreen quiet={isDisguisePath(window.location.pathname)} />;
+  // `frame` (the exit bar) shows while loading too, then again inside the page's language.
+  if (!ready) {
+    return (
+      <>
+        {frame}
+        <LoadingScreen quiet={isDisguisePath(window.location.pathname)} />
+      </>
+    );
+  }
   return (
     <AppConfigProvider value={ready.config}>
       <LanguageProvider initial={ready.language} settings={ready.settings}>
+        {frame}
         {children}
       </LanguageProvider>
     </AppConfigProvider>
