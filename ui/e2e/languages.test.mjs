@@ -29,7 +29,7 @@ describe('languages: a Hindi browser', () => {
     }
   });
 
-  it('offers the exit in Hindi on the sign-in page, while it loads and after', async () => {
+  it('offers the exit in Hindi on the sign-in page', async () => {
     const { page } = suite;
     await page.goto('/auth');
     await page.getByRole('button', { name: catalogue('hi', 'layout').exitNow }).waitFor();

@@ -44,7 +44,7 @@ export function ConfigGate({ frame, children }: { frame?: ReactNode; children: R
     };
   }, []);
 
-  // `frame` (the exit bar) shows while loading too, then again inside the page's language.
+  // `frame` (the exit bar) shows while loading too (in English: no catalogue yet), then inside the page language.
   if (!ready) {
     return (
       <>
