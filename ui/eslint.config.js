@@ -44,6 +44,7 @@ export default defineConfig([
     files: [
       'src/features/{affirmations,journal,mood,safety-plan,disguise-weather,disguise-notes}/**/*.tsx',
       'src/features/settings/language-section.tsx',
+      'src/features/staying-safe/**/*.tsx',
       'src/lib/i18n/**/*.tsx',
       'src/lib/loading-screen.tsx',
       'src/lib/emergency-calls.tsx',

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeSession } from '../../lib/test-utils/fake-auth-client';
+import { catalogueFor, latinWords } from '../../lib/test-utils/in-language';
 import { renderApp } from '../../testing/render-app';
 
 describe('staying safe', () => {
@@ -26,5 +27,16 @@ describe('staying safe', () => {
     await user.click(screen.getByRole('link', { name: 'Back to Settings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(app.location()).toBe('/settings');
+  });
+});
+
+describe('staying safe, in Hindi', () => {
+  it('says the same in Hindi, with only key names and the product name left in Latin letters', async () => {
+    const hindi = await catalogueFor('hi');
+    renderApp('/staying-safe', { language: { lang: 'hi', catalogue: hindi } });
+    const heading = await screen.findByRole('heading', { level: 1, name: hindi.stayingSafe!.title as string });
+    const page = heading.closest('main')!;
+    expect(latinWords(page, ['Solace', 'Shift', 'Esc', 'Back', 'PIN', 'History', 'Privacy'])).toEqual([]);
+    expect(page.textContent).toContain(hindi.layout!.exitNow as string);
   });
 });

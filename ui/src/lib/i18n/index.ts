@@ -2,4 +2,4 @@ export { BUILT_IN_LANGUAGES, ENGLISH, loadBuiltInCatalogue, type Catalogue, type
 export { I18nProvider, interpolate, useLanguage, useT, useTList, type Language, type Translate, type Vars } from './i18n-context';
 export { applyDocumentLanguage, chooseLanguage, languageName } from './language-choice';
 export { LanguageProvider, loadStartLanguage, preloadStartLanguage, type LanguageSettings } from './language-provider';
-export { Placed } from './placed';
+export { Placed, Rich } from './placed';
