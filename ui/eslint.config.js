@@ -48,6 +48,7 @@ export default defineConfig([
       'src/lib/loading-screen.tsx',
       'src/lib/emergency-calls.tsx',
       'src/features/resources/emergency-box.tsx',
+      'src/features/auth/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { 'solace-texts': texts },
