@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
 import { ShieldIcon } from '../../lib/icons';
 import { useOnline } from '../../lib/offline-app';
 import { PATHS } from '../../lib/route-paths';
@@ -9,7 +10,8 @@ import { AuthCard } from './auth-card';
 import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
-import { validateSignUp } from './password-rules';
+import { signUpProblem } from './password-rules';
+import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
 import { readRememberedEmail, rememberEmail } from './remembered-email';
 import './auth-page.css';
 
@@ -20,6 +22,7 @@ export const LINK_EXPIRED =
   'This link has expired or was already used. Ask the person who gave it to you for a new one.';
 
 export default function AuthPage() {
+  const t = useT();
   const { product_name, auth: authConfig } = useAppConfig();
   const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
@@ -48,9 +51,9 @@ export default function AuthPage() {
     setError(null);
     setInfo(null);
     if (isSignUp) {
-      const invalid = validateSignUp(password, confirmPassword);
+      const invalid = signUpProblem(password, confirmPassword);
       if (invalid) {
-        setError(invalid);
+        setError(t(SIGN_UP_PROBLEM_KEYS[invalid]));
         return;
       }
     }
@@ -65,7 +68,7 @@ export default function AuthPage() {
       }
       rememberEmail(trimmedEmail);
       if (result.needsConfirmation) {
-        setInfo('Your account was created. Please confirm your email address, then sign in.');
+        setInfo(t('auth.accountCreated'));
       }
     } else {
       const result = await signIn(trimmedEmail, password);
@@ -83,19 +86,19 @@ export default function AuthPage() {
     setError(null);
     setInfo(null);
     const result = await signInWithGoogle();
-    if (result.error) setError(result.error || 'An error occurred during Google sign-in');
+    if (result.error) setError(result.error || t('auth.googleError'));
   };
 
   return (
-    <AuthCard title={`Welcome to ${product_name}`}>
+    <AuthCard title={t('auth.welcome', { product: product_name })}>
         <p className="auth-note">
           <ShieldIcon size={18} />
-          <span>Your safety is our priority. All data is encrypted and stored securely.</span>
+          <span>{t('auth.safetyNote')}</span>
         </p>
 
         {recovery === 'expired' && !error ? (
           <div className="auth-error" role="alert">
-            {LINK_EXPIRED}
+            {t('auth.linkExpired')}
           </div>
         ) : null}
         {error ? (
@@ -118,7 +121,7 @@ export default function AuthPage() {
         >
           <div className="auth-field">
             <label className="label" htmlFor={emailId}>
-              Email
+              {t('auth.email')}
             </label>
             <input
               id={emailId}
@@ -131,49 +134,49 @@ export default function AuthPage() {
             />
           </div>
           <PasswordField
-            label="Password"
+            label={t('auth.password')}
             value={password}
             onChange={setPassword}
             autoComplete={isSignUp ? 'new-password' : 'current-password'}
-            toggleLabel="Show password"
+            toggleLabel={t('auth.showPassword')}
             describedBy={isSignUp ? checklistId : undefined}
           />
           {isSignUp ? (
             <>
               <PasswordChecklist id={checklistId} password={password} />
               <PasswordField
-                label="Confirm Password"
+                label={t('auth.confirmPassword')}
                 value={confirmPassword}
                 onChange={setConfirmPassword}
                 autoComplete="new-password"
-                toggleLabel="Show confirm password"
+                toggleLabel={t('auth.showConfirmPassword')}
               />
             </>
           ) : null}
           <button type="submit" className="btn btn-primary auth-submit" disabled={busy || !online} aria-busy={busy}>
-            {isSignUp ? 'Sign Up' : 'Sign In'}
+            {isSignUp ? t('auth.signUp') : t('auth.signIn')}
           </button>
         </form>
 
         {authConfig.google_enabled ? (
           <>
             <div className="auth-divider">
-              <span>or</span>
+              <span>{t('auth.or')}</span>
             </div>
             <button type="button" className="btn btn-secondary auth-google" disabled={!online} onClick={() => void onGoogle()}>
               <GoogleMark />
-              {isSignUp ? 'Sign Up with Google' : 'Sign In with Google'}
+              {isSignUp ? t('auth.signUpGoogle') : t('auth.signInGoogle')}
             </button>
           </>
         ) : null}
 
         <p className="auth-switch">
           <button type="button" className="auth-link" onClick={toggleMode}>
-            {isSignUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+            {isSignUp ? t('auth.haveAccount') : t('auth.noAccount')}
           </button>
         </p>
         <p className="auth-switch">
-          <Link to={PATHS.stayingSafe}>Staying safe: what this app can and cannot hide</Link>
+          <Link to={PATHS.stayingSafe}>{t('auth.stayingSafeLink')}</Link>
         </p>
     </AuthCard>
   );

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
-import { validateSignUp } from './password-rules';
+import { signUpProblem } from './password-rules';
+import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
 import './auth-page.css';
 
 /**
@@ -12,6 +14,7 @@ import './auth-page.css';
  * sign-up. Her journal and plans on this device stay readable: their key does not come from the password.
  */
 export function NewPasswordPage() {
+  const t = useT();
   const { user, setNewPassword } = useAuth();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -22,9 +25,9 @@ export function NewPasswordPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
-    const invalid = validateSignUp(password, confirmPassword);
+    const invalid = signUpProblem(password, confirmPassword);
     if (invalid) {
-      setError(invalid);
+      setError(t(SIGN_UP_PROBLEM_KEYS[invalid]));
       return;
     }
     setBusy(true);
@@ -35,11 +38,10 @@ export function NewPasswordPage() {
   };
 
   return (
-    <AuthCard title={'Choose a new password'}>
+    <AuthCard title={t('auth.newPasswordTitle')}>
         <p className="auth-note">
           <span>
-            You are signed in{user?.email ? ` as ${user.email}` : ''}. Choose a new password to use from now on. Everything
-            you saved on this device stays as it was.
+            {user?.email ? t('auth.newPasswordIntroAs', { email: user.email }) : t('auth.newPasswordIntro')}
           </span>
         </p>
         {error ? (
@@ -49,23 +51,23 @@ export function NewPasswordPage() {
         ) : null}
         <form className="auth-form" onSubmit={(e) => void onSubmit(e)}>
           <PasswordField
-            label="New password"
+            label={t('auth.newPassword')}
             value={password}
             onChange={setPassword}
             autoComplete="new-password"
-            toggleLabel="Show new password"
+            toggleLabel={t('auth.showNewPassword')}
             describedBy={checklistId}
           />
           <PasswordChecklist id={checklistId} password={password} />
           <PasswordField
-            label="Confirm new password"
+            label={t('auth.confirmNewPassword')}
             value={confirmPassword}
             onChange={setConfirmPassword}
             autoComplete="new-password"
-            toggleLabel="Show confirm new password"
+            toggleLabel={t('auth.showConfirmNewPassword')}
           />
           <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
-            Save new password
+            {t('auth.saveNewPassword')}
           </button>
         </form>
     </AuthCard>

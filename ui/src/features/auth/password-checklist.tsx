@@ -1,9 +1,19 @@
-import { PASSWORD_RULES } from './password-rules';
+import { useT } from '../../lib/i18n';
+import { PASSWORD_RULES, type PasswordRule } from './password-rules';
+
+const LABEL_KEYS: Record<PasswordRule['id'], string> = {
+  length: 'auth.ruleLength',
+  upper: 'auth.ruleUpper',
+  lower: 'auth.ruleLower',
+  digit: 'auth.ruleDigit',
+  special: 'auth.ruleSpecial',
+};
 
 /** Live list of the five sign-up rules, each marked met or not met as the user types. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+  const t = useT();
   return (
-    <ul id={id} className="auth-checklist" aria-label="Password requirements">
+    <ul id={id} className="auth-checklist" aria-label={t('auth.requirements')}>
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
@@ -11,8 +21,8 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
             <span className="auth-rule-mark" aria-hidden="true">
               {met ? '✓' : '○'}
             </span>
-            {rule.label}
-            <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span>
+            {t(LABEL_KEYS[rule.id])}
+            <span className="sr-only">{met ? t('auth.met') : t('auth.notMet')}</span>
           </li>
         );
       })}

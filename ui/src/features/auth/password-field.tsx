@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { EyeIcon, EyeOffIcon } from '../../lib/icons';
 
 type Props = {
@@ -13,6 +14,7 @@ type Props = {
 
 /** A password input with an accessible show/hide toggle (a pressed/not-pressed button). */
 export function PasswordField({ label, value, onChange, autoComplete, toggleLabel, describedBy }: Props) {
+  const t = useT();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -36,7 +38,7 @@ export function PasswordField({ label, value, onChange, autoComplete, toggleLabe
           className="auth-reveal"
           aria-label={toggleLabel}
           aria-pressed={visible}
-          title={visible ? 'Hide' : 'Show'}
+          title={visible ? t('auth.hide') : t('auth.show')}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}

@@ -62,3 +62,12 @@ export function validateSignUp(password: string, confirmPassword: string): strin
   if (password !== confirmPassword) return PASSWORD_MISMATCH;
   return passwordError(password);
 }
+
+/** What is wrong with a sign-up, as a rule id (or 'mismatch') the screen turns into its own language. */
+export type SignUpProblem = PasswordRule['id'] | 'mismatch';
+
+export function signUpProblem(password: string, confirmPassword: string): SignUpProblem | null {
+  if (password !== confirmPassword) return 'mismatch';
+  const failed = PASSWORD_RULES.find((r) => !r.test(password));
+  return failed ? failed.id : null;
+}

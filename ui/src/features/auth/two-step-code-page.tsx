@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
 import { codeProblem, verifiedFactors } from '../../lib/two-step';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
@@ -12,6 +13,7 @@ import { CodeInput } from '../../lib/code-input';
  * which shows the app; a wrong one says so plainly.
  */
 export function TwoStepCodePage() {
+  const t = useT();
   const { session, authClient, signOut } = useAuth();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,9 +45,9 @@ export function TwoStepCodePage() {
   };
 
   return (
-    <AuthCard title="Two-step sign-in">
+    <AuthCard title={t('auth.twoStepTitle')}>
       <p className="auth-note">
-        <span>Open your authenticator app and type the 6-digit code it shows for this account.</span>
+        <span>{t('auth.twoStepIntro')}</span>
       </p>
       {error ? (
         <div className="auth-error" role="alert" id={`${id}-err`}>
@@ -54,18 +56,18 @@ export function TwoStepCodePage() {
       ) : null}
       <form className="auth-form" onSubmit={(e) => void onSubmit(e)}>
         <label className="label" htmlFor={`${id}-code`}>
-          6-digit code
+          {t('auth.codeLabel')}
         </label>
         <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
         <button type="submit" className="btn btn-primary auth-submit" disabled={busy} aria-busy={busy}>
-          Continue
+          {t('auth.continue')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
-          Sign out
+          {t('auth.signOut')}
         </button>
       </form>
       <p className="auth-note two-step-help">
-        <span>Lost your phone? The people who run this service can turn the second step off for you.</span>
+        <span>{t('auth.lostPhone')}</span>
       </p>
     </AuthCard>
   );

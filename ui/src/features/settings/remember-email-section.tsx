@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
+import { useT } from '../../lib/i18n';
 import { rememberEmailEnabled, setRememberEmailEnabled } from '../../lib/remember-email';
 
 /** The 'Remember my e-mail on this device' switch. Off: nothing of her e-mail stays after she leaves. */
 export function RememberEmailSection() {
+  const t = useT();
   const [on, setOn] = useState(rememberEmailEnabled);
   const id = useId();
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="settings-heading">
-        Your e-mail on this device
+        {t('settings.rememberHeading')}
       </h2>
       <label className="settings-check" htmlFor={id}>
         <input
@@ -20,11 +22,10 @@ export function RememberEmailSection() {
             setOn(e.target.checked);
           }}
         />
-        Remember my e-mail on this device
+        {t('settings.rememberLabel')}
       </label>
       <p>
-        When this is on, the sign-in screen fills in your e-mail for you. Turn it off if someone else uses this
-        device: your e-mail is forgotten now, and nothing of it stays here after you sign out or leave.
+        {t('settings.rememberIntro')}
       </p>
     </section>
   );
