@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalogue, Messages } from '../lib/i18n';
+import { ENTRY_NAMESPACES, type Catalogue, type Messages } from '../lib/i18n';
 
 // Every catalogue must have exactly English's keys, list lengths and {placeholders}, and every English key
 // must be used somewhere in the code (a key no screen shows is a text nobody checks).
@@ -64,5 +64,38 @@ describe('the code and the English catalogue', () => {
       return english[ns][k] === undefined;
     });
     expect([...new Set(missing)]).toEqual([]);
+  });
+});
+
+describe('where English texts travel', () => {
+  // The entry carries ENTRY_NAMESPACES; a lazily loaded folder (one with an english.ts) brings its own. A key
+  // from a namespace that neither carries would show as the bare key in the built app, though not in these
+  // unit tests (test-setup adds all of English).
+  const brought = (folder: string) => {
+    const english = sources[`../${folder}/english.ts`] ?? '';
+    return [...english.matchAll(/locales\/en\/(\w+)\.json/g)].map((m) => m[1]);
+  };
+  const lazyFolder = (file: string) =>
+    Object.keys(sources)
+      .filter((f) => f.endsWith('/english.ts') && file.startsWith(f.slice(0, -'english.ts'.length)))
+      .map((f) => f.slice(3, -'/english.ts'.length))[0];
+
+  it('every namespace a file uses is in the entry or brought by its screen', () => {
+    const stray: string[] = [];
+    for (const [file, code] of Object.entries(sources)) {
+      const folder = lazyFolder(file);
+      const allowed = new Set([...ENTRY_NAMESPACES, ...(folder ? brought(folder) : [])]);
+      for (const m of code.matchAll(/['"`]([a-z][A-Za-z]*)\.[A-Za-z][A-Za-z0-9]*['"`]/g)) {
+        if (m[1] in english && !allowed.has(m[1])) stray.push(`${file.slice(3)} uses ${m[1]}`);
+      }
+    }
+    expect([...new Set(stray)]).toEqual([]);
+  });
+
+  it('every lazily loaded screen adds its English before its own modules run', () => {
+    for (const file of Object.keys(sources).filter((f) => f.endsWith('/english.ts'))) {
+      const index = sources[file.replace('english.ts', 'index.ts')] ?? '';
+      expect(index.split('\n').find((line) => line.startsWith('import')), file).toBe("import './english';");
+    }
   });
 });

@@ -1,12 +1,25 @@
-import english from '../../locales/en';
+import { collect } from '../../locales/collect';
 
 /** One namespace file: key -> text, or a list of texts (affirmations, replies). */
 export type Messages = Record<string, string | string[]>;
-/** One language: namespace -> messages. `t('journal.title')` reads namespace `journal`, key `title`. */
+/** One language: namespace -> messages. `t('<namespace>.<key>')` reads one key of one namespace. */
 export type Catalogue = Record<string, Messages>;
 
-/** English is SPEC's wording and the fallback for any key another catalogue lacks, so it ships in the entry. */
-export const ENGLISH: Catalogue = english;
+/**
+ * English is SPEC's wording and the fallback for any key another catalogue lacks. The entry carries only the
+ * namespaces the shell itself shows (ENTRY_NAMESPACES); each lazily loaded screen brings its own English
+ * namespace and adds it here as its chunk runs (`<feature>/english.ts`), which keeps the cold load of /auth
+ * small as screens gain texts.
+ */
+export const ENGLISH: Catalogue = collect(
+  import.meta.glob<Messages>('../../locales/en/{common,layout,emergency}.json', { eager: true, import: 'default' }),
+);
+export const ENTRY_NAMESPACES: readonly string[] = Object.keys(ENGLISH);
+
+/** Adds a screen's English namespaces; called once from the screen's chunk before its components run. */
+export function addEnglish(namespaces: Catalogue): void {
+  Object.assign(ENGLISH, namespaces);
+}
 
 // Every other built-in language is its own lazily fetched chunk: a page loads only the language it shows.
 const builtIn = import.meta.glob<Catalogue>(['../../locales/*/index.ts', '!../../locales/en/index.ts'], {
