@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useT } from '../lib/i18n';
 import { LoadingScreen } from '../lib/loading-screen';
 import { PanicProvider } from '../lib/panic';
+import { setQuickExitLanguage } from '../lib/quick-exit-keyboard';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
 import * as Pages from './routes/lazy-pages';
@@ -14,6 +15,7 @@ const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ de
 function RootShell() {
   const { pathname } = useLocation();
   const t = useT();
+  useEffect(() => setQuickExitLanguage(t), [t]);
   return (
     <PanicProvider>
       <Suspense fallback={<LoadingScreen label={t('common.loading')} quiet={isDisguisePath(pathname)} />}>

@@ -10,12 +10,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useAppConfig } from './app-config';
+import { useLanguage, useT } from './i18n';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
 import { hasStoredSession, landAfterIdle } from './idle-lock';
 import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
+import { problemText } from './server-problem';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
-/** Outcome of an auth action: an error message from the provider, or null on success. */
+/** Outcome of an auth action: what went wrong, in words for the screen, or null on success. */
 export type AuthResult = { error: string | null };
 export type SignUpResult = AuthResult & { needsConfirmation: boolean };
 
@@ -44,14 +46,6 @@ export type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-function messageOf(err: unknown): string | null {
-  if (err && typeof err === 'object' && 'message' in err) {
-    const m = (err as { message: unknown }).message;
-    if (typeof m === 'string' && m.trim()) return m;
-  }
-  return null;
-}
-
 type Props = {
   children: ReactNode;
   /** A ready client (unit tests); otherwise one is created from the app config. */
@@ -66,6 +60,12 @@ export function AuthProvider({ children, client: given }: Props) {
   const [loading, setLoading] = useState<boolean>(() => Boolean(given) || authNeededAtStart());
   const [recovery, setRecovery] = useState<RecoveryLanding>(readRecoveryLanding);
   const landedWithRecovery = useRef(recovery === 'recovery');
+  const { lang } = useLanguage();
+  const t = useT();
+  const explain = useCallback(
+    (err: unknown, fallbackKey: string) => problemText(err, lang, t, fallbackKey),
+    [lang, t],
+  );
 
   const getClient = useCallback((): Promise<GoTrueClient> => {
     if (!pending.current) {
@@ -160,17 +160,17 @@ export function AuthProvider({ children, client: given }: Props) {
       try {
         const c = await getClient();
         const { data, error } = await c.signInWithPassword({ email, password });
-        if (error) return { error: messageOf(error) ?? 'An error occurred' };
+        if (error) return { error: explain(error, 'common.errorGeneric') };
         if (data.session) {
           resetInactivity();
           setSession(data.session);
         }
         return { error: null };
       } catch (err) {
-        return { error: messageOf(err) ?? 'An error occurred' };
+        return { error: explain(err, 'common.errorGeneric') };
       }
     },
-    [getClient, resetInactivity],
+    [getClient, resetInactivity, explain],
   );
 
   const signUp = useCallback(
@@ -178,17 +178,17 @@ export function AuthProvider({ children, client: given }: Props) {
       try {
         const c = await getClient();
         const { data, error } = await c.signUp({ email, password, options: { data: {} } });
-        if (error) return { error: messageOf(error) ?? 'An error occurred', needsConfirmation: false };
+        if (error) return { error: explain(error, 'common.errorGeneric'), needsConfirmation: false };
         if (data.session) {
           resetInactivity();
           setSession(data.session);
         }
         return { error: null, needsConfirmation: !data.session };
       } catch (err) {
-        return { error: messageOf(err) ?? 'An error occurred', needsConfirmation: false };
+        return { error: explain(err, 'common.errorGeneric'), needsConfirmation: false };
       }
     },
-    [getClient, resetInactivity],
+    [getClient, resetInactivity, explain],
   );
 
   const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {
@@ -198,25 +198,25 @@ export function AuthProvider({ children, client: given }: Props) {
         provider: 'google',
         options: { redirectTo: window.location.origin },
       });
-      return { error: error ? (messageOf(error) ?? 'An error occurred during Google sign-in') : null };
+      return { error: error ? explain(error, 'common.googleError') : null };
     } catch (err) {
-      return { error: messageOf(err) ?? 'An error occurred during Google sign-in' };
+      return { error: explain(err, 'common.googleError') };
     }
-  }, [getClient]);
+  }, [getClient, explain]);
 
   const setNewPassword = useCallback(
     async (password: string): Promise<AuthResult> => {
       try {
         const c = await getClient();
         const { error } = await c.updateUser({ password });
-        if (error) return { error: messageOf(error) ?? 'An error occurred' };
+        if (error) return { error: explain(error, 'common.errorGeneric') };
         setRecovery('none');
         return { error: null };
       } catch (err) {
-        return { error: messageOf(err) ?? 'An error occurred' };
+        return { error: explain(err, 'common.errorGeneric') };
       }
     },
-    [getClient],
+    [getClient, explain],
   );
 
   const prepare = useCallback(() => {

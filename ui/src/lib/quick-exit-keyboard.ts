@@ -1,5 +1,15 @@
+import { englishText } from './english-text';
+import type { Translate } from './i18n';
 import { onKeyDown, onKeyUp, START, type KeyCount, type KeyStep } from './quick-exit-keys';
 import { quickExit } from './quick-exit';
+
+// The listener starts before React and the page's language; the app hands it the language once it knows it.
+let say: Translate = englishText;
+
+/** Makes the key count speak the page's language (called by the app's shell whenever the language changes). */
+export function setQuickExitLanguage(t: Translate): void {
+  say = t;
+}
 
 /**
  * Listens for Shift ×3 and Escape ×3 on the whole window from the first moment (before React renders, on
@@ -25,7 +35,7 @@ export function installQuickExitKeys(
       leave();
       return;
     }
-    if (step.announce !== null) region.textContent = step.announce;
+    if (step.announce !== null) region.textContent = step.announce.key ? say(step.announce.key, step.announce.vars) : '';
   };
   const down = (e: KeyboardEvent) => apply(onKeyDown(state, e, now()));
   const up = (e: KeyboardEvent) => apply(onKeyUp(state, e, now()));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from './english-text';
 import { COUNT_WINDOW_MS, onKeyDown, onKeyUp, START, type KeyCount, type KeyLike } from './quick-exit-keys';
 
 type Ev = ['down' | 'up', KeyLike, number];
@@ -11,7 +12,7 @@ function run(events: Ev[]) {
   events.forEach(([kind, e, t], i) => {
     const step = kind === 'down' ? onKeyDown(state, e, t) : onKeyUp(state, e, t);
     state = step.state;
-    if (step.announce !== null) said.push(step.announce);
+    if (step.announce !== null) said.push(step.announce.key && englishText(step.announce.key, step.announce.vars));
     if (step.exit && exitAt < 0) exitAt = i;
   });
   return { said, exitAt };

@@ -26,10 +26,13 @@ export type KeyCount = {
   shiftCombined: boolean;
 };
 
+/** A catalogue key and its values, said in the page's language by the keyboard listener; key '' clears. */
+export type Announcement = { key: string; vars?: Record<string, string | number> };
+
 export type KeyStep = {
   state: KeyCount;
   /** What to tell a screen reader now; null: nothing new to say. */
-  announce: string | null;
+  announce: Announcement | null;
   exit: boolean;
 };
 
@@ -39,9 +42,9 @@ function withModifier(e: KeyLike): boolean {
   return Boolean(e.ctrlKey || e.altKey || e.metaKey);
 }
 
-export function progressMessage(key: ExitKey, count: number): string {
+export function progressMessage(key: ExitKey, count: number): Announcement {
   const left = PRESSES_TO_EXIT - count;
-  return `Press ${key} ${left} more ${left === 1 ? 'time' : 'times'} to leave this page`;
+  return { key: left === 1 ? 'layout.exitPressOnce' : 'layout.exitPressMore', vars: { key, left } };
 }
 
 function count(state: KeyCount, key: ExitKey, now: number): KeyStep {
@@ -49,14 +52,14 @@ function count(state: KeyCount, key: ExitKey, now: number): KeyStep {
     state.key === key ? state.presses.filter((t) => now - t <= COUNT_WINDOW_MS && t <= now) : [];
   const presses = [...recent, now];
   if (presses.length >= PRESSES_TO_EXIT) {
-    return { state: { ...state, key: null, presses: [] }, announce: 'Leaving this page', exit: true };
+    return { state: { ...state, key: null, presses: [] }, announce: { key: 'layout.exitLeaving' }, exit: true };
   }
   return { state: { ...state, key, presses }, announce: progressMessage(key, presses.length), exit: false };
 }
 
 function reset(state: KeyCount): KeyStep {
   const wasCounting = state.presses.length > 0;
-  return { state: { ...state, key: null, presses: [] }, announce: wasCounting ? '' : null, exit: false };
+  return { state: { ...state, key: null, presses: [] }, announce: wasCounting ? { key: '' } : null, exit: false };
 }
 
 export function onKeyDown(state: KeyCount, e: KeyLike, now: number): KeyStep {

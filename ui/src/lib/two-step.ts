@@ -28,13 +28,3 @@ export function needsSecondStep(session: Session | null): boolean {
   if (!session) return false;
   return claimsOf(session.access_token).aal !== 'aal2' && verifiedFactors(session).length > 0;
 }
-
-/** Words for the server's answers to a code, shared by every place that asks for one. */
-export function codeProblem(error: { code?: string; status?: number } | null | undefined): string {
-  if (error?.code === 'mfa_verification_failed') {
-    return 'That code is not right. Check your authenticator app and type the newest code it shows.';
-  }
-  if (error?.status === 429) return 'Too many tries for now. Please wait a few minutes and try again.';
-  if (error?.code === 'mfa_challenge_expired') return 'That took a little too long. Please type the newest code.';
-  return 'Something went wrong checking the code. Please try again.';
-}

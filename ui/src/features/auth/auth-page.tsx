@@ -17,10 +17,6 @@ import './auth-page.css';
 
 type Mode = 'signin' | 'signup';
 
-/** A recovery link that was used or too old; only the person who handed it over can give a new one. */
-export const LINK_EXPIRED =
-  'This link has expired or was already used. Ask the person who gave it to you for a new one.';
-
 export default function AuthPage() {
   const t = useT();
   const { product_name, auth: authConfig } = useAppConfig();
@@ -86,7 +82,7 @@ export default function AuthPage() {
     setError(null);
     setInfo(null);
     const result = await signInWithGoogle();
-    if (result.error) setError(result.error || t('auth.googleError'));
+    if (result.error) setError(result.error);
   };
 
   return (

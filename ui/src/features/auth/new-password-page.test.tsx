@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSession } from '../../lib/test-utils/fake-auth-client';
 import { renderApp } from '../../testing/render-app';
-import { LINK_EXPIRED } from './auth-page';
+import { englishText } from '../../lib/english-text';
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input' });
 
@@ -41,7 +41,7 @@ describe('recovery link', () => {
       '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
     );
     renderApp('/');
-    expect(await screen.findByRole('alert')).toHaveTextContent(LINK_EXPIRED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(englishText('auth.linkExpired'));
     expect(window.location.hash).toBe('');
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import sharedCases from '../../../../tests/fixtures/password-rules.json';
-import { PASSWORD_RULES, passwordError, validateSignUp } from './password-rules';
+import { englishText } from '../../lib/english-text';
+import { PASSWORD_RULES, signUpProblem } from './password-rules';
+import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
+
+/** What the sign-up screen says in English for these two fields, or null when they pass. */
+const validateSignUp = (password: string, confirm: string) => {
+  const problem = signUpProblem(password, confirm);
+  return problem && englishText(SIGN_UP_PROBLEM_KEYS[problem]);
+};
+const passwordError = (password: string) => validateSignUp(password, password);
 
 type SharedCase = { password: string; first_failure: string | null; why: string };
 
@@ -30,13 +39,7 @@ describe('sign-up validation', () => {
   });
 
   it('has the five checklist rules in order', () => {
-    expect(PASSWORD_RULES.map((r) => r.label)).toEqual([
-      'At least 8 characters',
-      'One uppercase letter',
-      'One lowercase letter',
-      'One digit',
-      'One special character',
-    ]);
+    expect(PASSWORD_RULES.map((r) => r.id)).toEqual(['length', 'upper', 'lower', 'digit', 'special']);
   });
 
   // The same cases the server's unit test runs (src/auth/password_rules.rs): one rule, two checks.

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
-import { codeProblem, verifiedFactors } from '../../lib/two-step';
+import { codeProblemKey } from '../../lib/server-problem';
+import { verifiedFactors } from '../../lib/two-step';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
 import './two-step-code-page.css';
@@ -34,11 +35,11 @@ export function TwoStepCodePage() {
         // no longer lists it, and the app opens.
         await client.refreshSession();
       } else if (refused) {
-        setError(codeProblem(refused));
+        setError(t(codeProblemKey(refused)));
         setCode('');
       }
     } catch {
-      setError(codeProblem(null));
+      setError(t(codeProblemKey(null)));
     } finally {
       setBusy(false);
     }

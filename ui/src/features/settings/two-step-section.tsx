@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
-import { codeProblem, type Factor } from '../../lib/two-step';
+import { useT } from '../../lib/i18n';
+import { codeProblemKey } from '../../lib/server-problem';
+import type { Factor } from '../../lib/two-step';
 import './two-step-section.css';
 import { CodeInput } from '../../lib/code-input';
 
@@ -23,6 +25,7 @@ function grouped(secret: string): string {
  * then a first code to confirm it), see which are set up, remove one. All through auth-js's mfa.* calls.
  */
 export function TwoStepSection() {
+  const t = useT();
   const id = useId();
   const config = useAppConfig();
   const { session, authClient } = useAuth();
@@ -80,7 +83,7 @@ export function TwoStepSection() {
       const client = await authClient();
       const { error: refused } = await client.mfa.challengeAndVerify({ factorId: pending.id, code: code.trim() });
       if (refused) {
-        setError(codeProblem(refused));
+        setError(t(codeProblemKey(refused)));
         return;
       }
       setPending(null);
@@ -88,7 +91,7 @@ export function TwoStepSection() {
       setNotice('Two-step sign-in is on. From now on, signing in also asks for a code from your app.');
       await reload();
     } catch {
-      setError(codeProblem(null));
+      setError(t(codeProblemKey(null)));
     } finally {
       setBusy(false);
     }
