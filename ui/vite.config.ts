@@ -26,7 +26,14 @@ export default defineConfig({
       output: {
         // Everything the first page needs (React, router, auth client, shell) in the one entry chunk,
         // instead of several small shared chunks: fewer requests on a cold load.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The authenticator-code field is shared by the sign-in screens and Settings; it travels with the
+        // sign-in screens rather than as one more request on /auth.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'auth', test: /[\\/]src[\\/](features[\\/]auth|lib[\\/]code-input)/ },
+          ],
+        },
         // auth-js gets its own lazily fetched chunk (see lib/auth-client.ts); give it a readable name.
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes('@supabase'))
