@@ -80,7 +80,7 @@ describe("languages: an operator's own catalogue file", () => {
   const marathi = { weather: { title: 'हवामान अंदाज' }, journal: { title: 'माझी खाजगी डायरी' } };
   const suite = browserSuite({
     app: { defaultLanguage: 'mr', locales: { 'mr.json': JSON.stringify(marathi) } },
-    contextOptions: () => ({ locale: 'mr-IN' }),
+    contextOptions: () => ({ locale: 'mr-IN', serviceWorkers: 'allow' }),
   });
 
   it('is offered and shown without a rebuild; texts it lacks fall back to English', async () => {
@@ -91,5 +91,24 @@ describe("languages: an operator's own catalogue file", () => {
     await page.getByPlaceholder(catalogue('en', 'weather').searchCity).waitFor();
     const served = await page.evaluate(async () => (await fetch('/api/locales/mr.json')).json());
     assert.deepEqual(served, marathi);
+  });
+
+  it('is kept by the offline worker, so the page stays in that language with the network cut', async () => {
+    const { ctx, page } = suite;
+    await page.goto('/weather');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+    // Now the worker answers the page's requests, the language file among them.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: marathi.weather.title }).waitFor();
+
+    ctx.expectOfflineResource(/\/api\/weather\//);
+    await ctx.context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: marathi.weather.title }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'mr');
+    } finally {
+      await ctx.context.setOffline(false);
+    }
   });
 });

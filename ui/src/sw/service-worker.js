@@ -1,8 +1,8 @@
 // The offline app shell. One build = one versioned set of files: the build writes the list below (every file
 // of the build, hashed names included, and the server's three pages), the worker fetches all of it fresh into a
 // cache named after the version, all or nothing, and serves the app from it. Nothing personal is ever kept:
-// the sign-in service (/auth/v1) and the API are passed through untouched, except /api/config, which is the
-// operator's public settings. Plain JavaScript, copied as it is by the build (see service-worker-plugin.ts).
+// the sign-in service (/auth/v1) and the API are passed through untouched, except the operator's public
+// settings: /api/config and the operator's own language files (/api/locales/<code>.json). Plain JavaScript, copied as it is by the build (see service-worker-plugin.ts).
 
 /* The build replaces the next expression with { version, files }. */
 const PRECACHE = self.__PRECACHE_MANIFEST__;
@@ -13,6 +13,7 @@ const FILES = new Set(PRECACHE.files);
 // The server makes these pages; fetched without cookies, each is the same for every device.
 const PAGES = { weather: '/weather', notes: '/notes', app: '/index.html' };
 const CONFIG = '/api/config';
+const isPublicSetting = (pathname) => pathname === CONFIG || /^\/api\/locales\/[\w-]+\.json$/.test(pathname);
 // The cookie the app keeps while the device is disguised (lib/disguise-mode.ts).
 const DISGUISE_COOKIE = 'view-mode';
 
@@ -52,11 +53,11 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   // Sign-in and personal data go to the network, never near a cache.
   if (url.pathname.startsWith('/auth/v1/')) return;
-  if (url.pathname.startsWith('/api/') && url.pathname !== CONFIG) return;
+  if (url.pathname.startsWith('/api/') && !isPublicSetting(url.pathname)) return;
   if (req.mode === 'navigate') {
     event.respondWith(page(req, url));
-  } else if (url.pathname === CONFIG) {
-    event.respondWith(config(req));
+  } else if (isPublicSetting(url.pathname)) {
+    event.respondWith(publicSetting(req, url.pathname));
   } else if (FILES.has(url.pathname) || url.pathname.startsWith('/assets/')) {
     event.respondWith(file(req, url));
   }
@@ -104,15 +105,15 @@ async function file(req, url) {
   return fetch(req);
 }
 
-/** The operator's public settings: fresh when online, the last copy offline. */
-async function config(req) {
+/** The operator's public settings and language files: fresh when online, the last copy offline. */
+async function publicSetting(req, pathname) {
   const cache = await caches.open(CACHE);
   try {
     const res = await fetch(req);
-    if (res.ok) await cache.put(CONFIG, res.clone());
+    if (res.ok) await cache.put(pathname, res.clone());
     return res;
   } catch (err) {
-    const kept = await cache.match(CONFIG);
+    const kept = await cache.match(pathname);
     if (kept) return kept;
     throw err;
   }
