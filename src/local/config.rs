@@ -35,27 +35,27 @@ pub struct LocalConfig {
     pub emergency_contacts: Vec<EmergencyContact>,
 }
 
-fn text(en: &str, hi: &str) -> LocalText {
-    LocalText::PerLanguage(BTreeMap::from([
-        ("en".into(), en.into()),
-        ("hi".into(), hi.into()),
-    ]))
+/// SPEC's Indian numbers: one file read by the server here and by the web app when /api/config is out of
+/// reach, so the two never disagree.
+const BUNDLED_DEFAULTS: &str = include_str!("../../ui/src/lib/local-defaults.json");
+
+/// The same fields without `serde(default)`, which would ask `Default` while `Default` is being built.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Bundled {
+    emergency_number: String,
+    helpline_number: String,
+    emergency_contacts: Vec<EmergencyContact>,
 }
 
 impl Default for LocalConfig {
     fn default() -> Self {
-        let contact = |label: LocalText, numbers: &[&str]| EmergencyContact {
-            label,
-            numbers: numbers.iter().map(|n| n.to_string()).collect(),
-        };
+        let b: Bundled = serde_json::from_str(BUNDLED_DEFAULTS)
+            .expect("ui/src/lib/local-defaults.json is valid");
         Self {
-            emergency_number: "112".into(),
-            helpline_number: "100".into(),
-            emergency_contacts: vec![
-                contact(text("Police", "पुलिस"), &["100"]),
-                contact(text("Women Helpline", "महिला हेल्पलाइन"), &["1091", "181"]),
-                contact(text("Ambulance", "एम्बुलेंस"), &["108"]),
-            ],
+            emergency_number: b.emergency_number,
+            helpline_number: b.helpline_number,
+            emergency_contacts: b.emergency_contacts,
         }
     }
 }
@@ -158,6 +158,30 @@ mod tests {
     #[test]
     fn the_defaults_are_valid() {
         assert!(LocalConfig::default().validate().is_ok());
+    }
+
+    #[test]
+    fn the_defaults_are_specs_numbers_for_india() {
+        let d = LocalConfig::default();
+        assert_eq!(
+            (d.emergency_number.as_str(), d.helpline_number.as_str()),
+            ("112", "100")
+        );
+        let contacts: Vec<(String, Vec<String>)> = d
+            .emergency_contacts
+            .iter()
+            .map(|c| match &c.label {
+                LocalText::PerLanguage(by) => (by["en"].clone(), c.numbers.clone()),
+                LocalText::Same(s) => (s.clone(), c.numbers.clone()),
+            })
+            .collect();
+        let expected = [
+            ("Police", vec!["100"]),
+            ("Women Helpline", vec!["1091", "181"]),
+            ("Ambulance", vec!["108"]),
+        ]
+        .map(|(l, n)| (l.to_string(), n.iter().map(|s| s.to_string()).collect()));
+        assert_eq!(contacts, expected.to_vec());
     }
 
     #[test]

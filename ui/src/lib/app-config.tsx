@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { BUILT_IN_LANGUAGES } from './i18n/catalogue';
+import LOCAL_DEFAULTS from './local-defaults.json';
 
 export type ResourceCategory = 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
 
@@ -73,16 +74,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   auth: { url: null, anon_key: '', google_enabled: false },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
-  // The server's defaults, used only when /api/config cannot be read: SPEC's numbers for India.
-  local: {
-    emergency_number: '112',
-    helpline_number: '100',
-    emergency_contacts: [
-      { label: { en: 'Police', hi: 'पुलिस' }, numbers: ['100'] },
-      { label: { en: 'Women Helpline', hi: 'महिला हेल्पलाइन' }, numbers: ['1091', '181'] },
-      { label: { en: 'Ambulance', hi: 'एम्बुलेंस' }, numbers: ['108'] },
-    ],
-  },
+  // The server's own defaults (the same file), used only when /api/config cannot be read.
+  local: LOCAL_DEFAULTS,
 };
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
