@@ -375,9 +375,10 @@ export function withRecentActivity(storageState, now = Date.now()) {
 /**
  * Registers the hooks of a suite whose tests run signed in: one server and browser for the suite, one
  * account signed up through the UI, and per test a fresh context holding that session, checked after it.
- * Returns an object whose `app`, `ctx` and `page` are current inside each test.
+ * Returns an object whose `app`, `ctx` and `page` are current inside each test. `locale` is the browser
+ * language of the tests' contexts (the account is signed up in English).
  */
-export function signedInSuite(tag) {
+export function signedInSuite(tag, { locale } = {}) {
   let storageState;
   let email;
   // A quick exit ends the session on the server too: the next test then signs in afresh.
@@ -392,7 +393,7 @@ export function signedInSuite(tag) {
         await again.close();
         sessionEnded = false;
       }
-      return { storageState };
+      return { storageState, ...(locale ? { locale } : {}) };
     },
     afterTest: (ctx) => {
       sessionEnded = ctx.foreignRequests().some((r) => r.navigation);
