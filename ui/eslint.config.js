@@ -52,7 +52,7 @@ export default defineConfig([
       'src/app/layout/**/*.tsx',
       'src/app/pages/**/*.tsx',
       'src/app/router.tsx',
-      'src/features/resources/emergency-box.tsx',
+      'src/features/{home,resources}/**/*.tsx',
       'src/features/auth/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],

@@ -48,7 +48,7 @@ describe('local facts: a config for Kenya', () => {
 
   /** Every call button in `scope` with its name, target and size. */
   async function callButtons(scope) {
-    const links = scope.locator('.emergency-call-button');
+    const links = scope.locator('.call-button');
     await links.first().waitFor();
     const found = [];
     for (let i = 0; i < (await links.count()); i += 1) {
@@ -74,6 +74,8 @@ describe('local facts: a config for Kenya', () => {
     const safety = page.getByRole('region', { name: 'Safety First' });
     const helpline = safety.getByRole('link', { name: '1195', exact: true });
     assert.equal(await helpline.getAttribute('href'), 'tel:1195');
+    const box = await helpline.boundingBox();
+    assert.ok(box.width >= 48 && box.height >= 48, `the helpline button is ${box.width}×${box.height}`);
     assert.equal(await safety.getByText('100', { exact: true }).count(), 0, "India's 100 is gone");
     assert.deepEqual(await callButtons(page.getByRole('region', { name: 'Numbers to call' })), KENYA_BUTTONS);
 

@@ -22,7 +22,7 @@ export function EmergencyCallButtons() {
             {contact.numbers.map((number) => (
               <a
                 key={number}
-                className="emergency-call-button"
+                className="call-button"
                 href={telHref(number)}
                 aria-label={t('emergency.callName', { label, number })}
               >

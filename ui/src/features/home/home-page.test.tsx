@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import HomePage from './home-page';
-import { TESTIMONIALS } from './home-content';
+import hindi from '../../locales/hi/home.json';
+import { englishList } from '../../lib/english-text';
+import { I18nProvider, loadBuiltInCatalogue } from '../../lib/i18n';
 
 const renderHome = () =>
   render(
@@ -38,7 +40,23 @@ describe('Home page', () => {
       '/journal',
       '/settings',
     ]);
-    expect(TESTIMONIALS).toHaveLength(2);
-    for (const t of TESTIMONIALS) expect(screen.getByText(`“${t.quote}”`)).toBeInTheDocument();
+    const quotes = englishList('home.testimonials');
+    expect(quotes).toHaveLength(2);
+    for (const quote of quotes) expect(screen.getByText(`“${quote}”`)).toBeInTheDocument();
+  });
+
+  it('speaks Hindi when the page is in Hindi', async () => {
+    const catalogue = (await loadBuiltInCatalogue('hi'))!;
+    render(
+      <I18nProvider value={{ lang: 'hi', catalogue }}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hindi.heroTitle);
+    expect(screen.getByRole('region', { name: hindi.safetyHeading })).toHaveTextContent(hindi.leaveQuickly);
+    expect(screen.getByText(`“${hindi.testimonials[0]}”`)).toBeInTheDocument();
+    expect(screen.queryByText('Start Journaling')).toBeNull();
   });
 });

@@ -1,49 +1,44 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { EmergencyCallButtons } from '../../lib/emergency-calls';
-import { Placed, useT } from '../../lib/i18n';
+import { Placed, useT, useTList } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';
 import { telHref } from '../../lib/tel';
-import { FEATURE_CARDS, TESTIMONIALS } from './home-content';
+import { FEATURE_CARDS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
 
 export default function HomePage() {
   const { product_name, local } = useAppConfig();
   const t = useT();
+  const testimonials = useTList('home.testimonials');
   return (
     <div className="page home-page">
       <section className="home-hero" aria-labelledby="home-hero-heading">
         <h1 id="home-hero-heading" className="page-title home-hero-title">
-          A safe space to heal, reflect and plan
+          {t('home.heroTitle')}
         </h1>
-        <p className="page-subtitle home-hero-subtitle">
-          Write privately, find support and make a plan for your safety, at your own pace. What you
-          write stays on this device.
-        </p>
+        <p className="page-subtitle home-hero-subtitle">{t('home.heroSubtitle')}</p>
         <div className="home-hero-actions">
           <Link to={PATHS.journal} className="btn btn-primary">
-            Start Journaling
+            {t('home.startJournaling')}
           </Link>
           <Link to={PATHS.resources} className="btn btn-secondary">
-            Find Resources
+            {t('home.findResources')}
           </Link>
         </div>
       </section>
 
       <section className="home-safety" aria-labelledby="home-safety-heading">
-        <h2 id="home-safety-heading">Safety First</h2>
+        <h2 id="home-safety-heading">{t('home.safetyHeading')}</h2>
         <p>
           <Placed text={t('emergency.safetyFirst')} name="number">
-            <a href={telHref(local.helpline_number)} className="home-safety-number">
+            <a href={telHref(local.helpline_number)} className="call-button">
               {local.helpline_number}
             </a>
           </Placed>
         </p>
-        <p>
-          Need to leave quickly? Tap Exit now at the top of the screen, or press Shift three times.
-          The emergency button at the bottom right also switches to a weather or notes screen.
-        </p>
+        <p>{t('home.leaveQuickly')}</p>
       </section>
 
       <section className="home-calls" aria-labelledby="home-calls-heading">
@@ -52,16 +47,16 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="home-features-heading">
-        <h2 id="home-features-heading">How {product_name} can help</h2>
+        <h2 id="home-features-heading">{t('home.featuresHeading', { name: product_name })}</h2>
         <ul className="home-features grid-3">
           {FEATURE_CARDS.map((card) => (
-            <li key={card.title}>
+            <li key={card.titleKey}>
               <Link to={card.to} className="card home-feature">
                 <span className="home-feature-icon">
                   <HomeIcon name={card.icon} />
                 </span>
-                <h3 className="home-feature-title">{card.title}</h3>
-                <span className="home-feature-description">{card.description}</span>
+                <h3 className="home-feature-title">{t(card.titleKey)}</h3>
+                <span className="home-feature-description">{t(card.textKey)}</span>
               </Link>
             </li>
           ))}
@@ -69,15 +64,15 @@ export default function HomePage() {
       </section>
 
       <section aria-labelledby="home-testimonials-heading">
-        <h2 id="home-testimonials-heading">Words from others</h2>
+        <h2 id="home-testimonials-heading">{t('home.testimonialsHeading')}</h2>
         <ul className="home-testimonials grid-2">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.quote}>
+          {testimonials.map((quote) => (
+            <li key={quote}>
               <figure className="card home-testimonial">
                 <blockquote>
-                  <p>“{t.quote}”</p>
+                  <p>“{quote}”</p>
                 </blockquote>
-                <figcaption>— {t.attribution}</figcaption>
+                <figcaption>— {t('home.anonymous')}</figcaption>
               </figure>
             </li>
           ))}

@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import { useT } from '../../lib/i18n';
 import type { Resource } from './resource-types';
 import { categoryBadge, safeWebsite, telHref } from './resource-filter';
 
 export function ResourceCard({ resource }: { resource: Resource }) {
+  const t = useT();
   const headingId = useId();
   const website = safeWebsite(resource.website);
   return (
@@ -12,34 +14,34 @@ export function ResourceCard({ resource }: { resource: Resource }) {
           {resource.name}
         </h3>
         <span className={`badge resource-badge resource-badge-${resource.category}`}>
-          {categoryBadge(resource.category)}
+          {categoryBadge(resource.category, t)}
         </span>
       </div>
       <p className="resource-card-description">{resource.description}</p>
       <dl className="resource-card-details">
         <div>
-          <dt>Contact</dt>
+          <dt>{t('resources.contact')}</dt>
           <dd>
             <a href={telHref(resource.contact)}>{resource.contact}</a>
           </dd>
         </div>
         <div>
-          <dt>Hours</dt>
+          <dt>{t('resources.hours')}</dt>
           <dd>{resource.hours}</dd>
         </div>
         {resource.address && (
           <div>
-            <dt>Location</dt>
+            <dt>{t('resources.location')}</dt>
             <dd>{resource.address}</dd>
           </div>
         )}
         {website && (
           <div>
-            <dt>Website</dt>
+            <dt>{t('resources.website')}</dt>
             <dd>
               <a href={website} target="_blank" rel="noopener noreferrer">
                 {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only"> {t('resources.newTab')}</span>
               </a>
             </dd>
           </div>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_RESOURCES } from './built-in-resources';
+import { englishText } from '../../lib/english-text';
+import { builtInResources } from './built-in-resources';
+
+const BUILT_IN_RESOURCES = builtInResources(englishText);
 import { filterResources, safeWebsite, telHref } from './resource-filter';
 
 const ALLOWED_NUMBERS = ['100', '1091', '181', '108', '15100', '1800-599-0019', '1-800-799-7233'];

@@ -1,26 +1,30 @@
+import type { Translate } from '../../lib/i18n';
 import type { Resource } from './resource-types';
 
 export type ResourceFilter = 'all' | 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
 
-export const FILTER_CHIPS: readonly { value: ResourceFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'helpline', label: 'Helplines' },
-  { value: 'shelter', label: 'Shelters' },
-  { value: 'legal', label: 'Legal Aid' },
-  { value: 'counseling', label: 'Counseling' },
-  { value: 'medical', label: 'Medical' },
+/** The filter chips, in order, with their catalogue keys. */
+export const FILTER_CHIPS: readonly { value: ResourceFilter; labelKey: string }[] = [
+  { value: 'all', labelKey: 'resources.chipAll' },
+  { value: 'helpline', labelKey: 'resources.chipHelpline' },
+  { value: 'shelter', labelKey: 'resources.chipShelter' },
+  { value: 'legal', labelKey: 'resources.chipLegal' },
+  { value: 'counseling', labelKey: 'resources.chipCounseling' },
+  { value: 'medical', labelKey: 'resources.chipMedical' },
 ];
 
-const CATEGORY_BADGES: Record<string, string> = {
-  helpline: 'Helpline',
-  shelter: 'Shelter',
-  legal: 'Legal Aid',
-  counseling: 'Counseling',
-  medical: 'Medical',
+const CATEGORY_BADGE_KEYS: Record<string, string> = {
+  helpline: 'resources.badgeHelpline',
+  shelter: 'resources.badgeShelter',
+  legal: 'resources.badgeLegal',
+  counseling: 'resources.badgeCounseling',
+  medical: 'resources.badgeMedical',
 };
 
-export function categoryBadge(category: string): string {
-  return CATEGORY_BADGES[category] ?? category;
+/** A resource's category as its badge says it; an unknown category shows as written. */
+export function categoryBadge(category: string, t: Translate): string {
+  const key = CATEGORY_BADGE_KEYS[category];
+  return key ? t(key) : category;
 }
 
 /** Search name and description case-insensitively, then keep the chosen category. */

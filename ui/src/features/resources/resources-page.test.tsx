@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppConfigProvider, DEFAULT_CONFIG, type Resource } from '../../lib/app-config';
+import { I18nProvider, loadBuiltInCatalogue } from '../../lib/i18n';
+import hindi from '../../locales/hi/resources.json';
 import ResourcesPage from './resources-page';
 
 const EMPTY = 'No resources found matching your criteria. Try adjusting your search.';
@@ -78,5 +80,20 @@ describe('Resources page', () => {
     expect(screen.getByRole('link', { name: /refuge\.example/ })).toHaveAttribute('href', 'https://refuge.example/');
     expect(screen.getByText('Shelter')).toBeInTheDocument();
   });
-});
 
+  it('speaks Hindi when the page is in Hindi, the built-in descriptions included', async () => {
+    const catalogue = (await loadBuiltInCatalogue('hi'))!;
+    render(
+      <I18nProvider value={{ lang: 'hi', catalogue }}>
+        <ResourcesPage />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hindi.title);
+    expect(screen.getByRole('button', { name: hindi.chipShelter })).toBeInTheDocument();
+    expect(screen.getByText(hindi.nalsaText)).toBeInTheDocument();
+    expect(screen.getAllByText(hindi.hoursAlways).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/24 hours, 7 days a week/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(hindi.search), 'कोई नहीं-zzz');
+    expect(screen.getByText(hindi.empty)).toBeInTheDocument();
+  });
+});

@@ -1,19 +1,17 @@
 import { useId, useMemo, useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useT } from '../../lib/i18n';
-import { BUILT_IN_RESOURCES } from './built-in-resources';
+import { builtInResources } from './built-in-resources';
 import { FILTER_CHIPS, filterResources, type ResourceFilter } from './resource-filter';
 import { ResourceCard } from './resource-card';
 import { EmergencyBox } from './emergency-box';
 import './resources.css';
 
-export const NO_RESOURCES_TEXT = 'No resources found matching your criteria. Try adjusting your search.';
-
 export default function ResourcesPage() {
   const config = useAppConfig();
   const { local } = config;
   const t = useT();
-  const resources = config.resources ?? BUILT_IN_RESOURCES;
+  const resources = useMemo(() => config.resources ?? builtInResources(t), [config.resources, t]);
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<ResourceFilter>('all');
   const searchId = useId();
@@ -21,16 +19,14 @@ export default function ResourcesPage() {
 
   return (
     <div className="page resources-page">
-      <h1 className="page-title">Support Resources</h1>
-      <p className="page-subtitle">
-        People and services ready to help. Call when it is safe for you, in your own time.
-      </p>
+      <h1 className="page-title">{t('resources.title')}</h1>
+      <p className="page-subtitle">{t('resources.subtitle')}</p>
 
       <EmergencyBox />
 
-      <section className="card resources-controls" aria-label="Search and filter resources">
+      <section className="card resources-controls" aria-label={t('resources.controls')}>
         <label className="label" htmlFor={searchId}>
-          Search resources
+          {t('resources.search')}
         </label>
         <input
           id={searchId}
@@ -38,9 +34,9 @@ export default function ResourcesPage() {
           className="input"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search by name or description"
+          placeholder={t('resources.searchPlaceholder')}
         />
-        <div className="resources-chips" role="group" aria-label="Filter by category">
+        <div className="resources-chips" role="group" aria-label={t('resources.filterGroup')}>
           {FILTER_CHIPS.map((chip) => (
             <button
               key={chip.value}
@@ -49,7 +45,7 @@ export default function ResourcesPage() {
               aria-pressed={filter === chip.value}
               onClick={() => setFilter(chip.value)}
             >
-              {chip.label}
+              {t(chip.labelKey)}
             </button>
           ))}
         </div>
@@ -57,13 +53,13 @@ export default function ResourcesPage() {
 
       <section aria-labelledby="resources-list-heading">
         <h2 id="resources-list-heading" className="sr-only">
-          Resources
+          {t('resources.listHeading')}
         </h2>
         <p className="sr-only" role="status">
-          {shown.length === 1 ? '1 resource shown' : `${shown.length} resources shown`}
+          {shown.length === 1 ? t('resources.shownOne') : t('resources.shownMany', { count: shown.length })}
         </p>
         {shown.length === 0 ? (
-          <p className="empty-state">{NO_RESOURCES_TEXT}</p>
+          <p className="empty-state">{t('resources.empty')}</p>
         ) : (
           <ul className="resources-list grid-2">
             {shown.map((r) => (
