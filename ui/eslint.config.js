@@ -43,7 +43,7 @@ export default defineConfig([
     // Screens whose texts all come from the catalogues; the rest of src joins as it is converted.
     files: [
       'src/features/{affirmations,journal,mood,safety-plan,disguise-weather,disguise-notes}/**/*.tsx',
-      'src/features/settings/{language-section,settings-page,staying-safe-section,remember-email-section}.tsx',
+      'src/features/settings/**/*.tsx',
       'src/features/staying-safe/**/*.tsx',
       'src/lib/i18n/**/*.tsx',
       'src/lib/loading-screen.tsx',

@@ -1,13 +1,15 @@
-export const CLEARED_MESSAGE = 'All app data has been cleared successfully.';
-
 type Env = {
   storage: Pick<Storage, 'clear'>;
   alert(message: string): void;
   reload(): void;
 };
 
-/** Clears every local-storage entry of this site (journal, safety plan, mood, theme, session...), then reloads. */
+/**
+ * Clears every local-storage entry of this site (journal, safety plan, mood, theme, session...), says `done`
+ * (in her language) and reloads.
+ */
 export function clearAllData(
+  done: string,
   env: Env = {
     storage: window.localStorage,
     alert: (m) => window.alert(m),
@@ -15,6 +17,6 @@ export function clearAllData(
   },
 ): void {
   env.storage.clear();
-  env.alert(CLEARED_MESSAGE);
+  env.alert(done);
   env.reload();
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { PATHS } from '../../lib/route-paths';
 import { verifiedFactors } from '../../lib/two-step';
@@ -26,6 +27,7 @@ function hasPassword(user: { identities?: { provider: string }[]; app_metadata: 
  * Clear All Data does (the encrypted journal included) and she lands on the sign-in screen.
  */
 export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.location.replace(PATHS.auth) }: Props) {
+  const t = useT();
   const id = useId();
   const config = useAppConfig();
   const { session, signOut } = useAuth();
@@ -39,7 +41,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
 
   const heading = (
     <h2 id={`${id}-h`} className="settings-heading">
-      Delete my account
+      {t('settings.deleteHeading')}
     </h2>
   );
 
@@ -47,11 +49,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
     return (
       <section className="card" aria-labelledby={`${id}-h`}>
         {heading}
-        <p>
-          Your account is kept by a separate sign-in service that the people running this app look after. Only
-          they can delete it, so please ask them. You can still remove everything saved on this device with Clear
-          All Data below.
-        </p>
+        <p>{t('settings.deleteExternal')}</p>
       </section>
     );
   }
@@ -78,27 +76,24 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
     if (problem) {
       setBusy(false);
       setConfirming(false);
-      setError(problem.message);
+      setError(t(problem.message));
       if (problem.passwordRefused) setPasswordWanted(true);
       return;
     }
     // The account is gone; now nothing of hers may stay on this device.
     await signOut();
-    clearAllData({ storage: window.localStorage, alert: () => undefined, reload: landOnSignIn });
+    clearAllData('', { storage: window.localStorage, alert: () => undefined, reload: landOnSignIn });
   };
 
   return (
     <section className="card settings-danger" aria-labelledby={`${id}-h`}>
       {heading}
-      <p className="settings-warning">
-        This deletes your account and everything saved on this device: your journal, safety plan, mood history and
-        settings. It cannot be undone, and no one can bring it back.
-      </p>
+      <p className="settings-warning">{t('settings.deleteWarning')}</p>
       <form className="stack" onSubmit={ask}>
         {needsPassword ? (
           <div>
             <label className="label" htmlFor={`${id}-pw`}>
-              Your password
+              {t('settings.deletePassword')}
             </label>
             <input
               id={`${id}-pw`}
@@ -112,12 +107,12 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
             />
           </div>
         ) : (
-          <p>You signed in with Google, so this works only within five minutes of signing in.</p>
+          <p>{t('settings.deleteGoogleOnly')}</p>
         )}
         {needsCode ? (
           <div>
             <label className="label" htmlFor={`${id}-code`}>
-              6-digit code from your authenticator app
+              {t('settings.deleteCode')}
             </label>
             <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
           </div>
@@ -129,17 +124,14 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
         ) : null}
         <div className="settings-actions">
           <button type="submit" className="btn btn-danger">
-            Delete my account
+            {t('settings.deleteHeading')}
           </button>
         </div>
       </form>
 
       {confirming ? (
-        <ModalDialog title="Delete your account?" onClose={() => !busy && setConfirming(false)}>
-          <p>
-            Your account and everything saved on this device will be deleted for good. You will be taken to the
-            sign-in screen.
-          </p>
+        <ModalDialog title={t('settings.deleteConfirmTitle')} onClose={() => !busy && setConfirming(false)}>
+          <p>{t('settings.deleteConfirmText')}</p>
           <div className="settings-dialog-actions">
             <button
               type="button"
@@ -148,10 +140,10 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
               disabled={busy}
               onClick={() => setConfirming(false)}
             >
-              Keep my account
+              {t('settings.deleteKeep')}
             </button>
             <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteNow()}>
-              {busy ? 'Deleting…' : 'Yes, delete everything'}
+              {busy ? t('settings.deleting') : t('settings.deleteYes')}
             </button>
           </div>
         </ModalDialog>

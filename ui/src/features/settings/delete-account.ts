@@ -1,21 +1,20 @@
 import { authUrl } from '../../lib/auth-client';
 import type { AppConfig } from '../../lib/app-config';
 
-/** What the person reads when the server says no; none of these cases deletes anything. */
+/** What the person reads when the server says no (catalogue keys); none of these cases deletes anything. */
 export const DELETE_MESSAGES = {
-  wrongPassword: 'That password is not right. Nothing has been deleted.',
-  passwordNeeded: 'This account also has a password. Please type it to delete the account. Nothing has been deleted.',
-  signInAgain:
-    'For your safety, deleting an account without a password needs a fresh sign-in. Sign out, sign in with Google again, then come straight back here (within five minutes). Nothing has been deleted.',
-  tooMany: 'Too many tries for now. Please wait a few minutes and try again. Nothing has been deleted.',
-  failed: 'Your account could not be deleted just now. Nothing has been removed; please try again.',
-  codeNeeded: 'Please type the 6-digit code from your authenticator app. Nothing has been deleted.',
-  wrongCode: 'That code is not right. Type the newest code from your authenticator app. Nothing has been deleted.',
+  wrongPassword: 'settings.deleteWrongPassword',
+  passwordNeeded: 'settings.deletePasswordNeeded',
+  signInAgain: 'settings.deleteSignInAgain',
+  tooMany: 'settings.deleteTooMany',
+  failed: 'settings.deleteFailed',
+  codeNeeded: 'settings.deleteCodeNeeded',
+  wrongCode: 'settings.deleteWrongCode',
 } as const;
 
 type ErrorBody = { code?: unknown; error_code?: unknown };
 
-/** Why the account was not deleted; `passwordRefused` when the server wanted a (different) password. */
+/** Why the account was not deleted (`message` is a catalogue key); `passwordRefused`: it wanted a password. */
 export type Refusal = { message: string; passwordRefused: boolean };
 
 function refusal(status: number, body: ErrorBody | null, sentPassword: boolean): Refusal {

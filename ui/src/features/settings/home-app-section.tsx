@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import type { DisguiseKind } from '../../lib/disguise-mode';
 import { fetchHomeApp, writeHomeApp } from '../../lib/home-app';
+import { useT } from '../../lib/i18n';
 
-const CHOICES: { value: DisguiseKind; label: string }[] = [
-  { value: 'weather', label: 'Weather Forecast: opens on today\u2019s weather' },
-  { value: 'notes', label: 'Quick Notes: opens on a list of notes' },
+const CHOICES: { value: DisguiseKind; labelKey: string }[] = [
+  { value: 'weather', labelKey: 'settings.homeAppWeather' },
+  { value: 'notes', labelKey: 'settings.homeAppNotes' },
 ];
 
 /** Which everyday app the home-screen icon looks like. */
 export function HomeAppSection() {
+  const t = useT();
   const id = useId();
   const [choice, setChoice] = useState<DisguiseKind | null>(null);
 
@@ -30,15 +32,11 @@ export function HomeAppSection() {
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="settings-heading">
-        On your home screen
+        {t('settings.homeAppHeading')}
       </h2>
-      <p>
-        You can add this app to your phone&rsquo;s home screen from the browser&rsquo;s menu (&lsquo;Add to Home
-        screen&rsquo; or &lsquo;Install app&rsquo;). It then looks like an everyday app, with that app&rsquo;s name
-        and icon, and opens on its screen. Its name never mentions us. Choose which one:
-      </p>
+      <p>{t('settings.homeAppIntro')}</p>
       <fieldset className="settings-choices">
-        <legend className="sr-only">The app on the home screen</legend>
+        <legend className="sr-only">{t('settings.homeAppLegend')}</legend>
         {CHOICES.map((c) => (
           <label key={c.value} className="settings-choice">
             <input
@@ -48,14 +46,11 @@ export function HomeAppSection() {
               checked={choice === c.value}
               onChange={() => choose(c.value)}
             />
-            {c.label}
+            {t(c.labelKey)}
           </label>
         ))}
       </fieldset>
-      <p>
-        If it is already on your home screen, the phone may take a while to change its name and icon; removing it
-        and adding it again is quicker. This choice is kept in a small cookie on this device.
-      </p>
+      <p>{t('settings.homeAppChange')}</p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useT } from '../../lib/i18n';
 import { MAX_PIN_TRIES, PinInput, useVault } from '../../lib/vault';
 
 const PIN_PATTERN = /^\d{4,12}$/;
@@ -10,6 +11,7 @@ type Mode = 'idle' | 'set' | 'remove';
  * removing it re-wraps the key of her records on this device; the records themselves stay as they are.
  */
 export function PinSection() {
+  const t = useT();
   const { vault } = useVault();
   const [hasPin, setHasPin] = useState(() => vault.hasPin());
   const [mode, setMode] = useState<Mode>('idle');
@@ -37,7 +39,7 @@ export function PinSection() {
       setDone(message);
     } catch (err) {
       console.error('Could not change the PIN:', err);
-      setError('The PIN could not be changed. Nothing was changed; please try again.');
+      setError(t('settings.pinFailed'));
     } finally {
       setBusy(false);
     }
@@ -46,35 +48,32 @@ export function PinSection() {
   const onSet = (e: FormEvent) => {
     e.preventDefault();
     if (!PIN_PATTERN.test(pin)) {
-      setError('Use 4 to 12 digits.');
+      setError(t('settings.pinDigits'));
       return;
     }
     if (pin !== again) {
-      setError('The two PINs are not the same.');
+      setError(t('settings.pinMismatch'));
       return;
     }
-    void apply(pin, hasPin ? 'Your new PIN is set.' : 'Your PIN is set. You will be asked for it after you sign in.');
+    void apply(pin, hasPin ? t('settings.pinNewSet') : t('settings.pinSet'));
   };
 
   return (
     <section className="card" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="settings-heading">
-        PIN for your private space
+        {t('settings.pinHeading')}
       </h2>
-      <p>
-        If someone else might know your password, a PIN adds a second lock. It is asked after you sign in and
-        each time the page is loaded again. After {MAX_PIN_TRIES} wrong tries you are signed out.
-      </p>
+      <p>{t('settings.pinIntro', { tries: MAX_PIN_TRIES })}</p>
       {done ? <p role="status">{done}</p> : null}
 
       {mode === 'idle' ? (
         <div className="settings-actions">
           <button type="button" className="btn btn-secondary" onClick={() => reset('set')}>
-            {hasPin ? 'Change PIN' : 'Set a PIN'}
+            {hasPin ? t('settings.pinChange') : t('settings.pinSetButton')}
           </button>
           {hasPin ? (
             <button type="button" className="btn btn-secondary" onClick={() => reset('remove')}>
-              Remove PIN
+              {t('settings.pinRemove')}
             </button>
           ) : null}
         </div>
@@ -83,13 +82,11 @@ export function PinSection() {
       {mode === 'set' ? (
         <form className="stack" onSubmit={onSet}>
           <p className="settings-warning" id={`${id}-warning`}>
-            <strong>Please keep your PIN safe.</strong> If you forget it, your journal, safety plan and mood
-            history on this device cannot be opened again, by you or by anyone else. There is no way to recover
-            it.
+            <strong>{t('settings.pinWarningLead')}</strong> {t('settings.pinWarning')}
           </p>
           <div>
             <label className="label" htmlFor={`${id}-pin`}>
-              {hasPin ? 'New PIN (4 to 12 digits)' : 'PIN (4 to 12 digits)'}
+              {hasPin ? t('settings.pinNewLabel') : t('settings.pinLabel')}
             </label>
             <PinInput
               id={`${id}-pin`}
@@ -100,7 +97,7 @@ export function PinSection() {
           </div>
           <div>
             <label className="label" htmlFor={`${id}-again`}>
-              Type the PIN again
+              {t('settings.pinAgain')}
             </label>
             <PinInput
               id={`${id}-again`}
@@ -111,10 +108,10 @@ export function PinSection() {
           {error ? <p role="alert">{error}</p> : null}
           <div className="settings-actions">
             <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              Save PIN
+              {t('settings.pinSave')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => reset('idle')}>
-              Cancel
+              {t('settings.cancel')}
             </button>
           </div>
         </form>
@@ -122,19 +119,19 @@ export function PinSection() {
 
       {mode === 'remove' ? (
         <div className="stack">
-          <p>Without a PIN, anyone who signs in with your password can read your entries on this device.</p>
+          <p>{t('settings.pinRemoveWarning')}</p>
           {error ? <p role="alert">{error}</p> : null}
           <div className="settings-actions">
             <button
               type="button"
               className="btn btn-danger"
               disabled={busy}
-              onClick={() => void apply(null, 'Your PIN is removed.')}
+              onClick={() => void apply(null, t('settings.pinRemoved'))}
             >
-              Remove PIN
+              {t('settings.pinRemove')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => reset('idle')}>
-              Keep PIN
+              {t('settings.pinKeep')}
             </button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeSession } from '../../lib/test-utils/fake-auth-client';
 import { renderApp } from '../../testing/render-app';
+import { englishText } from '../../lib/english-text';
 import { clearAllData } from './clear-data';
 
 describe('settings', () => {
@@ -46,7 +47,7 @@ describe('settings', () => {
     localStorage.setItem('journal-entries', '[]');
     localStorage.setItem('theme', 'dark');
     const calls: string[] = [];
-    clearAllData({
+    clearAllData(englishText('settings.cleared'), {
       storage: localStorage,
       alert: (m) => calls.push(`alert:${m}`),
       reload: () => calls.push(`reload:${localStorage.length}`),

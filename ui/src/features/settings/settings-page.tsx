@@ -101,7 +101,7 @@ export default function SettingsPage() {
             <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setConfirming(false)}>
               {t('settings.cancel')}
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => clearAllData()}>
+            <button type="button" className="btn btn-danger" onClick={() => clearAllData(t('settings.cleared'))}>
               {t('settings.clearConfirm')}
             </button>
           </div>

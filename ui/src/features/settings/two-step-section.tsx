@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
 import { codeProblemKey } from '../../lib/server-problem';
 import type { Factor } from '../../lib/two-step';
 import './two-step-section.css';
@@ -26,6 +27,7 @@ function grouped(secret: string): string {
  */
 export function TwoStepSection() {
   const t = useT();
+  const { lang } = useLanguage();
   const id = useId();
   const config = useAppConfig();
   const { session, authClient } = useAuth();
@@ -60,15 +62,15 @@ export function TwoStepSection() {
       for (const f of factors.filter((f) => f.status !== 'verified')) await client.mfa.unenroll({ factorId: f.id });
       const { data, error: refused } = await client.mfa.enroll({
         factorType: 'totp',
-        friendlyName: `Authenticator app (added ${new Date().toLocaleString()})`,
+        friendlyName: t('settings.twoStepFactorName', { when: new Date().toLocaleString(intlLocale(lang)) }),
       });
       if (refused || !data || data.type !== 'totp') {
-        setError('The authenticator app could not be added just now. Please try again.');
+        setError(t('settings.twoStepAddFailed'));
         return;
       }
       setPending({ id: data.id, qr: qrImageSource(data.totp.qr_code), secret: data.totp.secret });
     } catch {
-      setError('The authenticator app could not be added just now. Please try again.');
+      setError(t('settings.twoStepAddFailed'));
     } finally {
       setBusy(false);
     }
@@ -88,7 +90,7 @@ export function TwoStepSection() {
       }
       setPending(null);
       setCode('');
-      setNotice('Two-step sign-in is on. From now on, signing in also asks for a code from your app.');
+      setNotice(t('settings.twoStepOn'));
       await reload();
     } catch {
       setError(t(codeProblemKey(null)));
@@ -116,15 +118,15 @@ export function TwoStepSection() {
       const client = await authClient();
       const { error: refused } = await client.mfa.unenroll({ factorId });
       if (refused) {
-        setError('The authenticator app could not be removed just now. Please try again.');
+        setError(t('settings.twoStepRemoveFailed'));
         return;
       }
       // A fresh token says the session no longer has a second step to keep.
       await client.refreshSession();
-      setNotice('The authenticator app is removed. Signing in now needs only your password.');
+      setNotice(t('settings.twoStepRemoved'));
       await reload();
     } catch {
-      setError('The authenticator app could not be removed just now. Please try again.');
+      setError(t('settings.twoStepRemoveFailed'));
     } finally {
       setBusy(false);
     }
@@ -133,19 +135,16 @@ export function TwoStepSection() {
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="settings-heading">
-        Two-step sign-in
+        {t('settings.twoStepHeading')}
       </h2>
-      <p>
-        After your password, signing in also asks for a 6-digit code from an authenticator app on your phone. Someone
-        who knows your password still cannot get in.
-      </p>
+      <p>{t('settings.twoStepIntro')}</p>
       {verified.length > 0 ? (
-        <ul className="two-step-list" aria-label="Authenticator apps">
+        <ul className="two-step-list" aria-label={t('settings.twoStepList')}>
           {verified.map((f) => (
             <li key={f.id}>
-              <span>{f.friendly_name ?? 'Authenticator app'}</span>
+              <span>{f.friendly_name ?? t('settings.twoStepAppName')}</span>
               <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove(f.id)}>
-                Remove
+                {t('settings.twoStepRemove')}
               </button>
             </li>
           ))}
@@ -160,17 +159,17 @@ export function TwoStepSection() {
 
       {pending ? (
         <form className="stack" onSubmit={(e) => void confirm(e)}>
-          <p>1. In your authenticator app, add an account and scan this code.</p>
-          <img className="two-step-qr" src={pending.qr} alt="QR code for your authenticator app" width={200} height={200} />
+          <p>{t('settings.twoStepScan')}</p>
+          <img className="two-step-qr" src={pending.qr} alt={t('settings.twoStepQr')} width={200} height={200} />
           <p>
-            Cannot scan? Type this key into the app instead:{' '}
-            <code className="two-step-secret" aria-label="Key to type into the app">
+            {t('settings.twoStepCannotScan')}{' '}
+            <code className="two-step-secret" aria-label={t('settings.twoStepKey')}>
               {grouped(pending.secret)}
             </code>
           </p>
           <div>
             <label className="label" htmlFor={`${id}-code`}>
-              2. Type the 6-digit code the app shows
+              {t('settings.twoStepCode')}
             </label>
             <CodeInput id={`${id}-code`} value={code} onChange={setCode} describedBy={error ? `${id}-err` : undefined} />
           </div>
@@ -181,17 +180,17 @@ export function TwoStepSection() {
           ) : null}
           <div className="settings-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Turn on two-step sign-in
+              {t('settings.twoStepTurnOn')}
             </button>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void cancel()}>
-              Cancel
+              {t('settings.cancel')}
             </button>
           </div>
         </form>
       ) : (
         <div className="settings-actions">
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void start()}>
-            {verified.length > 0 ? 'Add another authenticator app' : 'Add an authenticator app'}
+            {verified.length > 0 ? t('settings.twoStepAddAnother') : t('settings.twoStepAdd')}
           </button>
         </div>
       )}
