@@ -46,6 +46,7 @@ export default defineConfig([
       'src/features/settings/**/*.tsx',
       'src/features/staying-safe/**/*.tsx',
       'src/lib/i18n/**/*.tsx',
+      'src/lib/vault/**/*.tsx',
       'src/lib/loading-screen.tsx',
       'src/lib/emergency-calls.tsx',
       'src/lib/quick-exit-button.tsx',

@@ -1,3 +1,5 @@
+// First, so that every module of the vault finds its English texts when it runs.
+import './english';
 export { VaultGate } from './vault-gate';
 export { useVault, useVaultState } from './vault-context';
 export { MAX_PIN_TRIES } from './vault-store';

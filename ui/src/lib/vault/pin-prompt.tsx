@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useT } from '../i18n';
 import { PinInput } from './pin-input';
 import { VaultScreen } from './vault-screen';
 
@@ -12,6 +13,7 @@ type Props = {
 
 /** Asks for her PIN after sign-in and after each reload. Says plainly what a wrong PIN did (nothing). */
 export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
+  const t = useT();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -33,10 +35,10 @@ export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
   return (
     <VaultScreen>
       <form className="vault-card" onSubmit={(e) => void submit(e)}>
-        <h1 className="vault-title">Enter your PIN</h1>
-        <p>Your PIN opens your journal, safety plan and mood history on this device.</p>
+        <h1 className="vault-title">{t('vault.pinTitle')}</h1>
+        <p>{t('vault.pinIntro')}</p>
         <label className="label" htmlFor={id}>
-          PIN
+          {t('vault.pinLabel')}
         </label>
         <PinInput
           ref={input}
@@ -48,18 +50,16 @@ export function PinPrompt({ triesLeft, wrong, onSubmit, onSignOut }: Props) {
         />
         {wrong ? (
           <p id={`${id}-error`} className="vault-error" role="alert">
-            That PIN is not right. Nothing was opened and nothing was lost.{' '}
-            {triesLeft === 1
-              ? 'One try is left; after that you will be signed out.'
-              : `${triesLeft} tries are left.`}
+            {t('vault.pinWrong')}{' '}
+            {triesLeft === 1 ? t('vault.pinOneTryLeft') : t('vault.pinTriesLeft', { count: triesLeft })}
           </p>
         ) : null}
         <div className="vault-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !pin} aria-busy={busy}>
-            Unlock
+            {t('vault.unlock')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={onSignOut}>
-            Sign out
+            {t('vault.signOut')}
           </button>
         </div>
       </form>

@@ -1,5 +1,8 @@
+// First, so that every module of the vault finds its English texts when it runs.
+import './english';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth';
+import { useT } from '../i18n';
 import { LoadingScreen } from '../loading-screen';
 import { migratePlainRecords } from './migrate-plain';
 import { PinPrompt } from './pin-prompt';
@@ -15,7 +18,7 @@ type Stage =
   | { kind: 'opening' }
   | { kind: 'pin'; triesLeft: number; wrong: boolean }
   | { kind: 'open'; vault: OpenVault }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed' }
   /** No network: the key cannot be fetched (see vault-offline.tsx). */
   | { kind: 'offline' }
   /** The key on this device does not open with this account's secret (e.g. the server's key was replaced). */
@@ -39,6 +42,7 @@ export function VaultGate({ children }: { children: ReactNode }) {
 type SessionProps = { accountId: string; accessToken: string; children: ReactNode };
 
 function VaultSession({ accountId, accessToken, children }: SessionProps) {
+  const t = useT();
   const { signOut } = useAuth();
   const [stage, setStage] = useState<Stage>({ kind: 'opening' });
   // The token at sign-in is enough: the secret is fetched once per page load and kept in memory only.
@@ -80,11 +84,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         return;
       }
       console.error('Could not open the private store:', err);
-      setStage({
-        kind: 'failed',
-        message:
-          'Your private space could not be opened just now. Nothing has been lost. Please check your connection and try again.',
-      });
+      setStage({ kind: 'failed' });
     }
   }, [accountId, settle, signOut]);
 
@@ -116,13 +116,13 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       return (
         <VaultScreen>
           <div className="vault-card" role="alert">
-            <p>{stage.message}</p>
+            <p>{t('vault.failed')}</p>
             <div className="vault-actions">
               <button type="button" className="btn btn-primary" onClick={() => void open()}>
-                Try again
+                {t('vault.tryAgain')}
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
-                Sign out
+                {t('vault.signOut')}
               </button>
             </div>
           </div>
@@ -149,7 +149,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         <VaultProvider vault={stage.vault}>
           {stage.vault.unreadable.size > 0 ? (
             <p className="vault-notice" role="alert">
-              Some of what you saved could not be opened on this device. It has been kept aside, exactly as it was, and what you add now is saved as usual.
+              {t('vault.someUnreadable')}
             </p>
           ) : null}
           {children}
@@ -159,32 +159,28 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
 }
 
 function Unopenable({ onStartAfresh, onSignOut }: { onStartAfresh(): void; onSignOut(): void }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   return (
     <VaultScreen>
       <div className="vault-card">
-        <h1 className="vault-title">Your saved entries cannot be opened</h1>
-        <p role="alert">
-          The entries saved for this account on this device no longer open with its key. This happens when the
-          server's key has been replaced. They have been left as they were.
-        </p>
+        <h1 className="vault-title">{t('vault.unopenableTitle')}</h1>
+        <p role="alert">{t('vault.unopenableText')}</p>
         {confirming ? (
-          <p className="vault-error">
-            Starting afresh deletes those entries from this device for good. Nobody can bring them back.
-          </p>
+          <p className="vault-error">{t('vault.afreshWarning')}</p>
         ) : null}
         <div className="vault-actions">
           {confirming ? (
             <button type="button" className="btn btn-danger" onClick={onStartAfresh}>
-              Delete them and start afresh
+              {t('vault.afreshConfirm')}
             </button>
           ) : (
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
-              Start afresh on this device
+              {t('vault.afresh')}
             </button>
           )}
           <button type="button" className="btn btn-primary" onClick={onSignOut}>
-            Sign out
+            {t('vault.signOut')}
           </button>
         </div>
       </div>

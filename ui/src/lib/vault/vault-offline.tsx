@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Rich, useT } from '../i18n';
 import { PATHS } from '../route-paths';
 import { readMeta } from './storage-layout';
 import { VaultScreen } from './vault-screen';
@@ -20,6 +21,7 @@ type Props = { accountId: string; onRetry(): void; children: ReactNode };
  * nothing opens before the PIN can be checked, which needs the network too. Tries again once the network is back.
  */
 export function VaultOffline({ accountId, onRetry, children }: Props) {
+  const t = useT();
   const { pathname } = useLocation();
   useEffect(() => {
     window.addEventListener('online', onRetry);
@@ -31,22 +33,24 @@ export function VaultOffline({ accountId, onRetry, children }: Props) {
   return (
     <VaultScreen>
       <div className="vault-card" role="status">
-        <h1 className="vault-title">You&rsquo;re offline</h1>
+        <h1 className="vault-title">{t('vault.offlineTitle')}</h1>
         <p>
-          {pinSet
-            ? 'Your private space opens with your PIN and a key that this device fetches from our server each time, so it needs an internet connection.'
-            : 'Your journal, mood and safety plan are locked with a key that this device fetches from our server each time you open them, so they need an internet connection.'}{' '}
-          Nothing has been lost. They open again by themselves as soon as you&rsquo;re connected.
+          {pinSet ? t('vault.offlinePin') : t('vault.offlineNoPin')} {t('vault.offlineNothingLost')}
         </p>
         {pinSet ? null : (
           <p>
-            Until then you can read <Link to={PATHS.affirmations}>affirmations</Link> and{' '}
-            <Link to={PATHS.resources}>people who can help</Link>.
+            <Rich
+              text={t('vault.offlineMeanwhile')}
+              parts={{
+                affirmations: <Link to={PATHS.affirmations}>{t('vault.offlineAffirmations')}</Link>,
+                helpers: <Link to={PATHS.resources}>{t('vault.offlineHelpers')}</Link>,
+              }}
+            />
           </p>
         )}
         <div className="vault-actions">
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
+            {t('vault.tryAgain')}
           </button>
         </div>
       </div>

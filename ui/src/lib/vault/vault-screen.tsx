@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
 import { usePanic } from '../panic';
 
 /**
@@ -6,11 +7,12 @@ import { usePanic } from '../panic';
  * every other screen, then the card. When the app gains a shared exit control, it belongs here.
  */
 export function VaultScreen({ children }: { children: ReactNode }) {
+  const t = useT();
   const { quickExit } = usePanic();
   return (
     <main className="vault-screen">
       <button type="button" className="btn btn-danger vault-exit" onClick={quickExit}>
-        Quick Exit
+        {t('layout.quickExit')}
       </button>
       {children}
     </main>
