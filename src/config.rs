@@ -293,6 +293,21 @@ impl SiteConfig {
                 format!("{email:?} is not an e-mail address"),
             ));
         }
+        for (i, r) in self.resources.iter().flatten().enumerate() {
+            let key = |field: &str| format!("site.resources[{i}].{field}");
+            for (field, value) in [
+                ("id", &r.id),
+                ("name", &r.name),
+                ("description", &r.description),
+                ("hours", &r.hours),
+            ] {
+                if value.trim().is_empty() {
+                    return Err(ConfigError::invalid(&key(field), "must not be empty"));
+                }
+            }
+            // The card's call button dials it.
+            crate::local::config::dialable(&r.contact, &key("contact"))?;
+        }
         Ok(())
     }
 }

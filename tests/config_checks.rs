@@ -107,3 +107,22 @@ fn local_numbers_and_labels_are_checked_by_both() {
         "local.emergency_contacts[0].label.German",
     );
 }
+
+#[test]
+fn resources_are_checked_by_both() {
+    let resource = |category: &str, contact: &str, name: &str| {
+        format!(
+            "[[site.resources]]\nid = \"r\"\nname = \"{name}\"\ncategory = \"{category}\"\n\
+             description = \"Help\"\ncontact = \"{contact}\"\nhours = \"24/7\"\n"
+        )
+    };
+    both_refuse(
+        &resource("food", "112", "Refuge"),
+        "site.resources[0].category",
+    );
+    both_refuse(
+        &resource("shelter", "ask at the desk", "Refuge"),
+        "site.resources[0].contact",
+    );
+    both_refuse(&resource("shelter", "112", "  "), "site.resources[0].name");
+}

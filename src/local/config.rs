@@ -89,7 +89,7 @@ impl LocalConfig {
 
 /// What a phone can dial from a `tel:` link: digits with an optional leading +, spaces or dashes between
 /// groups, 2 to 20 digits (short codes like 112 up to international numbers).
-fn dialable(number: &str, key: &str) -> Result<(), ConfigError> {
+pub(crate) fn dialable(number: &str, key: &str) -> Result<(), ConfigError> {
     let trimmed = number.trim();
     let body = trimmed.strip_prefix('+').unwrap_or(trimmed);
     let digits = body.chars().filter(char::is_ascii_digit).count();
