@@ -80,9 +80,11 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
       if (problem.passwordRefused) setPasswordWanted(true);
       return;
     }
-    // The account is gone; now nothing of hers may stay on this device.
+    // The account is gone: nothing of hers may stay on this device, not even while the sign-in screen draws.
+    // Clearing first also leaves sign-out nothing to send to a server that no longer knows the session.
+    clearAllData('', { storage: window.localStorage, alert: () => undefined, reload: () => undefined });
     await signOut();
-    clearAllData('', { storage: window.localStorage, alert: () => undefined, reload: landOnSignIn });
+    landOnSignIn();
   };
 
   return (
