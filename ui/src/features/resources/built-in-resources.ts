@@ -1,8 +1,13 @@
 import type { Translate } from '../../lib/i18n';
 import type { Resource } from './resource-types';
 
-/** A built-in resource: names and numbers are facts; the words around them come from the catalogue. */
-type BuiltIn = Omit<Resource, 'description' | 'hours' | 'address'> & {
+/**
+ * A built-in resource: organisation names and numbers are facts; the words around them come from the catalogue,
+ * and so does a name that only says what the service is (`nameKey`).
+ */
+type BuiltIn = Omit<Resource, 'name' | 'description' | 'hours' | 'address'> & {
+  name?: string;
+  nameKey?: string;
   descriptionKey: string;
   hoursKey: string;
   addressKey?: string;
@@ -45,7 +50,7 @@ const BUILT_IN: readonly BuiltIn[] = [
   },
   {
     id: 'ambulance-108',
-    name: 'Emergency Ambulance Service',
+    nameKey: 'resources.ambulanceName',
     category: 'medical',
     descriptionKey: 'resources.ambulanceText',
     contact: '108',
@@ -67,8 +72,9 @@ const BUILT_IN: readonly BuiltIn[] = [
  * (an operator's own list is shown as the operator wrote it).
  */
 export function builtInResources(t: Translate): Resource[] {
-  return BUILT_IN.map(({ descriptionKey, hoursKey, addressKey, ...facts }) => ({
+  return BUILT_IN.map(({ name, nameKey, descriptionKey, hoursKey, addressKey, ...facts }) => ({
     ...facts,
+    name: nameKey ? t(nameKey) : (name ?? ''),
     description: t(descriptionKey),
     hours: t(hoursKey),
     ...(addressKey ? { address: t(addressKey) } : {}),

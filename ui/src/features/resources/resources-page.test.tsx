@@ -91,6 +91,7 @@ describe('Resources page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(hindi.title);
     expect(screen.getByRole('button', { name: hindi.chipShelter })).toBeInTheDocument();
     expect(screen.getByText(hindi.nalsaText)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: hindi.ambulanceName })).toBeInTheDocument();
     expect(screen.getAllByText(hindi.hoursAlways).length).toBeGreaterThan(0);
     expect(screen.queryByText(/24 hours, 7 days a week/)).toBeNull();
     await userEvent.type(screen.getByLabelText(hindi.search), 'कोई नहीं-zzz');
