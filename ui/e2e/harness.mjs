@@ -26,6 +26,7 @@ export const PASSWORD = 'Quiet-Harbor-42!';
 export const NEUTRAL_ORIGINS = ['https://duckduckgo.com', 'https://www.wikipedia.org', 'https://www.yr.no'];
 
 const READY_TIMEOUT_MS = 30_000;
+const CLOSE_TIMEOUT_MS = 60_000;
 
 function solaceBin() {
   const bin = process.env.SOLACE_BIN;
@@ -422,10 +423,11 @@ export function browserSuite({ app: appOptions = {}, contextOptions = () => ({})
     suite.app = await startApp(appOptions);
     suite.browser = await launchBrowser();
   });
+  // Closing has no time limit of its own in Playwright; a hang fails the suite here instead of holding CI.
   after(async () => {
     await suite.browser?.close();
     await suite.app?.stop();
-  });
+  }, { timeout: CLOSE_TIMEOUT_MS });
   beforeEach(async () => {
     suite.ctx = await openContext(suite.browser, suite.app, await contextOptions(suite));
     suite.page = await suite.ctx.newPage();
@@ -437,6 +439,6 @@ export function browserSuite({ app: appOptions = {}, contextOptions = () => ({})
     } finally {
       await suite.ctx.close();
     }
-  });
+  }, { timeout: CLOSE_TIMEOUT_MS });
   return suite;
 }

@@ -30,7 +30,7 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
   const t = useT();
   const id = useId();
   const config = useAppConfig();
-  const { session, signOut } = useAuth();
+  const { session } = useAuth();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -80,11 +80,9 @@ export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.lo
       if (problem.passwordRefused) setPasswordWanted(true);
       return;
     }
-    // The account is gone: nothing of hers may stay on this device, not even while the sign-in screen draws.
-    // Clearing first also leaves sign-out nothing to send to a server that no longer knows the session.
-    clearAllData('', { storage: window.localStorage, alert: () => undefined, reload: () => undefined });
-    await signOut();
-    landOnSignIn();
+    // The account and its sessions are gone from the server; now nothing of hers may stay on this device.
+    // The page is loaded afresh on the sign-in screen, which also drops the signed-in state held in memory.
+    clearAllData('', { storage: window.localStorage, alert: () => undefined, reload: landOnSignIn });
   };
 
   return (
