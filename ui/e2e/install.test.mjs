@@ -73,7 +73,9 @@ describe('installing the app', () => {
     const section = page.getByRole('region', { name: 'On your home screen' });
     const weather = section.getByRole('radio', { name: /^Weather Forecast/ });
     const notes = section.getByRole('radio', { name: /^Quick Notes/ });
-    await page.waitForFunction(() => document.querySelector('input[type=radio][value=weather]:checked') !== null);
+    // The section asks the server for the current choice; its own radio (not the idle-screen one, which also
+    // says "weather") shows the answer.
+    await section.locator('input[type=radio][value=weather]:checked').waitFor();
     assert.ok(await weather.isChecked(), 'the default is shown');
     await notes.check();
 
