@@ -1,6 +1,6 @@
 // Issue 12 'Delete my account' against the real embedded auth service: a wrong password deletes nothing; the
-// right one removes the account, leaves nothing of hers in any storage area and lands on sign-in, where her
-// old password no longer works.
+// right one removes the account, leaves nothing of hers in any storage area and lands on sign-in (another open
+// tab too), where her old password no longer works.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
@@ -43,8 +43,24 @@ describe('delete my account', () => {
     await page.goto('/journal');
     await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
 
+    // A second tab left open on her journal goes with the account: loaded afresh, so not even its memory
+    // keeps her opened journal.
+    const otherTab = await ctx.newPage();
+    await otherTab.goto('/journal');
+    await otherTab.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+    await otherTab.evaluate(() => {
+      window.e2eOpenedBefore = true;
+    });
+    const otherReloaded = otherTab.waitForEvent('load');
+
     await askToDelete(PASSWORD);
     await page.waitForURL((u) => u.pathname === '/auth');
+    await otherReloaded;
+    await otherTab.waitForURL((u) => u.pathname === '/auth');
+    assert.equal(await otherTab.evaluate(() => window.e2eOpenedBefore), undefined, 'the other tab was not reloaded');
+    await otherTab.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    assert.doesNotMatch(await otherTab.locator('body').innerText(), new RegExp(JOURNAL));
+    await otherTab.close();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     const stored = await everythingStored(page);
     for (const mine of [JOURNAL, email, email.split('@')[0], 'solace-auth', 'vault']) {

@@ -105,4 +105,14 @@ describe('quick exit', () => {
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('all storage cleared in another tab (clear data, account deleted) hides this one and reloads it', () => {
+    const reload = vi.fn();
+    const win = new EventTarget() as unknown as Window;
+    Object.assign(win, { document, location: { reload } });
+    followSessionEndInOtherTabs(win);
+    win.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });
