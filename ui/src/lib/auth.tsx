@@ -79,13 +79,12 @@ export function AuthProvider({ children, client: given }: Props) {
     return pending.current;
   }, [given, config]);
 
-  // Load the client now if a session may exist; otherwise when another tab signs in.
+  // Load the client now if a session may exist; otherwise when another tab signs in. (Another tab signing
+  // out reloads this one: followSessionEndInOtherTabs in lib/quick-exit.ts.)
   useEffect(() => {
     if (given || authNeededAtStart()) void getClient().catch(() => undefined);
     const onStorage = (e: StorageEvent) => {
       if (e.key === AUTH_STORAGE_KEY && e.newValue) void getClient().catch(() => undefined);
-      // Another tab signed out (its idle lock, a sign-out): this one follows at once.
-      if ((e.key === AUTH_STORAGE_KEY || e.key === null) && !e.newValue) setSession(null);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -21,6 +21,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** A stand-in window that only dispatches events and records reloads. */
+function fakeTab() {
+  const reload = vi.fn();
+  const win = new EventTarget() as unknown as Window;
+  Object.assign(win, { document, location: { reload } });
+  return { win, reload };
+}
+
 describe('quick exit', () => {
   it('picks among the configured neutral pages, none of them a webmail inbox by default', () => {
     const picked = [0, 0.34, 0.67, 0.9999].map((r) => pickQuickExitDestination(() => r));
@@ -82,9 +90,7 @@ describe('quick exit', () => {
   });
 
   it('a page restored from the back/forward cache is hidden and reloaded', () => {
-    const reload = vi.fn();
-    const win = new EventTarget() as unknown as Window;
-    Object.assign(win, { document, location: { reload } });
+    const { win, reload } = fakeTab();
     guardBackForwardCache(win);
     const show = new Event('pageshow') as PageTransitionEvent;
     Object.defineProperty(show, 'persisted', { value: true });
@@ -94,9 +100,7 @@ describe('quick exit', () => {
   });
 
   it('a session ended in another tab hides this one and reloads it; other storage changes do not', () => {
-    const reload = vi.fn();
-    const win = new EventTarget() as unknown as Window;
-    Object.assign(win, { document, location: { reload } });
+    const { win, reload } = fakeTab();
     followSessionEndInOtherTabs(win);
     win.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: null }));
     win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: null, newValue: SESSION }));
@@ -107,9 +111,7 @@ describe('quick exit', () => {
   });
 
   it('all storage cleared in another tab (clear data, account deleted) hides this one and reloads it', () => {
-    const reload = vi.fn();
-    const win = new EventTarget() as unknown as Window;
-    Object.assign(win, { document, location: { reload } });
+    const { win, reload } = fakeTab();
     followSessionEndInOtherTabs(win);
     win.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);

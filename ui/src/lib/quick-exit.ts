@@ -88,12 +88,13 @@ export function guardBackForwardCache(win: Window = window): void {
 /**
  * Another tab of the app that ended the session on this device (quick exit, sign-out, clearing all data or
  * deleting the account) takes this tab with it: hidden at once, then loaded afresh, so it shows the sign-in
- * screen (or the disguise), not what was open. A `null` key is the whole storage cleared.
+ * screen (or the disguise), not what was open.
  */
 export function followSessionEndInOtherTabs(win: Window = window): void {
   win.addEventListener('storage', (e) => {
     const sessionRemoved = e.key === AUTH_STORAGE_KEY && e.oldValue !== null && e.newValue === null;
-    if (!sessionRemoved && e.key !== null) return;
+    const storageCleared = e.key === null;
+    if (!sessionRemoved && !storageCleared) return;
     hideAppNow(win.document);
     win.location.reload();
   });
