@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub const FILE_NAME: &str = "solace.db";
 const MAX_IDLE_READERS: usize = 4;
@@ -133,8 +133,14 @@ fn open_connection(path: &Path, read_only: bool) -> Result<Connection, DbError> 
     } else {
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX
     };
-    let conn = Connection::open_with_flags(path, flags)?;
+    let mut conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    if !read_only {
+        // The server and a `solace users` command are two writers on one file. A deferred transaction that
+        // reads and then writes is refused at once ("database is locked", the busy timeout never waits) when
+        // the other process wrote in between; taking the write lock at BEGIN makes it wait its turn instead.
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
+    }
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // FULL: a committed sign-up survives a power cut, not only a killed process.
     conn.pragma_update(None, "synchronous", "FULL")?;
@@ -202,4 +208,47 @@ pub fn backup(data_dir: &Path, to: &Path) -> Result<(), DbError> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600)).map_err(DbError::Io)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    /// A `solace users` command reads, then writes, while the running server writes to the same file.
+    #[test]
+    fn a_command_and_the_server_writing_at_once_both_succeed() {
+        let dir = tempfile::tempdir().unwrap();
+        let server = Db::open(dir.path()).unwrap();
+        let mut command = open_for_command(dir.path()).unwrap();
+        command
+            .execute_batch("CREATE TABLE notes (n INTEGER); INSERT INTO notes VALUES (0);")
+            .unwrap();
+
+        let tx = command.transaction().unwrap();
+        let read: i64 = tx
+            .query_row("SELECT n FROM notes", [], |r| r.get(0))
+            .unwrap();
+        let (done, finished) = mpsc::channel();
+        let path = server.path.clone();
+        let server_write = std::thread::spawn(move || {
+            let conn = open_connection(&path, false).unwrap();
+            let result = conn.execute("INSERT INTO notes VALUES (1)", []);
+            done.send(()).unwrap();
+            result
+        });
+        // Without the write lock held from BEGIN, the server's write lands now, inside the command's read.
+        let _ = finished.recv_timeout(Duration::from_millis(300));
+        tx.execute("INSERT INTO notes VALUES (?1)", [read + 2])
+            .expect("the command's write was refused");
+        tx.commit().unwrap();
+        server_write
+            .join()
+            .unwrap()
+            .expect("the server's write was refused");
+        let rows: i64 = command
+            .query_row("SELECT count(*) FROM notes", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, 3);
+    }
 }
