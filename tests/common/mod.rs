@@ -81,6 +81,13 @@ impl Server {
         self.logs.0.lock().unwrap().join("\n")
     }
 
+    /// The whole log, once a line containing `needle` has arrived: a request's log line is written after its
+    /// response, and read from the server's output by another thread, so it can trail the reply.
+    pub fn logs_once_logged(&self, needle: &str) -> String {
+        self.wait_for_log(needle, Duration::from_secs(10));
+        self.logs()
+    }
+
     /// Waits (on the log reader's signal, not a sleep) until a log line contains `needle`.
     pub fn wait_for_log(&self, needle: &str, timeout: Duration) -> String {
         let deadline = Instant::now() + timeout;
