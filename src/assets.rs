@@ -41,7 +41,7 @@ struct Variant {
     etag: HeaderValue,
 }
 
-struct Asset {
+pub(crate) struct Asset {
     content_type: HeaderValue,
     cache_control: HeaderValue,
     identity: Variant,
@@ -178,8 +178,9 @@ fn html_asset(html: String) -> Asset {
     generated_asset(html.into_bytes(), "text/html; charset=utf-8")
 }
 
-/// A file made at start-up (a page or a manifest), compressed once like the embedded ones.
-fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Asset {
+/// A file made at start-up (a page, a manifest, an operator's language file), compressed once like the
+/// embedded ones.
+pub(crate) fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Asset {
     let mut brotli = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
@@ -322,6 +323,12 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
             }
         },
     };
+    respond(&req, asset, app_page || is_manifest)
+}
+
+/// Answers with `asset` in the best encoding the client accepts, or 304 when its copy is current.
+/// `varies_by_cookie`: the page depends on the device's disguise cookie too.
+pub(crate) fn respond(req: &HttpRequest, asset: &Asset, varies_by_cookie: bool) -> HttpResponse {
     let accept = req
         .headers()
         .get(header::ACCEPT_ENCODING)
@@ -340,7 +347,7 @@ pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpRespons
     let mut res = HttpResponse::build(status);
     res.insert_header((header::ETAG, variant.etag.clone()))
         .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if app_page || is_manifest {
+    if varies_by_cookie {
         res.insert_header((
             header::VARY,
             HeaderValue::from_static("Accept-Encoding, Cookie"),

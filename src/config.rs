@@ -44,6 +44,8 @@ pub struct ServerConfig {
     pub site_url: String,
     pub log_format: LogFormat,
     pub data_dir: PathBuf,
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` names the client (src/http/client_address.rs).
+    pub trusted_proxies: Vec<crate::http::client_address::TrustedProxy>,
 }
 
 impl Default for ServerConfig {
@@ -54,6 +56,7 @@ impl Default for ServerConfig {
             site_url: "http://localhost:8080".into(),
             log_format: LogFormat::Text,
             data_dir: PathBuf::from("./data"),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -68,8 +68,8 @@ fn tighten(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Narrows one file to owner-only (0600), logging the change if it was wider.
-pub fn make_private(path: &Path) -> io::Result<()> {
+/// Narrows one file to owner-only (0600), logging the change if it was wider; true when it was.
+pub fn make_private(path: &Path) -> io::Result<bool> {
     narrow(path, FILE_MODE)
 }
 
@@ -89,10 +89,10 @@ pub fn write_private_file(path: &Path, contents: &[u8]) -> io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-fn narrow(path: &Path, wanted: u32) -> io::Result<()> {
+fn narrow(path: &Path, wanted: u32) -> io::Result<bool> {
     let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
     if mode & !wanted == 0 {
-        return Ok(());
+        return Ok(false);
     }
     let narrowed = mode & wanted;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(narrowed))?;
@@ -102,7 +102,7 @@ fn narrow(path: &Path, wanted: u32) -> io::Result<()> {
         now = %format!("{narrowed:04o}"),
         "tightened permissions: other users of this machine could read Solace's data"
     );
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]

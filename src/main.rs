@@ -57,8 +57,17 @@ fn main() -> ExitCode {
         Command::ServiceKey { expires_in } => {
             let server = &config.server;
             match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {
-                Ok(token) => {
-                    println!("{token}");
+                Ok(issued) => {
+                    if let Some(key_file) = &issued.key_was_readable {
+                        eprintln!(
+                            "solace: warning: other users of this machine could read the signing key \
+                             ({}); it is now readable by its owner only. Anyone who copied it can sign \
+                             tokens: if that may have happened, stop the server, delete the file and start \
+                             it again (everyone then signs in again).",
+                            key_file.display()
+                        );
+                    }
+                    println!("{}", issued.token);
                     ExitCode::SUCCESS
                 }
                 Err(e) => fail(&e.to_string()),

@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::error;
 use crate::health;
+use crate::http::client_address::{self, TrustedProxies};
 use crate::http::{chunked, request_log, security_headers, serve};
 use crate::public_config::{self, PublicConfig};
 use crate::{auth, local, vault, weather};
@@ -53,8 +54,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());
     let db = web::Data::new(db);
+    let db_at_stop = db.clone();
+    let proxies = TrustedProxies::new(&config.server.trusted_proxies);
+    let proxy_data = web::Data::new(proxies.clone());
     let public = web::Data::new(PublicConfig::from_config(&config));
-    let catalogues = web::Data::new(config.catalogues.clone());
+    let catalogues = web::Data::new(local::catalogue_route::ServedCatalogues::new(
+        &config.catalogues,
+    ));
     let headers = web::Data::new(security_headers::SecurityHeaders::new(
         &config.auth.external_url,
     ));
@@ -73,6 +79,8 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(headers.clone())
             .app_data(weather.clone())
             .app_data(vault.clone())
+            .app_data(proxy_data.clone())
+            .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
             .wrap(from_fn(request_log::log))
@@ -101,6 +109,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         workers,
         shutdown_grace: SHUTDOWN_GRACE,
         connections: &config.connections,
+        proxies: proxies.clone(),
     };
     let (server, address) = serve::bind(app, &settings).map_err(|source| ServeError::Listen {
         addr: listen,
@@ -115,6 +124,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     );
     actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
     server.await.map_err(ServeError::Run)?;
+    // The log can still hold copies of rows deleted since the last checkpoint.
+    if let Err(e) = db_at_stop.checkpoint().await {
+        tracing::warn!(error = %e, "could not empty the write-ahead log at shutdown");
+    }
     tracing::info!("solace stopped");
     Ok(())
 }

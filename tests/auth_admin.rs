@@ -5,11 +5,9 @@
 mod auth_support;
 mod common;
 
-use auth_support::{Auth, PASSWORD, Reply, access, claims, refresh_token};
+use auth_support::{Auth, PASSWORD, Reply, SITE, access, claims, refresh_token};
 use reqwest::Method;
 use serde_json::{Value, json};
-
-const SITE: &str = "http://localhost:8080";
 
 fn start() -> Auth {
     Auth::start("")

@@ -4,28 +4,9 @@
 mod auth_support;
 mod common;
 
-use std::process::ExitStatus;
-
-use auth_support::{Auth, PASSWORD, access, claims, refresh_token};
+use auth_support::operator::{get, open, recovery_path, users, users_json};
+use auth_support::{Auth, PASSWORD, SITE, access, claims, refresh_token};
 use serde_json::{Value, json};
-
-const SITE: &str = "http://localhost:8080";
-
-/// Runs `solace users ARGS` on the server's data directory with its site URL.
-fn users(auth: &Auth, args: &[&str]) -> (ExitStatus, String, String) {
-    let dir = auth.server.data_dir.to_str().unwrap().to_string();
-    let mut all = vec!["--data-dir", &dir, "--site-url", SITE, "users"];
-    all.extend_from_slice(args);
-    common::run(&all, &[])
-}
-
-fn users_json(auth: &Auth, args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let (status, out, err) = users(auth, &all);
-    assert!(status.success(), "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|_| panic!("not JSON: {out}"))
-}
 
 fn start() -> Auth {
     Auth::start("")
@@ -173,34 +154,6 @@ fn delete_asks_first_then_removes_the_account_and_its_sessions() {
 }
 
 /// Creates a recovery link and returns its path on the test server.
-fn recovery_path(auth: &Auth, email: &str) -> String {
-    let v = users_json(auth, &["recovery-link", email]);
-    let link = v["link"].as_str().unwrap();
-    assert!(v["expires_at"].is_string());
-    link.strip_prefix(&format!("{SITE}/auth/v1"))
-        .unwrap_or_else(|| panic!("{link}"))
-        .to_string()
-}
-
-/// Opens the link like a browser would and returns the fragment's pairs.
-fn open(auth: &Auth, path: &str) -> Vec<(String, String)> {
-    let res = auth.http.get(auth.url(path)).send().unwrap();
-    assert_eq!(res.status().as_u16(), 303);
-    let location = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(location.starts_with(&format!("{SITE}/#")), "{location}");
-    let fragment = location.split_once('#').unwrap().1;
-    url::form_urlencoded::parse(fragment.as_bytes())
-        .into_owned()
-        .collect()
-}
-
-fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    pairs
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
-}
-
 #[test]
 fn a_recovery_link_signs_in_once_and_lets_her_choose_a_new_password() {
     let auth = start();

@@ -9,6 +9,7 @@ use zeroize::Zeroizing;
 
 use super::admin_params::{LinkParams, UserParams, ban_of, metadata_of, user_id, user_json};
 use super::errors::{AuthError, AuthResult, parse_json};
+use super::metadata;
 use super::password;
 use super::service::{AuthService, pool_error};
 use super::service_key::SERVICE_ROLE;
@@ -161,6 +162,14 @@ impl AuthService {
             .write({
                 let id = id.clone();
                 move |c| {
+                    // The bound holds for what is stored, not only for this change: several changes
+                    // within it each must not add up past it.
+                    if let Some(change) = &changes.user_metadata {
+                        let stored = crate::db::users::find_by_id(c, &id)?
+                            .ok_or(AuthError::AdminUserNotFound)?
+                            .user_metadata;
+                        metadata::check(&users::update::merge_metadata(&stored, change.clone()))?;
+                    }
                     users::update::update(c, &id, changes)?;
                     user_json(c, &id)?.ok_or(AuthError::AdminUserNotFound)
                 }

@@ -103,6 +103,13 @@ impl AuthConfig {
                 "challenge_expiry and verify_window must be longer than 0",
             ));
         }
+        let name = &self.mfa.authenticator_name;
+        if name.trim().is_empty() || name.contains(':') || name.chars().count() > 64 {
+            return Err(bad(
+                "mfa.authenticator_name",
+                "must be 1 to 64 characters, without ':'",
+            ));
+        }
         if self.rate_limit.window_secs == 0 {
             return Err(bad("rate_limit.window_secs", "must be at least 1"));
         }

@@ -68,9 +68,9 @@ impl AuthService {
                 }
                 lockout.succeeded(&user.email, source);
             }
-            None => self.require_fresh_sign_in(auth.session_id).await?,
+            None => self.require_fresh_sign_in(auth.session_id.clone()).await?,
         }
-        self.require_code_if_enrolled(&user.id, body.code.as_deref())
+        self.require_code_if_enrolled(&user.id, &auth.session_id, source, body.code.as_deref())
             .await?;
         let id = user.id;
         self.db

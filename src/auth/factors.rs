@@ -7,14 +7,27 @@ use serde_json::{Value, json};
 use super::errors::{AuthError, AuthResult};
 use super::mfa_config::MfaConfig;
 use super::models::{User, now_ms, now_text, timestamp};
-use super::sessions::SignedIn;
+use super::sessions::{SignInMethod, SignedIn};
 use super::tokens::{self, Amr};
 use crate::db::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
 use crate::db::sessions as session_rows;
 
 pub const TOTP: &str = "totp";
 
-/// A factor as GoTrue's `models.Factor` serialises it.
+/// For this long after a factor is first confirmed, a session without the second step may remove it
+/// (docs/auth-contract.md, "Her second step is hers"): someone who knows her password and adds an
+/// authenticator of his own cannot shut her out of her account and her records.
+pub const NEW_FACTOR_GRACE: chrono::Duration = chrono::Duration::days(7);
+
+/// Until when a confirmed factor may be removed without its code; None once that time has passed.
+pub fn removable_without_code_until(f: &FactorRow) -> Option<chrono::DateTime<chrono::Utc>> {
+    let confirmed = chrono::DateTime::parse_from_rfc3339(f.verified_at.as_deref()?).ok()?;
+    let until = confirmed.with_timezone(&chrono::Utc) + NEW_FACTOR_GRACE;
+    (until > chrono::Utc::now()).then_some(until)
+}
+
+/// A factor as GoTrue's `models.Factor` serialises it, plus when it was confirmed and, while it is new,
+/// until when it can be removed without a code (Solace's own fields: the app warns her with them).
 pub fn factor_json(f: &FactorRow) -> Value {
     let mut v = json!({
         "id": f.id,
@@ -26,6 +39,12 @@ pub fn factor_json(f: &FactorRow) -> Value {
     });
     if !f.friendly_name.is_empty() {
         v["friendly_name"] = json!(f.friendly_name);
+    }
+    if let Some(at) = &f.verified_at {
+        v["verified_at"] = json!(at);
+    }
+    if let Some(until) = removable_without_code_until(f) {
+        v["removable_without_code_until"] = json!(timestamp(until));
     }
     v
 }
@@ -107,6 +126,7 @@ pub fn enroll(
         last_challenged_at: None,
         created_at: now.clone(),
         updated_at: now,
+        verified_at: None,
     };
     rows::insert(&tx, &factor, &new.sealed_secret)?;
     tx.commit()?;
@@ -191,7 +211,7 @@ pub fn passed(
     rows::mark_challenge_verified(&tx, challenge_id, now)?;
     let session = session_rows::find(&tx, session_id)?.ok_or(AuthError::SessionNotFound)?;
     rows::add_claim(&tx, session_id, TOTP, &factor.id, now / 1000)?;
-    rows::end_aal1_sessions(&tx, &factor.user_id)?;
+    rows::end_aal1_sessions(&tx, &factor.user_id, None)?;
     rows::delete_unverified(&tx, &factor.user_id, &factor.id)?;
     rows::drop_refresh_tokens(&tx, session_id)?;
     let refresh_token = tokens::random_token();
@@ -214,22 +234,42 @@ pub fn passed(
     })
 }
 
-/// GoTrue's `UnenrollFactor`: a confirmed factor needs an aal2 session. Sessions it raised drop to
-/// aal1 (their claim goes with the factor, by cascade).
+/// How a factor was removed, for the log.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// With the second step passed, or a factor never confirmed (GoTrue's rule).
+    WithCode,
+    /// A factor confirmed in the last days, from a session without its code.
+    NewWithoutCode,
+    /// From a session the operator's recovery link started: the operator has checked it is her.
+    ByRecoveryLink,
+}
+
+/// GoTrue's `UnenrollFactor`, except that a confirmed factor needs an aal2 session only once it is older
+/// than `NEW_FACTOR_GRACE`, or never for a session started by a recovery link. Sessions it raised drop to
+/// aal1 (their claim goes with the factor, by cascade); none is ended, so removing cannot sign her out.
 pub fn unenroll(
     c: &mut Connection,
     user_id: &str,
     session_id: &str,
     factor_id: &str,
-) -> AuthResult<FactorRow> {
+) -> AuthResult<(FactorRow, Removal)> {
     let tx = c.transaction()?;
     let factor = owned(&tx, user_id, factor_id)?;
-    if factor.is_verified() && !is_aal2(&tx, session_id)? {
+    let how = if !factor.is_verified() || is_aal2(&tx, session_id)? {
+        Removal::WithCode
+    } else if removable_without_code_until(&factor).is_some() {
+        Removal::NewWithoutCode
+    } else if session_rows::find(&tx, session_id)?
+        .is_some_and(|s| s.amr_method == SignInMethod::Recovery.as_str())
+    {
+        Removal::ByRecoveryLink
+    } else {
         return Err(AuthError::AalRequiredToUnenroll);
-    }
+    };
     rows::delete(&tx, &factor.id)?;
     tx.commit()?;
-    Ok(factor)
+    Ok((factor, how))
 }
 
 /// The confirmed factors of a user with their sealed secrets (for the code asked on account deletion).

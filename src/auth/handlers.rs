@@ -57,8 +57,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 pub(super) fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
-    // The TCP peer, never X-Forwarded-For: a client could write anything there to dodge the limits.
-    req.peer_addr().map(|a| a.ip())
+    // The TCP peer, or the client a trusted proxy names; never a header from anyone else, where a
+    // client could write anything to dodge the limits.
+    crate::http::client_address::ClientIp::of(req)
 }
 
 pub(super) fn bearer(req: &HttpRequest) -> Option<&str> {

@@ -9,10 +9,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::errors::{AuthError, AuthResult, parse_json};
-use super::factors::{self, NewFactor, TOTP};
+use super::factors::{self, NewFactor, Removal, TOTP};
 use super::mfa_totp;
 use super::models::Session;
-use super::service::{AuthService, limit};
+use super::service::{AuthService, rate_limited};
 use super::user::Authenticated;
 use crate::db::factors::FactorRow;
 
@@ -53,15 +53,14 @@ impl AuthService {
                 ));
             }
         }
-        // GoTrue's default issuer is the site's host.
-        let issuer = match b.issuer.filter(|i| !i.is_empty()) {
-            Some(i) => i,
-            None => url::Url::parse(self.keys.issuer())
-                .ok()
-                .and_then(|u| u.host_str().map(str::to_string))
-                .unwrap_or_else(|| "solace".into()),
-        };
-        let enrolment = mfa_totp::enrol(&issuer, &auth.user.row.email).map_err(|e| match e {
+        // GoTrue names the entry in her authenticator app after the site's host and her e-mail; anyone
+        // who opens that app would read both. The operator's neutral name stands for both instead.
+        let name = &self.config.mfa.authenticator_name;
+        let issuer = b
+            .issuer
+            .filter(|i| !i.is_empty())
+            .unwrap_or_else(|| name.clone());
+        let enrolment = mfa_totp::enrol(&issuer, name).map_err(|e| match e {
             mfa_totp::TotpError::Invalid(why) => {
                 AuthError::validation(format!("Cannot make a TOTP factor: {why}"))
             }
@@ -137,13 +136,13 @@ impl AuthService {
             .ok_or_else(|| AuthError::bad_json("Could not read the challenge_id"))?;
         let user_id = auth.user.row.id.clone();
         let expiry_ms = self.config.mfa.challenge_expiry.0.as_millis() as i64;
-        let (fid, cid, ip) = (factor_id.clone(), challenge_id.clone(), ip_text(ip));
+        let (fid, cid, ip_seen) = (factor_id.clone(), challenge_id.clone(), ip_text(ip));
         let (factor, sealed) = self
             .db
-            .write(move |c| factors::open_challenge(c, &user_id, &fid, &cid, &ip, expiry_ms))
+            .write(move |c| factors::open_challenge(c, &user_id, &fid, &cid, &ip_seen, expiry_ms))
             .await?;
-        let step = self.check_code(&factor, &sealed, &code)?;
         let session_id = auth.session_id;
+        let step = self.check_code(&factor, &sealed, &code, &session_id, ip)?;
         let signed_in = self
             .db
             .write(move |c| factors::passed(c, &factor, &challenge_id, &session_id, step))
@@ -155,11 +154,19 @@ impl AuthService {
     pub async fn mfa_unenroll(&self, auth: Authenticated, factor_id: &str) -> AuthResult<Value> {
         let factor_id = factor_id_of(factor_id)?;
         let (user_id, session_id) = (auth.user.row.id, auth.session_id);
-        let factor = self
+        let (factor, how) = self
             .db
             .write(move |c| factors::unenroll(c, &user_id, &session_id, &factor_id))
             .await?;
-        tracing::info!("a two-step sign-in factor was removed by its owner");
+        match how {
+            Removal::WithCode => tracing::info!("a two-step sign-in factor was removed"),
+            Removal::NewWithoutCode => tracing::info!(
+                "a two-step sign-in factor confirmed in the last days was removed without its code"
+            ),
+            Removal::ByRecoveryLink => tracing::info!(
+                "a two-step sign-in factor was removed from a session a recovery link started"
+            ),
+        }
         Ok(json!({ "id": factor.id }))
     }
 
@@ -182,19 +189,38 @@ impl AuthService {
             .await
     }
 
-    /// Checks a code against one factor: the per-factor limit first, then the code, whose step must
-    /// be newer than the last one used (a code is good once). Returns the step to record.
-    fn check_code(&self, factor: &FactorRow, sealed: &[u8], code: &str) -> AuthResult<i64> {
-        limit(&self.limits.mfa_verify, &factor.id)?;
+    /// Checks a code against one factor: the limits first (`code_limits.rs`), then the code, whose
+    /// step must be newer than the last one used (a code is good once). Returns the step to record.
+    fn check_code(
+        &self,
+        factor: &FactorRow,
+        sealed: &[u8],
+        code: &str,
+        session_id: &str,
+        ip: Option<IpAddr>,
+    ) -> AuthResult<i64> {
+        let limits = &self.limits.mfa_codes;
+        limits
+            .before_check(&factor.id, session_id, ip)
+            .map_err(rate_limited)?;
         let secret = self
             .mfa_secrets
             .open(&factor.id, sealed)
             .map_err(|e| AuthError::internal(&e))?;
-        let step = mfa_totp::matching_step(&secret, code, now_secs())
-            .filter(|step| factor.last_step.is_none_or(|last| *step > last));
+        let step = mfa_totp::matching_step(&secret, code, now_secs());
         match step {
-            Some(step) => Ok(step),
+            Some(step) if factor.last_step.is_none_or(|last| step > last) => {
+                limits.right(&factor.id, ip);
+                Ok(step)
+            }
+            Some(_) => {
+                // Her own code, still on her screen just after she used it: refused, as any replay is,
+                // but not counted as a guess. The app's text tells her to wait for the next code.
+                tracing::info!("two-step sign-in code refused: already used");
+                Err(AuthError::MfaVerificationFailed)
+            }
             None => {
+                limits.wrong(&factor.id);
                 tracing::info!("two-step sign-in code refused");
                 Err(AuthError::MfaVerificationFailed)
             }
@@ -206,6 +232,8 @@ impl AuthService {
     pub(super) async fn require_code_if_enrolled(
         &self,
         user_id: &str,
+        session_id: &str,
+        ip: Option<IpAddr>,
         code: Option<&str>,
     ) -> AuthResult<()> {
         let uid = user_id.to_string();
@@ -221,7 +249,7 @@ impl AuthService {
             .ok_or(AuthError::MfaCodeRequired)?;
         let mut last_error = AuthError::MfaVerificationFailed;
         for (factor, sealed) in enrolled {
-            match self.check_code(&factor, &sealed, code) {
+            match self.check_code(&factor, &sealed, code, session_id, ip) {
                 Ok(step) => {
                     return self
                         .db

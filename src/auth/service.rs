@@ -42,8 +42,8 @@ pub(super) struct Limits {
     pub(super) signup_email: RateLimiter,
     pub(super) user_update: RateLimiter,
     authorize_ip: RateLimiter,
-    /// Two-step sign-in code checks per factor (`[auth.mfa] verify_per_factor`).
-    pub(super) mfa_verify: RateLimiter,
+    /// Two-step sign-in code checks (`[auth.mfa]`).
+    pub(super) mfa_codes: super::code_limits::CodeLimits,
 }
 
 /// Why the auth service could not start.
@@ -84,7 +84,7 @@ impl AuthService {
             signup_email: RateLimiter::new(r.signup_per_email, window),
             user_update: RateLimiter::new(r.user_update_per_user, window),
             authorize_ip: RateLimiter::new(r.authorize_per_ip, window),
-            mfa_verify: RateLimiter::new(config.mfa.verify_per_factor, config.mfa.verify_window.0),
+            mfa_codes: super::code_limits::CodeLimits::new(&config.mfa),
         };
         let mfa_secrets = super::mfa_secret::SecretBox::load_or_create(data_dir)?;
         let google = config

@@ -20,14 +20,32 @@ pub enum ServiceKeyError {
     Lifetime,
 }
 
+/// A signed token, and whether the key file had to be made private first.
+pub struct Issued {
+    pub token: String,
+    /// The signing key's file, when other users of the machine could read it until now: they may
+    /// have copied it.
+    pub key_was_readable: Option<std::path::PathBuf>,
+}
+
 /// Reads the server's signing key in `data_dir` (made on the server's first start; this command never
-/// makes one) and signs a token that is valid for `lifetime`. The issuer is the one the server checks:
-/// `<site_url>/auth/v1`.
+/// makes one), narrowing a key file that others could read, and signs a token that is valid for
+/// `lifetime`. The issuer is the one the server checks: `<site_url>/auth/v1`.
 pub fn create(
     data_dir: &Path,
     site_url: &str,
     lifetime: Duration,
-) -> Result<String, ServiceKeyError> {
+) -> Result<Issued, ServiceKeyError> {
+    let key_file = data_dir.join(super::signing_key::KEY_FILE);
+    let narrowed = key_file.exists()
+        && crate::data_dir::make_private(&key_file).map_err(|source| {
+            ServiceKeyError::Key(KeyError::File {
+                what: "cannot make private the signing key",
+                path: key_file.clone(),
+                source,
+            })
+        })?;
+    let key_was_readable = narrowed.then_some(key_file);
     let keys = TokenKeys::load_existing(data_dir, format!("{site_url}/auth/v1"))?;
     let now = chrono::Utc::now().timestamp();
     let secs = i64::try_from(lifetime.as_secs()).map_err(|_| ServiceKeyError::Lifetime)?;
@@ -35,10 +53,14 @@ pub fn create(
     if secs == 0 || exp > 253_402_300_799 {
         return Err(ServiceKeyError::Lifetime);
     }
-    Ok(keys.sign(&ServiceClaims {
+    let token = keys.sign(&ServiceClaims {
         iss: keys.issuer().to_string(),
         role: SERVICE_ROLE.into(),
         iat: now,
         exp,
-    })?)
+    })?;
+    Ok(Issued {
+        token,
+        key_was_readable,
+    })
 }

@@ -9,6 +9,7 @@ use super::config::SessionLimits;
 use super::errors::{AuthError, AuthResult};
 use super::models::{User, now_ms};
 use super::tokens;
+use crate::db::factors as factor_rows;
 use crate::db::sessions::{self as rows, SessionRow};
 use crate::db::{Db, oauth_flows};
 
@@ -207,11 +208,17 @@ pub enum Scope {
 
 pub async fn end(db: &Db, user_id: String, session_id: String, scope: Scope) -> AuthResult<()> {
     db.write(move |c| {
+        let tx = c.transaction()?;
+        // A session that has not passed the second step cannot end one that has (GoTrue would):
+        // someone signed in with her password alone must not be able to sign her out of her devices.
+        let spare_aal2 = !super::factors::is_aal2(&tx, &session_id)?;
+        let keep = (scope == Scope::Others).then_some(session_id.as_str());
         match scope {
-            Scope::Global => rows::delete_for_user(c, &user_id, None)?,
-            Scope::Local => rows::delete(c, &session_id)?,
-            Scope::Others => rows::delete_for_user(c, &user_id, Some(&session_id))?,
+            Scope::Local => rows::delete(&tx, &session_id)?,
+            _ if spare_aal2 => factor_rows::end_aal1_sessions(&tx, &user_id, keep)?,
+            _ => rows::delete_for_user(&tx, &user_id, keep)?,
         };
+        tx.commit()?;
         Ok(())
     })
     .await

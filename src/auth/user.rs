@@ -13,6 +13,7 @@ use super::password;
 use super::service::{AuthService, limit, pool_error};
 use super::sessions;
 use crate::logging::mask_email;
+use crate::users::update::merge_metadata;
 
 /// A verified access token whose session and user still exist and whose session has not ended.
 pub struct Authenticated {
@@ -72,24 +73,11 @@ impl AuthService {
         if body.phone.as_deref().is_some_and(|p| !p.trim().is_empty()) {
             return Err(AuthError::PhoneChangeUnsupported);
         }
-        let mut metadata = match current.user_metadata.clone() {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        };
-        match body.data {
-            None | Some(Value::Null) => {}
-            Some(Value::Object(changes)) => {
-                // Per key, as GoTrue: a null value deletes the key.
-                for (k, v) in changes {
-                    if v.is_null() {
-                        metadata.remove(&k);
-                    } else {
-                        metadata.insert(k, v);
-                    }
-                }
-            }
+        let metadata = match body.data {
+            None | Some(Value::Null) => merge_metadata(&current.user_metadata, Map::new()),
+            Some(Value::Object(changes)) => merge_metadata(&current.user_metadata, changes),
             Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
-        }
+        };
         // Before any password work: a refused change should cost us nothing.
         metadata::check(&metadata)?;
         let new_password_hash = match body.password {

@@ -16,6 +16,8 @@ pub struct FactorRow {
     pub last_challenged_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
+    /// When the first code was accepted (RFC 3339); None while unverified.
+    pub verified_at: Option<String>,
 }
 
 impl FactorRow {
@@ -34,7 +36,7 @@ pub struct ChallengeRow {
 }
 
 const FACTOR_COLUMNS: &str = "id, user_id, friendly_name, factor_type, status, last_step, \
-     last_challenged_at, created_at, updated_at";
+     last_challenged_at, created_at, updated_at, verified_at";
 
 fn factor(r: &Row<'_>) -> rusqlite::Result<FactorRow> {
     Ok(FactorRow {
@@ -47,6 +49,7 @@ fn factor(r: &Row<'_>) -> rusqlite::Result<FactorRow> {
         last_challenged_at: r.get(6)?,
         created_at: r.get(7)?,
         updated_at: r.get(8)?,
+        verified_at: r.get(9)?,
     })
 }
 
@@ -127,10 +130,12 @@ pub fn delete_stale_unverified(
     )
 }
 
-/// Marks the factor verified and records the step whose code was just used.
+/// Marks the factor verified (remembering when, the first time) and records the step whose code was
+/// just used.
 pub fn accept_code(c: &Connection, factor_id: &str, step: i64, now: &str) -> rusqlite::Result<()> {
     c.execute(
-        "UPDATE mfa_factors SET status = ?2, last_step = ?3, updated_at = ?4 WHERE id = ?1",
+        "UPDATE mfa_factors SET status = ?2, last_step = ?3, updated_at = ?4, \
+         verified_at = coalesce(verified_at, ?4) WHERE id = ?1",
         params![factor_id, VERIFIED, step, now],
     )?;
     Ok(())
@@ -221,12 +226,16 @@ pub fn claims(c: &Connection, session_id: &str) -> rusqlite::Result<Vec<(String,
 }
 
 /// GoTrue's `InvalidateSessionsWithAALLessThan(aal2)`: every session of the user that has not passed
-/// a second step ends.
-pub fn end_aal1_sessions(c: &Connection, user_id: &str) -> rusqlite::Result<usize> {
+/// a second step ends, but `keep`.
+pub fn end_aal1_sessions(
+    c: &Connection,
+    user_id: &str,
+    keep: Option<&str>,
+) -> rusqlite::Result<usize> {
     c.execute(
-        "DELETE FROM sessions WHERE user_id = ?1 AND id NOT IN \
+        "DELETE FROM sessions WHERE user_id = ?1 AND id IS NOT ?2 AND id NOT IN \
          (SELECT session_id FROM mfa_amr_claims WHERE method = 'totp')",
-        [user_id],
+        params![user_id, keep],
     )
 }
 

@@ -38,6 +38,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "auth: two-step sign-in factors, challenges and session steps",
         sql: include_str!("migrations/0005_mfa.sql"),
     },
+    Migration {
+        version: 6,
+        name: "accounts: recovery links end with the password; factors remember when they were confirmed",
+        sql: include_str!("migrations/0006_her_account_is_hers.sql"),
+    },
 ];
 
 #[cfg(test)]

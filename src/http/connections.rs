@@ -7,6 +7,12 @@
 //! kernel closes it when sent data stays unacknowledged, including behind a zero receive window, for that
 //! long) and a slot in a table counted per client address (IPv6 by /64) and in total; a socket over
 //! either cap is shut down at once, before anything is read from it.
+//!
+//! A flood from many addresses, each under its own cap, could still fill the total and shut everyone
+//! else out (the health check included). So the last quarter of the total is a reserve: once the table
+//! is that full, an address that already holds a fair share (`FAIR_SHARE_DIVISOR`) gets no more, and
+//! the reserve stays for addresses with few connections, a newcomer among them. Connections from the
+//! operator's reverse proxies (`server.trusted_proxies`) carry many visitors and count only in total.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Shutdown};
@@ -16,8 +22,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
+use super::client_address::TrustedProxies;
 use crate::config_error::ConfigError;
 use crate::rate_limit::address_key;
+
+/// Of `max_per_address`, the share an address may hold once the table is into its reserve.
+const FAIR_SHARE_DIVISOR: usize = 16;
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -72,6 +82,10 @@ impl ConnectionsConfig {
 pub struct ConnectionTable {
     per_address: usize,
     total: usize,
+    /// Past this many open connections, the reserve rule applies.
+    crowded_at: usize,
+    fair_share: usize,
+    proxies: TrustedProxies,
     write_timeout: Duration,
     open: Mutex<Counts>,
     last_warning: AtomicU64,
@@ -94,10 +108,13 @@ pub struct Slot {
 const WARNING_INTERVAL_SECS: u64 = 60;
 
 impl ConnectionTable {
-    pub fn new(config: &ConnectionsConfig) -> Arc<Self> {
+    pub fn new(config: &ConnectionsConfig, proxies: TrustedProxies) -> Arc<Self> {
         Arc::new(Self {
             per_address: config.max_per_address,
             total: config.max_total,
+            crowded_at: config.max_total - config.max_total / 4,
+            fair_share: (config.max_per_address / FAIR_SHARE_DIVISOR).max(2),
+            proxies,
             write_timeout: Duration::from_secs(config.write_timeout_secs),
             open: Mutex::new(Counts::default()),
             last_warning: AtomicU64::new(0),
@@ -109,7 +126,10 @@ impl ConnectionTable {
         let key = address_key(peer);
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         let mine = open.by_address.get(&key).copied().unwrap_or(0);
-        if mine >= self.per_address || open.total >= self.total {
+        let over_own_cap = !self.proxies.contains(peer)
+            && (mine >= self.per_address
+                || (open.total >= self.crowded_at && mine >= self.fair_share));
+        if over_own_cap || open.total >= self.total {
             return None;
         }
         open.by_address.insert(key, mine + 1);
@@ -189,11 +209,14 @@ mod tests {
     use super::*;
 
     fn table(per_address: usize, total: usize) -> Arc<ConnectionTable> {
-        ConnectionTable::new(&ConnectionsConfig {
-            max_per_address: per_address,
-            max_total: total,
-            ..ConnectionsConfig::default()
-        })
+        ConnectionTable::new(
+            &ConnectionsConfig {
+                max_per_address: per_address,
+                max_total: total,
+                ..ConnectionsConfig::default()
+            },
+            TrustedProxies::default(),
+        )
     }
 
     #[test]
@@ -216,6 +239,44 @@ mod tests {
         let _b = t.admit("2001:db8:0:1::1".parse().unwrap()).unwrap();
         assert!(t.admit("198.51.100.1".parse().unwrap()).is_none());
         assert_eq!(t.open_connections(), 2);
+    }
+
+    #[test]
+    fn a_flood_from_many_addresses_leaves_room_for_newcomers() {
+        let t = table(128, 2048);
+        let mut held = Vec::new();
+        // Twenty addresses each ask for as many as they may.
+        for a in 0..20u8 {
+            let ip = IpAddr::from([198, 51, 100, a]);
+            while let Some(slot) = t.admit(ip) {
+                held.push(slot);
+            }
+        }
+        assert!(
+            t.open_connections() < 2048 - 400,
+            "{}",
+            t.open_connections()
+        );
+        for n in 0..100u8 {
+            let newcomer = IpAddr::from([203, 0, 113, n]);
+            assert!(t.admit(newcomer).is_some(), "newcomer {n} was refused");
+        }
+    }
+
+    #[test]
+    fn a_trusted_proxy_counts_only_in_total() {
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        let t = ConnectionTable::new(
+            &ConnectionsConfig {
+                max_per_address: 2,
+                max_total: 10,
+                ..ConnectionsConfig::default()
+            },
+            TrustedProxies::new(&["10.0.0.0/8".parse().unwrap()]),
+        );
+        let held: Vec<_> = (0..10).map_while(|_| t.admit(proxy)).collect();
+        assert_eq!(held.len(), 10);
+        assert!(t.admit(proxy).is_none(), "the total still holds");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! HTTP plumbing shared by every route: middleware, JSON error bodies, and the server's connection guard.
 
 pub mod chunked;
+pub mod client_address;
 pub mod client_faults;
 pub mod connections;
 pub mod expect;

@@ -12,6 +12,7 @@ use actix_http::{HttpService, KeepAlive, Request, Response};
 use actix_service::{IntoServiceFactory, Service, ServiceFactory, ServiceFactoryExt, map_config};
 use actix_web::dev::AppConfig;
 
+use super::client_address::TrustedProxies;
 use super::connections::{ConnectionTable, ConnectionsConfig};
 use super::expect;
 
@@ -25,6 +26,7 @@ pub struct Settings<'a> {
     pub workers: usize,
     pub shutdown_grace: Duration,
     pub connections: &'a ConnectionsConfig,
+    pub proxies: TrustedProxies,
 }
 
 pub fn bind<F, I, S, B>(
@@ -45,7 +47,7 @@ where
     let listener = listen(settings.addr)?;
     let local = listener.local_addr()?;
     let c = settings.connections;
-    let table = ConnectionTable::new(c);
+    let table = ConnectionTable::new(c, settings.proxies.clone());
     let keep_alive = Duration::from_secs(c.idle_timeout_secs);
     let request_timeout = Duration::from_secs(c.request_timeout_secs);
     let server = actix_server::Server::build()

@@ -14,6 +14,10 @@ mod english {
     include!(concat!(env!("OUT_DIR"), "/english_catalogue.rs"));
 }
 
+/// Largest language file read: the app's Hindi texts take about 85 KB, so this leaves room for any
+/// language while a mistaken or hostile file cannot fill the server's memory.
+pub const MAX_FILE_BYTES: u64 = 512 * 1024;
+
 /// Language code -> the catalogue file's JSON, as the UI fetches it from `/api/locales/<code>.json`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct OperatorCatalogues(pub BTreeMap<String, Value>);
@@ -48,8 +52,7 @@ impl OperatorCatalogues {
                     ),
                 ));
             }
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| err(&source, "", format!("cannot read: {e}")))?;
+            let text = read_small_file(&path).map_err(|why| err(&source, "", why))?;
             let value: Value = serde_json::from_str(&text)
                 .map_err(|e| err(&source, "", format!("not valid JSON: {e}")))?;
             check(&value, &english).map_err(|(key, why)| err(&source, &key, why))?;
@@ -61,6 +64,28 @@ impl OperatorCatalogues {
     pub fn languages(&self) -> impl Iterator<Item = &String> {
         self.0.keys()
     }
+}
+
+/// The file's text, refusing anything but a regular file (a pipe or a device would block the start
+/// forever) and anything over `MAX_FILE_BYTES`.
+fn read_small_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("is not a regular file".into());
+    }
+    let too_large = || format!("is larger than {} KiB", MAX_FILE_BYTES / 1024);
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    Ok(text)
 }
 
 type Catalogue = BTreeMap<String, serde_json::Map<String, Value>>;

@@ -35,17 +35,7 @@ pub fn update(c: &mut Connection, user_id: &str, changes: Changes) -> Result<(),
         sessions::delete_for_user(&tx, user_id, None)?;
     }
     if let Some(changes) = changes.user_metadata {
-        let mut metadata = match row.user_metadata {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        };
-        for (k, v) in changes {
-            if v.is_null() {
-                metadata.remove(&k);
-            } else {
-                metadata.insert(k, v);
-            }
-        }
+        let metadata = merge_metadata(&row.user_metadata, changes);
         users::update_metadata(
             &tx,
             user_id,
@@ -59,4 +49,20 @@ pub fn update(c: &mut Connection, user_id: &str, changes: Changes) -> Result<(),
     }
     tx.commit()?;
     Ok(())
+}
+
+/// `changes` merged into the `stored` metadata key by key; a null value removes the key (GoTrue's rule).
+pub fn merge_metadata(stored: &Value, changes: Map<String, Value>) -> Map<String, Value> {
+    let mut metadata = match stored {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    };
+    for (k, v) in changes {
+        if v.is_null() {
+            metadata.remove(&k);
+        } else {
+            metadata.insert(k, v);
+        }
+    }
+    metadata
 }

@@ -47,11 +47,11 @@ async fn forecast(
     Ok(HttpResponse::Ok().json(&*answer))
 }
 
-/// Counts the request against its TCP peer's address (not a header a client could forge).
+/// Counts the request against its client's address: the TCP peer, or whom a trusted proxy names (never a
+/// header a client could forge).
 fn limit(req: &HttpRequest, weather: &Weather) -> Result<(), ApiError> {
-    let client = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
+    let client = crate::http::client_address::ClientIp::of(req)
+        .map(|ip| ip.to_string())
         .unwrap_or_default();
     weather
         .check_rate(&client)

@@ -8,6 +8,12 @@ use serde_json::{Value, json};
 
 use crate::common::{Options, Server, client};
 
+pub mod operator;
+pub mod totp;
+
+/// The `site_url` the test servers run with (the default).
+pub const SITE: &str = "http://localhost:8080";
+
 pub const PASSWORD: &str = "Str0ng!pass";
 pub const API_VERSION: &str = "2024-01-01";
 
