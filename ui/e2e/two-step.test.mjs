@@ -22,6 +22,57 @@ describe('two-step sign-in', () => {
   let page;
   beforeEach(() => ({ ctx, page } = suite));
 
+  /** Someone who knows her password, outside her browser: signs in and plants an authenticator of his own. */
+  async function plantAuthenticator(email) {
+    const api = async (pathname, token, body) => {
+      const res = await fetch(`${suite.app.url}/auth/v1${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const json = await res.json();
+      assert.equal(res.status, 200, JSON.stringify(json));
+      return json;
+    };
+    const his = await api('/token?grant_type=password', null, { email, password: PASSWORD });
+    const factor = await api('/factors', his.access_token, { factor_type: 'totp', friendly_name: 'His' });
+    const challenge = await api(`/factors/${factor.id}/challenge`, his.access_token, {});
+    const { code } = await nextCode(factor.totp.secret);
+    await api(`/factors/${factor.id}/verify`, his.access_token, { challenge_id: challenge.id, code });
+  }
+
+  it('an authenticator someone else added is announced at her sign-in, and she removes it without its code', async () => {
+    const email = uniqueEmail('planted');
+    await signUpViaUi(page, email);
+    await page.goto('/journal');
+    await page.getByLabel('Write your thoughts').fill('only mine to read');
+    await page.getByRole('button', { name: 'Save Entry' }).click();
+    await page.locator('.journal-entries > li', { hasText: 'only mine to read' }).waitFor();
+
+    await plantAuthenticator(email);
+    // His confirmation ended her open session: the app finds that out when it next asks the server.
+    ctx.expectFailedResource(/\/api\/vault\/secret$/, 401);
+    ctx.expectFailedResource(/\/auth\/v1\/logout\?scope=local$/, 403);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    const notice = page.getByRole('region', { name: 'Did you add an authenticator app?' });
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /added to your account on .+ you can remove it here without its code/);
+    await checkScreen(page, 'two-step-planted-authenticator');
+    await notice.getByRole('button', { name: 'It was not me: remove it' }).click();
+    const removed = page.getByRole('status').filter({ hasText: 'Someone may know your password: change it in Settings now' });
+    await removed.waitFor();
+    await removed.getByRole('button', { name: 'Open my account' }).click();
+
+    // Her password alone opens her account and her records again.
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.goto('/journal');
+    await page.locator('.journal-entries > li', { hasText: 'only mine to read' }).waitFor();
+  });
+
   it('adds an authenticator, then sign-in asks for its code; a wrong code is refused plainly', async () => {
     const email = uniqueEmail('twostep');
     await signUpViaUi(page, email);
@@ -69,7 +120,7 @@ describe('two-step sign-in', () => {
     await alert.waitFor();
     assert.equal(
       (await alert.textContent()).trim(),
-      'That code is not right. Check your authenticator app and type the newest code it shows.',
+      'That code is not right, or it was used already. Each code works once: wait until your authenticator app shows a new code (at most 30 seconds) and type that one.',
     );
     assert.equal(refused.seen, 1);
 

@@ -1,7 +1,18 @@
 import type { Session } from '@supabase/auth-js';
 
-/** A two-step sign-in factor as the server lists it in the user (GoTrue's shape). */
-export type Factor = { id: string; status: string; factor_type: string; friendly_name?: string };
+/**
+ * A two-step sign-in factor as the server lists it in the user (GoTrue's shape). The built-in server adds
+ * when it was confirmed and, for some days after, until when it can be removed without a code
+ * (docs/auth-contract.md, "Her second step is hers").
+ */
+export type Factor = {
+  id: string;
+  status: string;
+  factor_type: string;
+  friendly_name?: string;
+  verified_at?: string;
+  removable_without_code_until?: string;
+};
 
 function claimsOf(accessToken: string): { aal?: unknown } {
   try {
@@ -27,4 +38,9 @@ export function verifiedFactors(session: Session | null): Factor[] {
 export function needsSecondStep(session: Session | null): boolean {
   if (!session) return false;
   return claimsOf(session.access_token).aal !== 'aal2' && verifiedFactors(session).length > 0;
+}
+
+/** Confirmed authenticators added so recently that she can still remove one without its code. */
+export function recentlyAddedFactors(session: Session | null): Factor[] {
+  return verifiedFactors(session).filter((f) => Boolean(f.removable_without_code_until && f.verified_at));
 }

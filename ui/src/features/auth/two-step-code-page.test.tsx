@@ -42,12 +42,42 @@ describe('two-step sign-in code step', () => {
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'That code is not right. Check your authenticator app and type the newest code it shows.',
+      'That code is not right, or it was used already. Each code works once: wait until your authenticator app shows a new code (at most 30 seconds) and type that one.',
     );
     expect(challengeAndVerify).toHaveBeenCalledWith({ factorId: 'f-1', code: '123456' });
 
     await user.type(screen.getByLabelText('6-digit code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Two-step sign-in' })).not.toBeInTheDocument());
+  });
+
+  it('offers to remove an authenticator added in the last days, then tells her to change her password', async () => {
+    const user = userEvent.setup();
+    const s = sessionAt('aal1');
+    const recent = {
+      id: 'f-1',
+      status: 'verified',
+      factor_type: 'totp',
+      verified_at: '2026-11-20T10:00:00Z',
+      removable_without_code_until: '2026-11-27T10:00:00Z',
+    };
+    const app = renderApp('/', { session: { ...s, user: { ...s.user, factors: [recent] } } as unknown as Session });
+    const notice = await screen.findByRole('region', { name: 'Did you add an authenticator app?' });
+    expect(notice).toHaveTextContent(/November 20, 2026.*November 27, 2026/);
+
+    const unenroll = vi.fn().mockResolvedValue({ data: { id: 'f-1' }, error: null });
+    const refreshSession = vi.fn().mockResolvedValue({ data: {}, error: null });
+    Object.assign(app.fake.client, { mfa: { unenroll }, refreshSession });
+    await user.click(screen.getByRole('button', { name: 'It was not me: remove it' }));
+    expect(unenroll).toHaveBeenCalledWith({ factorId: 'f-1' });
+    expect(await screen.findByRole('status', { name: 'Removed' })).toHaveTextContent('change it in Settings now');
+    await user.click(screen.getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(refreshSession).toHaveBeenCalled());
+  });
+
+  it('says nothing of the kind for an authenticator past its first days', async () => {
+    renderApp('/', { session: sessionAt('aal1') });
+    await screen.findByRole('heading', { name: 'Two-step sign-in' });
+    expect(screen.queryByRole('region', { name: 'Did you add an authenticator app?' })).not.toBeInTheDocument();
   });
 });

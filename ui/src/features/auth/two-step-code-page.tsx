@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { codeProblemKey } from '../../lib/server-problem';
-import { verifiedFactors } from '../../lib/two-step';
+import { recentlyAddedFactors, verifiedFactors } from '../../lib/two-step';
+import { NewAuthenticatorNotice } from './new-authenticator-notice';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
 import './two-step-code-page.css';
@@ -21,6 +22,7 @@ export function TwoStepCodePage() {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const factor = verifiedFactors(session)[0];
+  const recent = recentlyAddedFactors(session)[0];
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -67,6 +69,7 @@ export function TwoStepCodePage() {
           {t('auth.signOut')}
         </button>
       </form>
+      {recent ? <NewAuthenticatorNotice factor={recent} /> : null}
       <p className="auth-note two-step-help">
         <span>{t('auth.lostPhone')}</span>
       </p>
