@@ -393,3 +393,29 @@ fn the_admin_api_keeps_user_metadata_within_its_bound_across_changes() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body["user_metadata"]["c"].is_null());
 }
+
+#[test]
+fn service_key_narrows_a_signing_key_others_could_read_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let a = Auth::start("");
+    let key_file = std::fs::read_dir(&a.server.data_dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().contains("jwt-signing-key"))
+        .unwrap();
+    std::fs::set_permissions(&key_file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let dir = a.server.data_dir.to_str().unwrap().to_string();
+    let (status, key, err) = common::run(&["--data-dir", &dir, "service-key"], &[]);
+    assert!(status.success(), "{err}");
+    assert!(
+        err.contains("other users of this machine could read the signing key"),
+        "{err}"
+    );
+    let mode = std::fs::metadata(&key_file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    assert_eq!(a.get("/admin/users", Some(key.trim())).status, 200);
+    // Once private, nothing more is said.
+    let (_, _, err) = common::run(&["--data-dir", &dir, "service-key"], &[]);
+    assert!(!err.contains("could read"), "{err}");
+}

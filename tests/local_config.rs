@@ -110,6 +110,17 @@ fn an_operator_adds_a_language_with_a_file_next_to_the_config() {
         .json()
         .unwrap();
     assert_eq!(catalogue["journal"]["title"], "माझी खाजगी डायरी");
+    // Sent compressed, like the app's own files.
+    let res = client()
+        .get(s.url("/api/locales/mr.json"))
+        .header("accept-encoding", "br")
+        .send()
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "br");
+    let mut json = Vec::new();
+    brotli::BrotliDecompress(&mut &res.bytes().unwrap()[..], &mut json).unwrap();
+    let decoded: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(decoded, catalogue);
     let missing = client().get(s.url("/api/locales/fr.json")).send().unwrap();
     assert_eq!(missing.status(), 404);
 }
@@ -140,4 +151,46 @@ fn a_wrong_catalogue_file_exits_2_naming_the_file_and_key() {
         assert!(stderr.contains(file), "names the file: {stderr}");
         assert!(stderr.contains(key), "names {key}: {stderr}");
     }
+}
+
+/// `validate-config` on `dir`'s config, failing the test if it has not finished within 30 s.
+fn validate_within_a_while(dir: &tempfile::TempDir) -> (std::process::ExitStatus, String) {
+    let config = dir.path().join("solace.toml").to_str().unwrap().to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let (status, _, stderr) = run(&["validate-config", "--config", &config], &[]);
+        let _ = tx.send((status, stderr));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(30))
+        .expect("validate-config did not finish: it hangs on the language file")
+}
+
+#[test]
+fn a_huge_language_file_or_one_that_is_not_a_file_is_refused_at_once() {
+    let big = format!(
+        r#"{{ "journal": {{ "title": "{}" }} }}"#,
+        "x".repeat(600 * 1024)
+    );
+    let dir = config_with_catalogue("mr.json", &big);
+    let (status, stderr) = validate_within_a_while(&dir);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mr.json") && stderr.contains("larger than 512 KiB"),
+        "{stderr}"
+    );
+
+    // A named pipe would block whoever reads it until someone writes to it.
+    let dir = config_with_catalogue("sw.json", "{}");
+    let fifo = dir.path().join("locales").join("mr.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (status, stderr) = validate_within_a_while(&dir);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mr.json") && stderr.contains("not a regular file"),
+        "{stderr}"
+    );
 }

@@ -197,3 +197,50 @@ fn silent_slow_and_idle_connections_are_closed() {
     assert!(!read_until_closed(&mut silent).contains(" 200 "));
     assert!(!read_until_closed(&mut slow).contains(" 200 "));
 }
+
+/// A connection from `from` (any loopback address) that asks for /health; `Some` while the server keeps
+/// it open after answering, `None` when it refused the connection.
+fn held_from(s: &Server, from: [u8; 4]) -> Option<socket2::Socket> {
+    use socket2::{Domain, Socket, Type};
+    let sock = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    sock.bind(&SocketAddr::from((from, 0)).into()).unwrap();
+    sock.connect(&SocketAddr::from(([127, 0, 0, 1], s.port)).into())
+        .unwrap();
+    sock.set_read_timeout(Some(PATIENCE)).unwrap();
+    (&sock)
+        .write_all(b"GET /health HTTP/1.1\r\nHost: solace\r\n\r\n")
+        .ok()?;
+    let mut buf = [0u8; 12];
+    (&sock).read_exact(&mut buf).ok()?;
+    (&buf == b"HTTP/1.1 200").then_some(sock)
+}
+
+#[test]
+fn a_flood_from_many_addresses_leaves_room_for_the_health_check_and_newcomers() {
+    let s = start(
+        "max_per_address = 16\nmax_total = 256\nidle_timeout_secs = 60\nrequest_timeout_secs = 60\n",
+    );
+    // Twenty addresses each hold as many idle connections as the server lets them: 320 asked for.
+    let mut flood = Vec::new();
+    for a in 0..20u8 {
+        for _ in 0..16 {
+            flood.extend(held_from(&s, [127, 0, 1, a]));
+        }
+    }
+    assert!(
+        flood.len() >= 192,
+        "the flood got {} connections",
+        flood.len()
+    );
+    assert!(
+        flood.len() <= 256 - 32,
+        "the reserve was taken: {}",
+        flood.len()
+    );
+    // Ten people arriving now, from their own addresses, are all answered.
+    let arrivals: Vec<_> = (0..10u8).map(|n| held_from(&s, [127, 0, 2, n])).collect();
+    assert!(
+        arrivals.iter().all(Option::is_some),
+        "a newcomer was refused"
+    );
+}
