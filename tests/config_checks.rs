@@ -126,3 +126,15 @@ fn resources_are_checked_by_both() {
     );
     both_refuse(&resource("shelter", "112", "  "), "site.resources[0].name");
 }
+
+#[test]
+fn a_trusted_proxy_that_is_not_an_address_or_network_is_refused_by_both() {
+    both_refuse(
+        "[server]\ntrusted_proxies = [\"proxy.local\"]\n",
+        "server.trusted_proxies",
+    );
+    both_refuse(
+        "[server]\ntrusted_proxies = [\"10.0.0.1:80\"]\n",
+        "server.trusted_proxies",
+    );
+}
