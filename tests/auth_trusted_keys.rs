@@ -205,3 +205,35 @@ fn a_short_secret_or_a_malformed_key_list_is_refused_by_validate_config() {
     ));
     assert_eq!(code, Some(0), "{err}");
 }
+
+#[test]
+fn admin_tokens_without_exp_pass_only_with_the_operators_keys() {
+    let a = Auth::start(&format!("[auth]\njwt_secret = {}\n", toml_str(SECRET)));
+    let forever = |key: &EncodingKey, alg: Algorithm, kid: Option<String>| {
+        let mut h = Header::new(alg);
+        h.kid = kid;
+        jsonwebtoken::encode(
+            &h,
+            &json!({"role": "supabase_admin", "sub": "1234567890"}),
+            key,
+        )
+        .unwrap()
+    };
+    // supabase-py's admin tests: HS256 with the project's secret, no exp, role supabase_admin.
+    let theirs = forever(
+        &EncodingKey::from_secret(SECRET.as_bytes()),
+        Algorithm::HS256,
+        None,
+    );
+    assert_eq!(list_users(&a, &theirs), 200);
+
+    // The same with the server's own key (read from its data directory, as a thief of the file
+    // would): refused, since a token of ours must end.
+    let pkcs8 = std::fs::read(a.server.data_dir.join("jwt-signing-key.p256.pk8")).unwrap();
+    let kid = a.get("/.well-known/jwks.json", None).body["keys"][0]["kid"]
+        .as_str()
+        .map(str::to_string);
+    let ours = forever(&EncodingKey::from_ec_der(&pkcs8), Algorithm::ES256, kid);
+    let r = a.get("/admin/users", Some(&ours));
+    assert_eq!((r.status, r.code()), (403, "bad_jwt"), "{}", r.body);
+}

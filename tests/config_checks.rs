@@ -138,3 +138,11 @@ fn a_trusted_proxy_that_is_not_an_address_or_network_is_refused_by_both() {
         "server.trusted_proxies",
     );
 }
+
+#[test]
+fn an_admin_role_every_person_has_is_refused_by_both() {
+    both_refuse(
+        "[auth]\nadmin_roles = [\"service_role\", \"authenticated\"]\n",
+        "auth.admin_roles",
+    );
+}

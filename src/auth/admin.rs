@@ -12,7 +12,6 @@ use super::errors::{AuthError, AuthResult, parse_json};
 use super::metadata;
 use super::password;
 use super::service::{AuthService, pool_error};
-use super::service_key::SERVICE_ROLE;
 use super::signup::normalise_email;
 use crate::users::{self, UsersError, ban::Ban, create::NewAccount, update::Changes};
 
@@ -39,7 +38,8 @@ impl From<UsersError> for AuthError {
 }
 
 impl AuthService {
-    /// GoTrue's `requireAdminCredentials`: a Bearer token signed by us whose role is `service_role`.
+    /// GoTrue's `requireAdminCredentials`: a Bearer token signed by a key we trust whose role is one of
+    /// `auth.admin_roles`.
     /// A person's own access token is a valid token with the wrong role: 403 `not_admin`.
     pub fn require_admin(&self, bearer: Option<&str>, action: &'static str) -> AuthResult<()> {
         let refused = |e: AuthError| {
@@ -55,7 +55,7 @@ impl AuthService {
             .keys
             .verify_role(token)
             .map_err(|e| refused(AuthError::BadJwt(e.public_reason().into())))?;
-        if claims.role != SERVICE_ROLE {
+        if !self.config.admin_roles.contains(&claims.role) {
             return Err(refused(AuthError::NotAdmin));
         }
         Ok(())
@@ -104,7 +104,8 @@ impl AuthService {
             );
         }
         let email = normalise_email(email)?;
-        let user_metadata = metadata_of(p.user_metadata)?.unwrap_or_default();
+        let user_metadata = metadata_of(p.user_metadata, "user_metadata")?.unwrap_or_default();
+        let app_metadata = metadata_of(p.app_metadata, "app_metadata")?.unwrap_or_default();
         let ban = ban_of(p.ban_duration.as_deref())?;
         // Checked again when the account is written; here so a taken address costs no password hash.
         let taken = self
@@ -124,6 +125,7 @@ impl AuthService {
             email,
             password_hash,
             user_metadata,
+            app_metadata,
             banned_until: ban.and_then(Ban::until),
         };
         let user = self
@@ -149,11 +151,13 @@ impl AuthService {
             Some(e) if !e.is_empty() => Some(normalise_email(e)?),
             _ => None,
         };
-        let user_metadata = metadata_of(p.user_metadata)?;
+        let user_metadata = metadata_of(p.user_metadata, "user_metadata")?;
+        let app_metadata = metadata_of(p.app_metadata, "app_metadata")?;
         let ban = ban_of(p.ban_duration.as_deref())?;
         let changes = Changes {
             email,
             user_metadata,
+            app_metadata,
             ban,
             password_hash: self.hash_new_password(p.password).await?,
         };
@@ -164,11 +168,16 @@ impl AuthService {
                 move |c| {
                     // The bound holds for what is stored, not only for this change: several changes
                     // within it each must not add up past it.
-                    if let Some(change) = &changes.user_metadata {
-                        let stored = crate::db::users::find_by_id(c, &id)?
-                            .ok_or(AuthError::AdminUserNotFound)?
-                            .user_metadata;
-                        metadata::check(&users::update::merge_metadata(&stored, change.clone()))?;
+                    let stored = crate::db::users::find_by_id(c, &id)?
+                        .ok_or(AuthError::AdminUserNotFound)?;
+                    for (stored, change) in [
+                        (&stored.user_metadata, &changes.user_metadata),
+                        (&stored.app_metadata, &changes.app_metadata),
+                    ] {
+                        if let Some(change) = change {
+                            let merged = users::update::merge_metadata(stored, change.clone());
+                            metadata::check(&merged)?;
+                        }
                     }
                     users::update::update(c, &id, changes)?;
                     user_json(c, &id)?.ok_or(AuthError::AdminUserNotFound)

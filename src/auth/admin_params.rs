@@ -20,6 +20,7 @@ pub struct UserParams {
     pub password: Option<String>,
     // `email_confirm` is accepted and has nothing to do: every address here counts as confirmed.
     pub user_metadata: Option<Value>,
+    pub app_metadata: Option<Value>,
     pub ban_duration: Option<String>,
 }
 
@@ -52,14 +53,18 @@ pub fn user_id(raw: &str) -> AuthResult<String> {
         .map_err(|_| AuthError::AdminBadUserId)
 }
 
-pub fn metadata_of(v: Option<Value>) -> AuthResult<Option<Map<String, Value>>> {
+/// `field` (`user_metadata` or `app_metadata`) as an object within the bounds both share: both are
+/// copied into every access token.
+pub fn metadata_of(v: Option<Value>, field: &str) -> AuthResult<Option<Map<String, Value>>> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Object(map)) => {
             metadata::check(&map)?;
             Ok(Some(map))
         }
-        Some(_) => Err(AuthError::bad_json("`user_metadata` must be a JSON object")),
+        Some(_) => Err(AuthError::bad_json(format!(
+            "`{field}` must be a JSON object"
+        ))),
     }
 }
 

@@ -46,6 +46,8 @@ pub struct AuthConfig {
     pub rate_limit: RateLimitConfig,
     /// Two-step sign-in (TOTP) limits, `[auth.mfa]`.
     pub mfa: super::mfa_config::MfaConfig,
+    /// Token roles the admin API answers to (GoTrue's `GOTRUE_JWT_ADMIN_ROLES`).
+    pub admin_roles: Vec<String>,
 }
 
 impl Default for AuthConfig {
@@ -75,6 +77,7 @@ impl Default for AuthConfig {
             google: GoogleConfig::default(),
             rate_limit: RateLimitConfig::default(),
             mfa: super::mfa_config::MfaConfig::default(),
+            admin_roles: vec!["service_role".into(), "supabase_admin".into()],
         }
     }
 }
@@ -101,6 +104,18 @@ impl AuthConfig {
             return Err(bad(
                 "mfa",
                 "challenge_expiry and verify_window must be longer than 0",
+            ));
+        }
+        // Every person's own token has the role "authenticated" (or "anon" before sign-in): listing
+        // either would open the admin API to everyone.
+        if let Some(role) = self
+            .admin_roles
+            .iter()
+            .find(|r| r.trim().is_empty() || ["authenticated", "anon"].contains(&r.trim()))
+        {
+            return Err(bad(
+                "admin_roles",
+                &format!("{role:?} cannot be an admin role: every person's own token has it"),
             ));
         }
         let name = &self.mfa.authenticator_name;

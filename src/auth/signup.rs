@@ -136,7 +136,11 @@ pub fn normalise_email(raw: &str) -> AuthResult<String> {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_alphanumeric() || c == '-')
         });
-    if local.is_empty() || local.len() > 64 || domain.contains('@') || !labels_ok {
+    // The characters GoTrue's (and HTML's) address pattern allows before the '@'.
+    let local_ok = local
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c));
+    if local.is_empty() || local.len() > 64 || !local_ok || domain.contains('@') || !labels_ok {
         return Err(invalid());
     }
     Ok(email)
@@ -152,6 +156,7 @@ mod tests {
             normalise_email("  Jane.Doe@Example.ORG ").unwrap(),
             "jane.doe@example.org"
         );
+        assert!(normalise_email("o'neil+news@example.org").is_ok());
         for bad in [
             "jane",
             "jane@",
@@ -160,6 +165,8 @@ mod tests {
             "a@x",
             "a@@x.org",
             "a@x..org",
+            "xx:;x@x.x",
+            "(jane)@x.org",
         ] {
             assert_eq!(
                 normalise_email(bad).unwrap_err().code(),

@@ -204,15 +204,18 @@ impl TokenKeys {
     pub fn verify(&self, token: &str) -> Result<Verified, TokenError> {
         let mut validation = self.validation(&["exp", "sub", "aud", "iss"]);
         validation.set_audience(&[AUDIENCE]);
-        self.decode(token, &validation)
+        self.decode(token, &validation, false)
     }
 
     /// For the admin API: the same signature, key and issuer checks as `verify`, but neither an
     /// audience nor a subject is required, because a service-role token (GoTrue's and ours) has none.
+    /// A token signed with one of the operator's own keys (`auth.jwt_secret` / `jwt_keys`) may also
+    /// lack `exp`, as GoTrue accepts it (Supabase tooling makes such keys); one signed with this
+    /// server's key never may (docs/auth-contract.md, "Admin API").
     pub fn verify_role(&self, token: &str) -> Result<RoleClaims, TokenError> {
         let mut validation = self.validation(&["exp", "iss"]);
         validation.validate_aud = false;
-        self.decode(token, &validation)
+        self.decode(token, &validation, true)
     }
 
     fn validation(&self, required: &[&str]) -> Validation {
@@ -227,6 +230,7 @@ impl TokenKeys {
         &self,
         token: &str,
         validation: &Validation,
+        operator_keys_may_omit_exp: bool,
     ) -> Result<T, TokenError> {
         // Checked before the library reads the header: it cannot name an algorithm it does not know
         // (`none`) except through a parse error, and GoTrue answers this case in its own words.
@@ -257,6 +261,10 @@ impl TokenKeys {
         theirs.algorithms = vec![header.alg];
         theirs.iss = None;
         theirs.required_spec_claims.remove("iss");
+        if operator_keys_may_omit_exp {
+            // A present `exp` is still checked.
+            theirs.required_spec_claims.remove("exp");
+        }
         Ok(jsonwebtoken::decode::<T>(token, key, &theirs)?.claims)
     }
 

@@ -15,6 +15,8 @@ pub struct NewAccount {
     /// None: no password yet; she can be given a recovery link to choose one.
     pub password_hash: Option<String>,
     pub user_metadata: Map<String, Value>,
+    /// Merged over the provider fields every account has (GoTrue's `UpdateAppMetaData` after the insert).
+    pub app_metadata: Map<String, Value>,
     /// `banned_until` to start with (see `ban`).
     pub banned_until: Option<String>,
 }
@@ -37,7 +39,10 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, UsersError>
             email: new.email.clone(),
             password_hash: new.password_hash,
             user_metadata: Value::Object(new.user_metadata),
-            app_metadata: json!({"provider": "email", "providers": ["email"]}),
+            app_metadata: Value::Object(super::update::merge_metadata(
+                &json!({"provider": "email", "providers": ["email"]}),
+                new.app_metadata,
+            )),
             email_confirmed_at: Some(now.clone()),
             last_sign_in_at: None,
             created_at: now.clone(),

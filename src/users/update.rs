@@ -16,6 +16,8 @@ pub struct Changes {
     pub password_hash: Option<String>,
     /// Merged into the stored metadata key by key; a null value removes the key (GoTrue's rule).
     pub user_metadata: Option<Map<String, Value>>,
+    /// Merged the same way into `app_metadata`.
+    pub app_metadata: Option<Map<String, Value>>,
     pub ban: Option<Ban>,
 }
 
@@ -34,13 +36,16 @@ pub fn update(c: &mut Connection, user_id: &str, changes: Changes) -> Result<(),
         users::set_password(&tx, user_id, hash, &now)?;
         sessions::delete_for_user(&tx, user_id, None)?;
     }
-    if let Some(changes) = changes.user_metadata {
-        let metadata = merge_metadata(&row.user_metadata, changes);
+    if changes.user_metadata.is_some() || changes.app_metadata.is_some() {
+        let merged = |stored: &Value, change: Option<Map<String, Value>>| match change {
+            Some(change) => Value::Object(merge_metadata(stored, change)),
+            None => stored.clone(),
+        };
         users::update_metadata(
             &tx,
             user_id,
-            &Value::Object(metadata),
-            &row.app_metadata,
+            &merged(&row.user_metadata, changes.user_metadata),
+            &merged(&row.app_metadata, changes.app_metadata),
             &now,
         )?;
     }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
-import { GoTrueAdminApi } from '@supabase/auth-js';
+import { GoTrueAdminApi, isAuthError } from '@supabase/auth-js';
 
 import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
 
@@ -106,4 +106,34 @@ test('deleteUser removes the account and signs it out', async () => {
   assert.ok(me.error, 'the session ended');
   const missing = await admin.getUserById(data.user.id);
   assert.equal(missing.error?.status, 404);
+});
+
+test('createUser refuses an address GoTrue refuses, and app_metadata is kept and merged as GoTrue does', async () => {
+  const admin = adminApi();
+  const bad = await admin.createUser({ email: 'xx:;x@x.x', password: PASSWORD });
+  assert.equal(bad.data.user, null);
+  assert.ok(isAuthError(bad.error));
+  assert.equal(bad.error.status, 400);
+  assert.equal(bad.error.message, 'Unable to validate email address: invalid format');
+
+  const email = uniqueEmail('appmeta');
+  const created = await admin.createUser({ email, password: PASSWORD, app_metadata: { roles: ['editor'] } });
+  assert.equal(created.error, null);
+  const meta = created.data.user.app_metadata;
+  assert.deepEqual([meta.provider, meta.providers, meta.roles], ['email', ['email'], ['editor']]);
+
+  const id = created.data.user.id;
+  const updated = await admin.updateUserById(id, { app_metadata: { roles: ['admin', 'publisher'], team: 'north' }, email_confirm: true });
+  assert.equal(updated.error, null);
+  assert.deepEqual(updated.data.user.app_metadata.roles, ['admin', 'publisher']);
+  assert.equal(updated.data.user.app_metadata.provider, 'email', 'merged, not replaced');
+  assert.ok(updated.data.user.email_confirmed_at);
+  const cleared = await admin.updateUserById(id, { app_metadata: { team: null } });
+  assert.equal(cleared.data.user.app_metadata.team, undefined, 'a null removes the key');
+
+  // Her next token carries it, as GoTrue's do.
+  const signIn = await client(server).signInWithPassword({ email, password: PASSWORD });
+  assert.equal(signIn.error, null);
+  const claims = JSON.parse(Buffer.from(signIn.data.session.access_token.split('.')[1], 'base64url'));
+  assert.deepEqual(claims.app_metadata.roles, ['admin', 'publisher']);
 });

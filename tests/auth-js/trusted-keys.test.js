@@ -12,16 +12,14 @@ function b64url(value) {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 }
 
+function signed(secret, claims) {
+  const input = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
 function serviceRoleKey(secret) {
   const now = Math.floor(Date.now() / 1000);
-  const input = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({
-    iss: 'supabase',
-    ref: 'localproject',
-    role: 'service_role',
-    iat: now,
-    exp: now + 3600,
-  })}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+  return signed(secret, { iss: 'supabase', ref: 'localproject', role: 'service_role', iat: now, exp: now + 3600 });
 }
 
 let server;
@@ -47,4 +45,23 @@ test('a service-role key signed with the configured secret lists users through a
   const refused = await client(server, { headers: { Authorization: `Bearer ${wrong}` } }).admin.listUsers();
   assert.equal(refused.error?.status, 403);
   assert.ok(!server.logs().includes(SECRET), 'the secret is never logged');
+});
+
+test('an admin token as supabase-py\'s tests make it (role supabase_admin, no exp) works with the configured secret', async () => {
+  const email = uniqueEmail('pyadmin');
+  const key = signed(SECRET, { sub: '1234567890', role: 'supabase_admin' });
+  const admin = client(server, { headers: { Authorization: `Bearer ${key}` } }).admin;
+  const created = await admin.createUser({ email, password: PASSWORD });
+  assert.equal(created.error, null);
+  const { data, error } = await admin.listUsers();
+  assert.equal(error, null);
+  assert.ok(data.users.some((u) => u.email === email));
+
+  // A present exp is still checked, and other roles are still refused.
+  const expired = signed(SECRET, { role: 'supabase_admin', exp: Math.floor(Date.now() / 1000) - 60 });
+  const late = await client(server, { headers: { Authorization: `Bearer ${expired}` } }).admin.listUsers();
+  assert.equal(late.error?.status, 403);
+  const person = signed(SECRET, { role: 'authenticated' });
+  const notAdmin = await client(server, { headers: { Authorization: `Bearer ${person}` } }).admin.listUsers();
+  assert.equal(notAdmin.error?.code, 'not_admin');
 });
