@@ -29,6 +29,7 @@ pub struct Config {
     pub connections: ConnectionsConfig,
     pub safety: SafetyConfig,
     pub local: LocalConfig,
+    pub timestamp: crate::timestamp::config::TimestampConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -246,6 +247,7 @@ impl Config {
         self.connections.validate()?;
         self.safety.validate(&self.server.site_url)?;
         self.local.validate()?;
+        self.timestamp.validate()?;
         self.site.validate(&self.languages())
     }
 

@@ -20,6 +20,7 @@ pub mod rate_limit;
 pub mod safety;
 pub mod secret;
 pub mod server;
+pub mod timestamp;
 pub mod users;
 pub mod vault;
 pub mod weather;

@@ -14,7 +14,7 @@ use crate::health;
 use crate::http::client_address::{self, TrustedProxies};
 use crate::http::{chunked, request_log, security_headers, serve};
 use crate::public_config::{self, PublicConfig};
-use crate::{auth, local, vault, weather};
+use crate::{auth, local, timestamp, vault, weather};
 
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
@@ -28,6 +28,8 @@ pub enum ServeError {
     Weather(#[from] weather::ClientError),
     #[error(transparent)]
     Vault(#[from] vault::VaultError),
+    #[error("cannot start time-stamping: {0}")]
+    Timestamp(#[from] timestamp::authority::AuthorityError),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -66,6 +68,14 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
     let vault = web::Data::new(vault::Vault::from_config(&config, &config.server.data_dir)?);
+    let stamps = web::Data::new(timestamp::Authority::load_or_create(
+        &config.timestamp,
+        &config.server.data_dir,
+    )?);
+    let stamp_limit = web::Data::new(timestamp::StampLimit(crate::rate_limit::RateLimiter::new(
+        config.timestamp.per_address_per_minute,
+        Duration::from_secs(60),
+    )));
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -80,6 +90,8 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(weather.clone())
             .app_data(vault.clone())
             .app_data(proxy_data.clone())
+            .app_data(stamps.clone())
+            .app_data(stamp_limit.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -100,6 +112,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     )
                     .configure(weather::configure)
                     .configure(vault::configure)
+                    .configure(timestamp::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

@@ -1,0 +1,50 @@
+//! The `[timestamp]` config section: who signs the time-stamps that prove when an incident-log entry
+//! existed (docs/evidence.md).
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use crate::config_error::ConfigError;
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimestampConfig {
+    /// The operator's own time-stamping certificate (PEM) and its P-256 private key (PKCS#8, PEM or
+    /// DER). Both or neither: unset, the server makes its own on first start in the data directory.
+    pub cert_file: Option<PathBuf>,
+    pub key_file: Option<PathBuf>,
+    /// The TSA policy the tokens name (an object identifier). The default is X.509's "any policy".
+    pub policy: String,
+    /// Time-stamp requests one client address may make per minute; 0 switches the limit off.
+    pub per_address_per_minute: u32,
+}
+
+impl Default for TimestampConfig {
+    fn default() -> Self {
+        Self {
+            cert_file: None,
+            key_file: None,
+            policy: "2.5.29.32.0".into(),
+            per_address_per_minute: 60,
+        }
+    }
+}
+
+impl TimestampConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.cert_file.is_some() != self.key_file.is_some() {
+            return Err(ConfigError::invalid(
+                "timestamp.cert_file",
+                "set both timestamp.cert_file and timestamp.key_file, or neither",
+            ));
+        }
+        if self.policy.parse::<der::oid::ObjectIdentifier>().is_err() {
+            return Err(ConfigError::invalid(
+                "timestamp.policy",
+                format!("{:?} is not an object identifier like 1.2.3.4", self.policy),
+            ));
+        }
+        Ok(())
+    }
+}

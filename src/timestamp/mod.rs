@@ -1,0 +1,20 @@
+//! RFC 3161 time-stamps under `/api/timestamp`: the server as an independent witness of *when* a digest
+//! existed, so an incident-log entry cannot be back-dated. It sees a SHA-256 digest and nothing else, and
+//! needs no account, so a stamp is tied to no one (docs/evidence.md).
+
+pub mod authority;
+pub mod config;
+mod handlers;
+
+use actix_web::web;
+
+pub use authority::Authority;
+pub use handlers::StampLimit;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/timestamp", web::post().to(handlers::stamp))
+        .route(
+            "/timestamp/certificate",
+            web::get().to(handlers::certificate),
+        );
+}
