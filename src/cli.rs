@@ -103,6 +103,18 @@ pub enum Command {
         #[arg(long, value_name = "URL")]
         url: Option<String>,
     },
+    /// Check an evidence bundle exported from the incident log, on any machine, without a server or
+    /// a network: every entry's content against its digest, the chain, the attachments and the
+    /// time-stamps. Exit 0 when all is intact; 1 naming the first entry that is not; 2 when the file
+    /// is not a bundle
+    VerifyEvidence {
+        /// The bundle (.zip)
+        file: PathBuf,
+        /// Check the time-stamps against this certificate (PEM) instead of the one in the bundle, e.g.
+        /// the one the service's operator published
+        #[arg(long, value_name = "FILE")]
+        certificate: Option<PathBuf>,
+    },
 }
 
 /// `solace users ...`. ACCOUNT is an e-mail address or an account id. Exit status: 0 done, 1 no such

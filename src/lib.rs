@@ -10,6 +10,7 @@ pub mod config_error;
 pub mod data_dir;
 pub mod db;
 pub mod error;
+pub mod evidence;
 pub mod health;
 pub mod healthcheck;
 pub mod http;

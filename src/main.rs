@@ -25,6 +25,10 @@ fn main() -> ExitCode {
         print!("{}", config::EXAMPLE);
         return ExitCode::SUCCESS;
     }
+    // Needs no configuration: it runs on whatever machine the bundle is checked on.
+    if let Command::VerifyEvidence { file, certificate } = &command {
+        return solace::evidence::run(file, certificate.as_deref());
+    }
     let config = match Config::load(&cli.overrides, &|name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -74,6 +78,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Serve => serve(config),
+        Command::VerifyEvidence { .. } => unreachable!("handled above"),
     }
 }
 
