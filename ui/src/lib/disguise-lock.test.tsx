@@ -84,4 +84,19 @@ describe('entering a disguise locks her records', () => {
     await user.click(await screen.findByRole('link', { name: 'Journal' }));
     expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
   });
+
+  it('following another tab into its disguise does not lock again: that tab locks, this one follows it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    localStorage.setItem('solace-auth', JSON.stringify({ access_token: 'her-token' }));
+    const app = renderApp('/', { session: sessionOf('acc-t') });
+    await screen.findByRole('button', { name: 'Emergency options' });
+    // Another tab entered the weather disguise (its own lock runs there).
+    act(() => {
+      localStorage.setItem('view-mode', 'weather');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'view-mode', oldValue: null, newValue: 'weather' }));
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Weather' });
+    expect(app.fake.client.signOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem('solace-auth')).not.toBeNull();
+  });
 });
