@@ -175,6 +175,10 @@ describe('features', () => {
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false);
     assert.equal(await page.getByRole('contentinfo').isVisible(), false);
     assert.ok(await section('Safe People').isVisible());
+    // What the page and the browser's print header and footer (title, address) show names no product.
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /Solace/);
+    assert.equal(await page.title(), 'Welcome');
+    assert.equal(new URL(page.url()).pathname, '/');
     await page.emulateMedia({ media: 'screen' });
     assert.ok(await page.getByRole('button', { name: 'Emergency options' }).isVisible());
 
