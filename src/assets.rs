@@ -88,10 +88,11 @@ const INDEX: &str = "index.html";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
-    /// Indexes the embedded files; `index.html` is rewritten to carry `product_name` as its title, and each
+    /// Indexes the embedded files; `index.html` is rewritten to carry `page_title` (`site.page_title`, never the
+    /// product name unless the operator chose it) as its title, and each
     /// disguise gets a copy with its own title and icon. `default_disguise` is what the app installs as unless
     /// the device chose the other one.
-    pub fn load(product_name: &str, default_disguise: Disguise) -> Self {
+    pub fn load(page_title: &str, default_disguise: Disguise) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
             if name.ends_with(".br") || name.ends_with(".gz") {
@@ -136,12 +137,12 @@ impl Catalog {
             let index = files.get_mut(INDEX).expect("index.html was indexed above");
             *index = html_asset(index_pages::render(
                 &template,
-                product_name,
+                page_title,
                 None,
                 default_disguise,
             ));
             for home in Disguise::ALL {
-                let html = index_pages::render(&template, product_name, None, home);
+                let html = index_pages::render(&template, page_title, None, home);
                 indexes.insert(home.route(), html_asset(html));
                 for d in Disguise::ALL {
                     let html = index_pages::render(&template, d.title(), Some(d.icon()), home);

@@ -66,6 +66,9 @@ impl Default for ServerConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct SiteConfig {
     pub product_name: String,
+    /// The browser tab's title on every screen of the app (not the disguises): neutral, so the tab, the
+    /// history and a printed page do not name the app unless the operator wants them to.
+    pub page_title: String,
     /// The footer's suggestion e-mail link; empty hides it.
     pub contact_email: String,
     /// Replaces the UI's built-in resource directory when set.
@@ -74,6 +77,12 @@ pub struct SiteConfig {
     pub default_language: String,
 }
 
+/// A title that says nothing about what the site is for.
+pub const DEFAULT_PAGE_TITLE: &str = "Welcome";
+
+/// A title longer than this is cut off by every browser's tab anyway.
+const MAX_PAGE_TITLE_CHARS: usize = 60;
+
 /// The languages the UI ships, one code per folder in ui/src/locales (set by build.rs).
 pub const UI_LANGUAGES: &str = env!("SOLACE_UI_LANGUAGES");
 
@@ -81,6 +90,7 @@ impl Default for SiteConfig {
     fn default() -> Self {
         Self {
             product_name: "Solace".into(),
+            page_title: DEFAULT_PAGE_TITLE.into(),
             contact_email: String::new(),
             resources: None,
             default_language: "en".into(),
@@ -279,6 +289,16 @@ impl SiteConfig {
             return Err(ConfigError::invalid(
                 "site.product_name",
                 "must not be empty",
+            ));
+        }
+        let title = self.page_title.trim();
+        if title.is_empty() {
+            return Err(ConfigError::invalid("site.page_title", "must not be empty"));
+        }
+        if title.chars().count() > MAX_PAGE_TITLE_CHARS || title.chars().any(char::is_control) {
+            return Err(ConfigError::invalid(
+                "site.page_title",
+                format!("must be one line of at most {MAX_PAGE_TITLE_CHARS} characters"),
             ));
         }
         if !languages.contains(&self.default_language) {

@@ -9,6 +9,8 @@ use crate::local::config::LocalConfig;
 #[derive(Serialize, Debug, Clone)]
 pub struct PublicConfig {
     product_name: String,
+    /// The tab title of every screen of the app (`site.page_title`).
+    page_title: String,
     contact_email: String,
     resources: Option<Vec<Resource>>,
     default_language: String,
@@ -47,6 +49,7 @@ impl PublicConfig {
         let external = !c.auth.external_url.is_empty();
         Self {
             product_name: c.site.product_name.clone(),
+            page_title: c.site.page_title.trim().to_string(),
             contact_email: c.site.contact_email.trim().to_string(),
             resources: c.site.resources.clone(),
             default_language: c.site.default_language.clone(),

@@ -41,7 +41,7 @@ pub enum ServeError {
 
 pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let catalog = web::Data::new(Catalog::load(
-        &config.site.product_name,
+        config.site.page_title.trim(),
         config.safety.default_disguise,
     ));
     if !catalog.has_index() {

@@ -146,3 +146,13 @@ fn an_admin_role_every_person_has_is_refused_by_both() {
         "auth.admin_roles",
     );
 }
+
+#[test]
+fn a_page_title_that_is_empty_or_not_one_short_line_is_refused_by_both() {
+    both_refuse("[site]\npage_title = \"  \"\n", "site.page_title");
+    both_refuse("[site]\npage_title = \"a\\nb\"\n", "site.page_title");
+    both_refuse(
+        &format!("[site]\npage_title = \"{}\"\n", "x".repeat(61)),
+        "site.page_title",
+    );
+}

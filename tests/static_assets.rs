@@ -240,6 +240,7 @@ fn public_config_carries_no_secret() {
     assert!(!text.contains("owm-key-should-stay-here"));
     let body: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(body["product_name"], "Haven");
+    assert_eq!(body["page_title"], "Welcome");
     assert_eq!(body["contact_email"], "ideas@example.org");
     assert_eq!(body["weather"]["provider"], "openweathermap");
     assert!(body["auth"]["url"].is_null());
@@ -247,8 +248,8 @@ fn public_config_carries_no_secret() {
 }
 
 /// `/weather` and `/notes` carry the disguise's title and icon from the first byte, so the product name never
-/// shows in the tab or the history while the page loads; the other routes carry the configured name, unless the
-/// browser is disguised.
+/// shows in the tab or the history while the page loads; the other routes carry the neutral page title
+/// (`site.page_title`), never the product name, unless the browser is disguised.
 #[test]
 fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     let s = Server::start_with(Options {
@@ -257,8 +258,11 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     });
     let c = client();
 
-    let index = c.get(s.url("/journal")).send().unwrap().text().unwrap();
-    assert!(index.contains("<title>Harbour Light</title>"), "{index}");
+    for path in ["/", "/journal", "/index.html"] {
+        let index = c.get(s.url(path)).send().unwrap().text().unwrap();
+        assert!(index.contains("<title>Welcome</title>"), "{path}: {index}");
+        assert!(!index.contains("Harbour"), "{path}: {index}");
+    }
 
     for (path, title, icon) in [
         ("/weather", "Weather Forecast", "/icons/weather.svg"),
@@ -305,7 +309,7 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     }
 
     // A disguised browser (the app's `view-mode` cookie) gets the disguise for every page of the app, so no
-    // address shows the product name while loading; a disguise path keeps its own; files are untouched.
+    // address shows even the neutral title while loading; a disguise path keeps its own; files are untouched.
     for (path, title) in [
         ("/", "Quick Notes"),
         ("/journal", "Quick Notes"),
@@ -340,7 +344,7 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
         .unwrap()
         .text()
         .unwrap();
-    assert!(unknown.contains("<title>Harbour Light</title>"));
+    assert!(unknown.contains("<title>Welcome</title>"));
 
     // Each page has its own validator: a cached journal page never answers for the disguise.
     let etag_of = |path: &str| {
@@ -361,4 +365,21 @@ fn decode(encoding: &str, bytes: &[u8]) -> String {
         _ => out.extend_from_slice(bytes),
     }
     String::from_utf8(out).unwrap()
+}
+
+/// The operator chooses the app's page title; the served page and the public settings carry it.
+#[test]
+fn the_page_title_is_the_operators_choice() {
+    let s = Server::start_with(Options {
+        config: Some("[site]\nproduct_name = \"Haven\"\npage_title = \"Recipes & more\"\n".into()),
+        ..Options::default()
+    });
+    let c = client();
+    let index = c.get(s.url("/")).send().unwrap().text().unwrap();
+    assert!(
+        index.contains("<title>Recipes &amp; more</title>"),
+        "{index}"
+    );
+    let body: serde_json::Value = c.get(s.url("/api/config")).send().unwrap().json().unwrap();
+    assert_eq!(body["page_title"], "Recipes & more");
 }

@@ -34,11 +34,11 @@ export default defineConfig({
             { name: 'auth', test: /[\\/]src[\\/](features[\\/]auth|lib[\\/]code-input)/ },
           ],
         },
-        // auth-js gets its own lazily fetched chunk (see lib/auth-client.ts); give it a readable name.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('@supabase'))
-            ? 'assets/auth-client-[hash].js'
-            : 'assets/[name]-[hash].js',
+        // File names are the content hash alone: the browser's cache and the offline copy list them, and a name
+        // such as `journal-…` or `safety-plan-…` would say what the site is for.
+        entryFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
       },
     },
   },

@@ -4,10 +4,13 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import {
-  PASSWORD,
+  address,
   browserSuite,
   checkScreen,
   focusedInfo,
+  homeScreen,
+  PASSWORD,
+  signInScreen,
   signInViaUi,
   signUpViaUi,
   tabUntil,
@@ -42,19 +45,19 @@ describe('accounts', () => {
     );
 
     await page.goto('/auth');
-    await page.waitForURL((u) => u.pathname === '/');
+    await homeScreen(page).waitFor();
     await page.getByRole('heading', { name: HOME_HEADING }).waitFor();
   });
 
   it('signing out goes to /auth with the last e-mail prefilled, and guards apply again', async () => {
     await signInViaUi(page, email);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     assert.equal(await page.getByLabel('Email').inputValue(), email, 'lastLoggedInEmail is prefilled');
     assert.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '');
     assert.equal(await storedSession(), null, 'the session is gone from this device');
     await page.goto('/journal');
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     // A reload still prefills the remembered e-mail.
     await page.reload();
     assert.equal(await page.getByLabel('Email').inputValue(), email);
@@ -69,7 +72,8 @@ describe('accounts', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     assert.equal((await alert.textContent()).trim(), 'Invalid login credentials');
-    assert.equal(new URL(page.url()).pathname, '/auth');
+    assert.equal(address(page), '/');
+    assert.equal(await signInScreen(page).count(), 1);
     assert.equal(await storedSession(), null);
     assert.equal(failed.seen, 1, 'the one failed sign-in request was logged by the browser');
   });
@@ -97,7 +101,7 @@ describe('accounts', () => {
     assert.equal((await focusedInfo(page)).label, 'Password');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/');
+    await homeScreen(page).waitFor();
     await page.getByRole('heading', { name: HOME_HEADING }).waitFor();
 
     // The first Tab reaches the skip link; Enter moves to the main content.
@@ -113,7 +117,6 @@ describe('accounts', () => {
     const journal = await tabUntil(page, (f) => f.tag === 'a' && f.name === 'Journal', 'the Journal link');
     assert.ok(journal.visibleFocus, 'the Journal link shows where the focus is');
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/journal');
     await page.getByRole('heading', { name: 'Your Private Journal' }).waitFor();
 
     // Write and save an entry by keyboard.
@@ -167,7 +170,8 @@ describe('accounts', () => {
     // check it did not.
     const stillSignedIn = async (when) => {
       const left = await page
-        .waitForURL((u) => u.pathname !== '/journal', { timeout: 1_000 })
+        .getByRole('heading', { level: 1, name: 'Weather' })
+        .waitFor({ timeout: 1_000 })
         .then(() => true, () => false);
       assert.equal(left, false, `${when}: the user must still be signed in`);
       assert.equal(ctx.requests.filter((r) => r.url.includes('/auth/v1/logout')).length, 0, when);

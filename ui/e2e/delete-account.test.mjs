@@ -3,7 +3,7 @@
 // tab too), where her old password no longer works.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { address, browserSuite, checkScreen, PASSWORD, signInScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { everythingStored } from './vault-reader.mjs';
 
 const JOURNAL = 'Words about the garden gate I never told anyone';
@@ -54,9 +54,9 @@ describe('delete my account', () => {
     const otherReloaded = otherTab.waitForEvent('load');
 
     await askToDelete(PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await otherReloaded;
-    await otherTab.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(otherTab).waitFor();
     assert.equal(await otherTab.evaluate(() => window.e2eOpenedBefore), undefined, 'the other tab was not reloaded');
     await otherTab.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
     assert.doesNotMatch(await otherTab.locator('body').innerText(), new RegExp(JOURNAL));
@@ -73,7 +73,8 @@ describe('delete my account', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/auth');
+    assert.equal(address(page), '/');
+    assert.equal(await signInScreen(page).count(), 1);
     assert.equal(failed.seen, 1);
   });
 });

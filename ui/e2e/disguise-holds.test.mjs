@@ -4,7 +4,7 @@
 // hidden way back into the app; and the Settings switch that turns Voice Entry off.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { browserSuite, openContext, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { browserSuite, openContext, signInScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /**
  * Records, from the first moment of every document, each tab title and whether anything of the signed-in app
@@ -48,8 +48,9 @@ describe('the idle lock and the disguise hold', () => {
     await page.goto('/journal');
     await journal().waitFor();
     await page.clock.runFor(100_000);
+    // A reload opens the home page: the address names no screen to come back to.
     await page.reload();
-    await journal().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
     assert.ok(await storedSession(), '100 s after the last activity she is still signed in');
 
     // 30 s after the reload is 130 s after the last activity: locked, although this page is only 30 s old.
@@ -164,7 +165,7 @@ describe('the idle lock and the disguise hold', () => {
     }
   });
 
-  it('the hidden way back: a click or a short press does nothing, a 2 s press returns to the app', async () => {
+  it('the hidden way back: a click or a short press does nothing, a 2 s press returns (to sign-in: she has no PIN)', async () => {
     await page.clock.install();
     await page.goto('/');
     await page.getByRole('button', { name: 'Weather Mode' }).click();
@@ -180,22 +181,21 @@ describe('the idle lock and the disguise hold', () => {
     assert.equal(new URL(page.url()).pathname, '/weather', 'a casual click or press stays in the disguise');
     assert.equal(await page.evaluate(() => window.localStorage.getItem('view-mode')), 'weather');
 
+    // Entering the disguise without a PIN signed her out: the way back leads to the sign-in screen.
     await page.mouse.down();
     await page.clock.runFor(2_100);
-    await page.waitForURL((u) => u.pathname === '/');
+    await signInScreen(page).waitFor();
     await page.mouse.up();
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    assert.equal(await page.title(), 'Solace');
+    assert.equal(await page.title(), 'Welcome');
+    assert.equal(new URL(page.url()).pathname, '/');
     assert.equal(await page.evaluate(() => window.localStorage.getItem('view-mode')), null);
 
-    // Signed out, the way back leads to the sign-in screen.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    // The same by keyboard, from a disguise opened by its address.
     await page.goto('/notes');
     await notesTitle().focus();
     await page.keyboard.down('Enter');
     await page.clock.runFor(2_100);
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await page.keyboard.up('Enter');
     await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
   });
@@ -223,9 +223,8 @@ describe('the idle lock and the disguise hold', () => {
 
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
       await phone.clock.runFor(2_100);
-      await phone.waitForURL((u) => u.pathname === '/');
+      await signInScreen(phone).waitFor();
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await phone.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
       touch.check();
     } finally {
       await touch.close();
@@ -240,6 +239,7 @@ describe('the idle lock and the disguise hold', () => {
     await page.goto('/journal');
     await journal().waitFor();
     await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal', exact: true }).click();
     await journal().waitFor();
     assert.equal(await page.getByRole('button', { name: 'Voice Entry' }).count(), 0);
     assert.equal(await page.getByLabel('Write your thoughts').getAttribute('placeholder'), 'Start writing…');

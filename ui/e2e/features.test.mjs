@@ -2,12 +2,7 @@
 // shapes of their records (stored encrypted; read back through e2e/vault-reader.mjs).
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import {
-  checkScreen,
-  focusedInfo,
-  signedInSuite,
-  tabUntil,
-} from './harness.mjs';
+import { checkScreen, focusedInfo, signedInSuite, signInScreen, tabUntil } from './harness.mjs';
 import { readVault, writeVault } from './vault-reader.mjs';
 
 const EN_US_LONG_DATE_TIME = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M$/;
@@ -70,7 +65,7 @@ describe('features', () => {
     const newest = saved.reduce((a, b) => (a.timestamp > b.timestamp ? a : b));
     assert.match(await entries.nth(0).textContent(), new RegExp(newest.aiResponse.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 
-    await page.reload();
+    await page.goto('/journal'); // a fresh page load (a reload opens the home page: the address is `/`)
     await entries.first().waitFor();
     assert.equal(await entries.count(), 2);
     await checkScreen(page, 'journal-entries');
@@ -180,12 +175,16 @@ describe('features', () => {
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false);
     assert.equal(await page.getByRole('contentinfo').isVisible(), false);
     assert.ok(await section('Safe People').isVisible());
+    // What the page and the browser's print header and footer (title, address) show names no product.
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /Solace/);
+    assert.equal(await page.title(), 'Welcome');
+    assert.equal(new URL(page.url()).pathname, '/');
     await page.emulateMedia({ media: 'screen' });
     assert.ok(await page.getByRole('button', { name: 'Emergency options' }).isVisible());
 
     await page.getByRole('button', { name: 'Delete: Passport and bank card' }).click();
     assert.equal(await page.getByText(EMPTY).count(), 5);
-    await page.reload();
+    await page.goto('/safety-plan'); // a fresh page load
     await section('Safe People').waitFor();
     assert.match(await section('Safe People').textContent(), /call after 6pm/);
     assert.equal((await stored('safety-plan-items')).length, 1);
@@ -254,7 +253,7 @@ describe('features', () => {
       ].map(([date, mood, notes]) => ({ id: `seed-${date}`, date, mood, notes }));
     });
     await writeVault(page, 'mood-entries', [...earlier, ...list]);
-    await page.reload();
+    await page.goto('/mood'); // a fresh page load
     const insights = page.getByRole('region', { name: 'Your Insights' });
     await insights.waitFor();
     const insightText = await insights.textContent();
@@ -343,7 +342,7 @@ describe('features', () => {
     assert.deepEqual(alerts, [{ type: 'alert', message: 'All app data has been cleared successfully.' }]);
     assert.deepEqual(await page.evaluate(() => Object.keys(window.localStorage)), [], 'local storage is empty');
     // The session was in local storage too: the reloaded app is signed out.
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
   });
 });

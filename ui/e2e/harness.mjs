@@ -257,16 +257,45 @@ export async function signUpViaUi(page, email, password = PASSWORD) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+  await signedIn(page);
 }
 
 /** Signs in through the UI and waits for the home page. */
 export async function signInViaUi(page, email, password = PASSWORD) {
   await page.goto('/auth');
+  await signInHere(page, email, password);
+}
+
+/** Signs in on the sign-in screen already shown (no page load, so no new history entry). */
+export async function signInHere(page, email, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+  await signedIn(page);
+}
+
+/**
+ * Resolves once the session is stored and the sign-in screen has gone (the home page, or the PIN prompt). The
+ * address cannot tell: every screen of the app is at `/` (docs/product.md, "Screens and routes").
+ */
+async function signedIn(page) {
+  await page.waitForFunction(() => window.localStorage.getItem('solace-auth') !== null, null, { timeout: 15_000 });
+  await signInScreen(page).waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** The sign-in screen's heading ('Welcome to …'). */
+export function signInScreen(page) {
+  return page.getByRole('heading', { level: 1, name: /^Welcome to / });
+}
+
+/** The home page's heading. */
+export function homeScreen(page) {
+  return page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' });
+}
+
+/** The address the browser shows: `/` on every screen of the app, a disguise's own path on a disguise. */
+export function address(page) {
+  return new URL(page.url()).pathname;
 }
 
 export function uniqueEmail(tag) {
@@ -376,8 +405,8 @@ export function withRecentActivity(storageState, now = Date.now()) {
 /**
  * Registers the hooks of a suite whose tests run signed in: one server and browser for the suite, one
  * account signed up through the UI, and per test a fresh context holding that session, checked after it.
- * Returns an object whose `app`, `ctx` and `page` are current inside each test. `locale` is the browser
- * language of the tests' contexts (the account is signed up in English).
+ * Returns an object whose `app`, `ctx` and `page` are current inside each test, and `email`, the account's.
+ * `locale` is the browser language of the tests' contexts (the account is signed up in English).
  */
 export function signedInSuite(tag, { locale } = {}) {
   let storageState;
@@ -396,14 +425,18 @@ export function signedInSuite(tag, { locale } = {}) {
       }
       return { storageState, ...(locale ? { locale } : {}) };
     },
+    // A quick exit, a disguise entered without a PIN or a sign-out end the session on the server.
     afterTest: (ctx) => {
-      sessionEnded = ctx.foreignRequests().some((r) => r.navigation);
+      sessionEnded =
+        ctx.foreignRequests().some((r) => r.navigation) ||
+        ctx.requests.some((r) => new URL(r.url).pathname === '/auth/v1/logout');
     },
   });
   before(async () => {
     const first = await openContext(suite.browser, suite.app);
     const p = await first.newPage();
     email = uniqueEmail(tag);
+    suite.email = email;
     await signUpViaUi(p, email);
     storageState = await first.context.storageState();
     first.check();

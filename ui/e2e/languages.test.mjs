@@ -59,7 +59,7 @@ describe('languages: her choice in Settings', () => {
     await page.getByRole('heading', { name: catalogue('hi', 'settings').languageHeading }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'hi');
 
-    await page.reload();
+    await page.goto('/settings'); // a fresh page load (a reload opens the home page: the address is `/`)
     await page.getByRole('heading', { name: catalogue('hi', 'settings').languageHeading }).waitFor();
     assert.equal(await page.getByRole('radio', { name: 'हिन्दी' }).isChecked(), true);
 

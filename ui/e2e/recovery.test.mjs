@@ -2,7 +2,7 @@
 // on this device before is still there to read; the link works once, and a second try says so plainly.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PASSWORD, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { address, browserSuite, PASSWORD, signInScreen, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const JOURNAL = 'Journal words written before the password was lost';
 const NEW_PASSWORD = 'Tide-Pool-Lantern-7!';
@@ -20,7 +20,7 @@ describe('recovery link', () => {
     await page.getByRole('button', { name: 'Save Entry' }).click();
     await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
 
     const link = app.command(['users', 'recovery-link', email]).trim();
     assert.match(link, /\/auth\/v1\/verify\?type=recovery&token=/);
@@ -37,17 +37,18 @@ describe('recovery link', () => {
 
     // Signed out and in again with the new password: still hers, still readable.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await signInViaUi(page, email, NEW_PASSWORD);
     await page.goto('/journal');
     await page.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
 
     // The link was used: a second try lands on the sign-in page with a plain sentence.
     await page.goto(link);
     await page.getByRole('alert').filter({ hasText: EXPIRED }).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/auth');
+    assert.equal(address(page), '/');
+    assert.equal(await signInScreen(page).count(), 1);
     assert.ok(!page.url().includes('otp_expired'), 'the error left the address');
     // The old password is gone for good.
     await page.getByLabel('Email', { exact: true }).fill(email);

@@ -40,18 +40,17 @@ describe('app shell', () => {
     const cards = page.locator('.home-features a');
     assert.deepEqual(
       await cards.evaluateAll((els) => els.map((a) => a.getAttribute('href'))),
-      ['/journal', '/safety-plan', '/resources', '/mood', '/journal', '/settings'],
+      ['/', '/', '/', '/', '/', '/'],
+      'no link names the screen it opens',
     );
     assert.equal(await page.locator('.home-testimonials figure blockquote').count(), 2);
     await checkScreen(page, 'home');
 
     await page.getByRole('link', { name: 'Start Journaling' }).click();
-    await page.waitForURL((u) => u.pathname === '/journal');
     await heading(HEADINGS.Journal[1]).waitFor();
     // The app keeps one history entry (Back leaves it), so its own navigation leads home again.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('link', { name: 'Find Resources' }).click();
-    await page.waitForURL((u) => u.pathname === '/resources');
     await heading(HEADINGS.Resources[1]).waitFor();
   });
 
@@ -60,10 +59,10 @@ describe('app shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, [pathname, title]] of Object.entries(HEADINGS)) {
       await nav.getByRole('link', { name: label, exact: true }).click();
-      await page.waitForURL((u) => u.pathname === pathname);
       await heading(title).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/', `${pathname}: the address names no screen`);
       assert.equal(await nav.getByRole('link', { name: label, exact: true }).getAttribute('aria-current'), 'page');
-      assert.equal(await page.title(), 'Solace');
+      assert.equal(await page.title(), 'Welcome');
     }
     assert.equal(await page.getByRole('button', { name: 'Weather Mode' }).count(), 1);
     assert.equal(await page.getByRole('button', { name: 'Notes Mode' }).count(), 1);
@@ -87,7 +86,6 @@ describe('app shell', () => {
     await checkScreen(page, 'mobile-menu-open');
 
     await moodLink.click();
-    await page.waitForURL((u) => u.pathname === '/mood');
     await heading(HEADINGS.Mood[1]).waitFor();
     assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'the menu closes after navigating');
     assert.equal(await moodLink.isVisible(), false);

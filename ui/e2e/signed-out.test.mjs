@@ -2,7 +2,7 @@
 // not-found page and the strict Content-Security-Policy. Needs no account.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { browserSuite, checkScreen, focusedInfo, tabUntil } from './harness.mjs';
+import { browserSuite, checkScreen, focusedInfo, signInScreen, tabUntil } from './harness.mjs';
 
 describe('signed out', () => {
   const suite = browserSuite();
@@ -24,7 +24,7 @@ describe('signed out', () => {
 
     await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
     await page.getByText('Your safety is our priority. All data is encrypted and stored securely.').waitFor();
-    assert.equal(await page.title(), 'Solace');
+    assert.equal(await page.title(), 'Welcome');
     assert.equal(await page.getByRole('button', { name: 'Sign In', exact: true }).count(), 1);
     assert.equal(await page.getByLabel('Confirm Password', { exact: true }).count(), 0, 'no confirm field when signing in');
     // Email is a required e-mail field; password is required.
@@ -124,7 +124,7 @@ describe('signed out', () => {
   it('protected routes send a signed-out visitor to /auth', async () => {
     for (const route of ['/', '/journal', '/resources', '/safety-plan', '/mood', '/settings', '/affirmations']) {
       await page.goto(route);
-      await page.waitForURL((u) => u.pathname === '/auth');
+      await signInScreen(page).waitFor();
       await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
     }
     // Nothing of the signed-in app was shown on the way.

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
-import { ARTIFACTS_DIR, PASSWORD, browserSuite, checkScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { ARTIFACTS_DIR, browserSuite, checkScreen, PASSWORD, signInScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /**
  * The next code her app would give that the server has not seen: one step back is accepted, a used step
@@ -100,7 +100,7 @@ describe('two-step sign-in', () => {
     await page.getByRole('list', { name: 'Authenticator apps' }).getByRole('button', { name: 'Remove' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -146,7 +146,7 @@ describe('two-step sign-in', () => {
     await page.getByLabel('Your password').fill(PASSWORD);
     await codeField.fill((await nextCode(secret, signIn.step)).code);
     await deleteNow();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
   });
 });

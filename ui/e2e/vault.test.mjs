@@ -6,6 +6,7 @@ import { beforeEach, describe, it } from 'node:test';
 import {
   assertNoSeriousA11yViolations,
   browserSuite,
+  signInScreen,
   signInViaUi,
   signUpViaUi,
   uniqueEmail,
@@ -30,7 +31,7 @@ describe('vault', () => {
   };
   const logout = async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
   };
   const assertNothingReadable = async (when, words = WRITTEN) => {
     const all = await everythingStored(page);
@@ -93,7 +94,7 @@ describe('vault', () => {
       }),
     ]);
     await page.goto('/journal');
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await assertNothingReadable('after a quick exit');
 
     await signInViaUi(page, email);
@@ -120,7 +121,7 @@ describe('vault', () => {
     await page.getByRole('heading', { level: 1, name: 'Weather' }).focus();
     await page.keyboard.down('Enter');
     await page.clock.runFor(2_100);
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await page.keyboard.up('Enter');
     await signInViaUi(page, email);
     await open('/journal', 'Your Private Journal');
@@ -214,7 +215,7 @@ describe('vault', () => {
       await page.getByRole('button', { name: 'Unlock' }).click();
       if (i < 4) await page.getByText(i === 3 ? /One try is left/ : new RegExp(`${4 - i} tries are left`)).waitFor();
     }
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await assertNothingReadable('after the lockout', [JOURNAL]);
     // A reload keeps her signed out; signing in again gives the PIN prompt, and the right PIN opens all.
     await page.reload();

@@ -16,6 +16,12 @@ describe('routing', () => {
     expect(app.location()).toBe('/auth');
   });
 
+  it('every screen of the app is titled neutrally, whatever the product is called', async () => {
+    renderApp('/journal', { session: fakeSession(), config: { product_name: 'Haven', page_title: 'Recipes' } });
+    await screen.findByRole('heading', { level: 1, name: 'Your Private Journal' });
+    expect(document.title).toBe('Recipes');
+  });
+
   it('sends a signed-in visitor away from /auth to /', async () => {
     const app = renderApp('/auth', { session: fakeSession() });
     await waitFor(() => expect(app.location()).toBe('/'));

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useT } from '../lib/i18n';
 import { LoadingScreen } from '../lib/loading-screen';
+import { useDisguiseLock } from '../lib/disguise-lock';
 import { PanicProvider } from '../lib/panic';
 import { setQuickExitLanguage } from '../lib/quick-exit-keyboard';
 import { AppLayout } from './layout/app-layout';
@@ -15,9 +16,10 @@ const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ de
 function RootShell() {
   const { pathname } = useLocation();
   const t = useT();
+  const lockRecords = useDisguiseLock();
   useEffect(() => setQuickExitLanguage(t), [t]);
   return (
-    <PanicProvider>
+    <PanicProvider onEnter={lockRecords}>
       <Suspense fallback={<LoadingScreen label={t('common.loading')} quiet={isDisguisePath(pathname)} />}>
         <Outlet />
       </Suspense>

@@ -31,4 +31,10 @@ describe('app config', () => {
     expect(c.weather.default_city).toBe('Delhi');
     expect(normalizeConfig({ weather: { default_city: ' Lisbon ' } }).weather.default_city).toBe('Lisbon');
   });
+
+  it('the page title is the operator\'s, or a neutral one, never the product name', () => {
+    expect(normalizeConfig({ product_name: 'Haven' }).page_title).toBe('Welcome');
+    expect(normalizeConfig({ product_name: 'Haven', page_title: '  ' }).page_title).toBe('Welcome');
+    expect(normalizeConfig({ page_title: ' Recipes ' }).page_title).toBe('Recipes');
+  });
 });

@@ -34,6 +34,8 @@ export type WeatherProvider = 'openweathermap' | 'open-meteo' | 'off';
 /** Public, non-secret settings served by GET /api/config. */
 export type AppConfig = {
   product_name: string;
+  /** The tab title of every screen of the app (config `site.page_title`): neutral, never the product name by default. */
+  page_title: string;
   contact_email: string;
   /** null: use the built-in list. */
   resources: Resource[] | null;
@@ -66,6 +68,7 @@ export const DEFAULT_EXIT_DESTINATIONS = [
 /** Used when /api/config cannot be fetched or parsed, and by default in unit tests. */
 export const DEFAULT_CONFIG: AppConfig = {
   product_name: 'Solace',
+  page_title: 'Welcome',
   contact_email: '',
   resources: null,
   default_language: 'en',
@@ -174,6 +177,7 @@ export function normalizeConfig(body: unknown): AppConfig {
       typeof body.product_name === 'string' && body.product_name.trim()
         ? body.product_name
         : d.product_name,
+    page_title: typeof body.page_title === 'string' && body.page_title.trim() ? body.page_title.trim() : d.page_title,
     contact_email: typeof body.contact_email === 'string' ? body.contact_email : d.contact_email,
     resources,
     default_language:

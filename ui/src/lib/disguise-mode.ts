@@ -36,6 +36,8 @@ function readStored(): DisguiseKind | null {
 }
 
 let current: DisguiseKind | null | undefined;
+/** Whether the last change of mode was made by this tab (not followed from another one). */
+let changedHere = false;
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -76,6 +78,7 @@ export function setDisguiseMode(kind: DisguiseKind | null): void {
   writeCookie(kind);
   if (current === kind) return;
   current = kind;
+  changedHere = true;
   notify();
 }
 
@@ -88,8 +91,14 @@ function onStorage(e: StorageEvent) {
   const next = readStored();
   if (next && next !== current) {
     current = next;
+    changedHere = false;
     notify();
   }
+}
+
+/** Whether the mode now was set by this tab; false when it followed another tab into a disguise. */
+export function modeChangedInThisTab(): boolean {
+  return changedHere;
 }
 
 export function subscribeDisguiseMode(listener: () => void): () => void {

@@ -39,6 +39,22 @@ describe('inactivity monitor', () => {
     expect(onTimeout).toHaveBeenCalledTimes(1);
   });
 
+  it('activity that is to be ignored (a disguise shows) does not postpone the timeout', () => {
+    const onTimeout = vi.fn();
+    let disguised = true;
+    monitor = startInactivityMonitor({ onTimeout, isActive: () => true, ignoreActivity: () => disguised });
+    for (let t = 0; t < 150_000; t += 10_000) {
+      vi.advanceTimersByTime(10_000);
+      window.dispatchEvent(new Event('click'));
+      window.dispatchEvent(new Event('keydown'));
+    }
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    disguised = false;
+    window.dispatchEvent(new Event('click'));
+    vi.advanceTimersByTime(90_000);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+  });
+
   it('an auth event (reset) restarts the idle period', () => {
     const onTimeout = vi.fn();
     monitor = startInactivityMonitor({ onTimeout, isActive: () => true });

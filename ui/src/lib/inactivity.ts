@@ -51,6 +51,8 @@ export type InactivityOptions = {
   onTimeout: () => void;
   /** Whether the check applies now (the user is signed in). */
   isActive: () => boolean;
+  /** Whether activity now is not hers in the app (a disguise shows): it then postpones nothing. */
+  ignoreActivity?: () => boolean;
   limitMs?: number;
   checkMs?: number;
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -91,6 +93,7 @@ export function startInactivityMonitor(opts: InactivityOptions): InactivityMonit
   };
   // Only a signed-in tab shares its activity: nothing is written for a visitor, nor after Clear All Data.
   const onActivity = () => {
+    if (opts.ignoreActivity?.()) return;
     last = now();
     if (opts.isActive() && last - written >= ACTIVITY_WRITE_MS) share();
   };

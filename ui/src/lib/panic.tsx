@@ -5,6 +5,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -15,6 +16,7 @@ import {
   DISGUISE_TITLES,
   disguiseOfPath,
   getDisguiseMode,
+  modeChangedInThisTab,
   setDisguiseMode,
   subscribeDisguiseMode,
   type DisguiseKind,
@@ -40,15 +42,30 @@ const PanicContext = createContext<PanicState | null>(null);
 /**
  * Holds the disguise mode and keeps document.title in step with it. Must sit inside a router. While the mode is
  * on, every other path of the app redirects to the disguise, so no screen of the app shows, not for one frame.
+ * `onEnter` is told each time a disguise starts to show (lib/disguise-lock.tsx locks her records then).
  */
-export function PanicProvider({ children }: { children: ReactNode }) {
+export function PanicProvider({ children, onEnter }: { children: ReactNode; onEnter?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { product_name } = useAppConfig();
+  const { page_title } = useAppConfig();
   const stored = useSyncExternalStore(subscribeDisguiseMode, getDisguiseMode);
   const onPath = disguiseOfPath(pathname);
   // A disguise path shows its disguise even before the stored mode catches up (opened from history or a link).
   const disguise = onPath ?? stored;
+
+  // Entering a disguise in this tab is reported once: a button, a disguise address, a page opened on a disguise,
+  // this tab's idle lock. Following another tab into its disguise is not: that tab reports its own.
+  // The latest callback is used, so it sees the session as it is now.
+  const onEnterRef = useRef(onEnter);
+  const shown = useRef<DisguiseKind | null>(null);
+  useEffect(() => {
+    onEnterRef.current = onEnter;
+  }, [onEnter]);
+  useEffect(() => {
+    const entered = disguise !== null && shown.current === null;
+    shown.current = disguise;
+    if (entered && (onPath !== null || modeChangedInThisTab())) onEnterRef.current?.();
+  }, [disguise, onPath]);
 
   // Opening a disguise path turns its mode on: from then on the device stays disguised.
   useEffect(() => {
@@ -58,10 +75,11 @@ export function PanicProvider({ children }: { children: ReactNode }) {
   const enterDisguise = useCallback(
     (kind: DisguiseKind) => {
       setDisguiseMode(kind);
-      document.title = DISGUISE_TITLES[kind];
       // Replace the app's page in the history: Back from the disguise (or after its quick exit) does not
-      // show the page the user was reading.
+      // show the page the user was reading. The title changes once the address is the disguise's, so the
+      // browser's history never files the app's address under a disguise's title.
       navigate(DISGUISE_PATHS[kind], { replace: true });
+      document.title = DISGUISE_TITLES[kind];
     },
     [navigate],
   );
@@ -73,10 +91,11 @@ export function PanicProvider({ children }: { children: ReactNode }) {
 
   const quickExit = useCallback(() => leaveNow(), []);
 
-  // Before the paint: the tab title never lags behind the screen it names.
+  // Before the paint: the tab title never lags behind the screen it names. It follows the address: while a
+  // redirect to the disguise is under way the app's own neutral title stays, then the disguise's.
   useLayoutEffect(() => {
-    document.title = disguise ? DISGUISE_TITLES[disguise] : product_name;
-  }, [disguise, product_name]);
+    document.title = onPath ? DISGUISE_TITLES[onPath] : page_title;
+  }, [onPath, page_title]);
 
   const value = useMemo(
     () => ({ quickExit, enterDisguise, leaveDisguise, disguise }),

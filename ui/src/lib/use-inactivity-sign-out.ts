@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { getDisguiseMode } from './disguise-mode';
 import { startInactivityMonitor, type InactivityMonitor } from './inactivity';
 
 /**
  * Runs the inactivity monitor for the component's lifetime; calls `onTimeout` when `active` and idle too long.
+ * Activity while a disguise shows does not count.
  * Returns a stable function that resets the timer (call it on every auth event).
  */
 export function useInactivitySignOut(active: boolean, onTimeout: () => void): () => void {
@@ -17,6 +19,8 @@ export function useInactivitySignOut(active: boolean, onTimeout: () => void): ()
   useEffect(() => {
     const monitor = startInactivityMonitor({
       isActive: () => activeRef.current,
+      // Tapping around a disguise is not using the app: the idle lock keeps counting behind it.
+      ignoreActivity: () => getDisguiseMode() !== null,
       onTimeout: () => timeoutRef.current(),
     });
     monitorRef.current = monitor;

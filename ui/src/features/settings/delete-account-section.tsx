@@ -3,7 +3,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { ModalDialog } from '../../lib/modal-dialog';
-import { PATHS } from '../../lib/route-paths';
+import { NEUTRAL_PATH } from '../../lib/neutral-history';
 import { verifiedFactors } from '../../lib/two-step';
 import { clearAllData } from './clear-data';
 import { requestAccountDeletion } from './delete-account';
@@ -26,7 +26,7 @@ function hasPassword(user: { identities?: { provider: string }[]; app_metadata: 
  * 'Delete my account': the account goes from the server, then this device is cleared exactly as
  * Clear All Data does (the encrypted journal included) and she lands on the sign-in screen.
  */
-export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.location.replace(PATHS.auth) }: Props) {
+export function DeleteAccountSection({ fetchImpl, landOnSignIn = () => window.location.replace(NEUTRAL_PATH) }: Props) {
   const t = useT();
   const id = useId();
   const config = useAppConfig();

@@ -34,6 +34,7 @@ export default function SettingsPage() {
           <p>
             {t('settings.disguiseIntro', { product: product_name })}
           </p>
+          <p>{t('settings.disguiseLocks')}</p>
           <p>{t('settings.disguiseNotesWarning')}</p>
           <div className="settings-actions">
             <button type="button" className="btn btn-secondary" onClick={() => enterDisguise('weather')}>

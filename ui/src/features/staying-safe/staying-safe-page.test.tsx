@@ -13,7 +13,11 @@ describe('staying safe', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Staying safe' })).toBeInTheDocument();
     expect(app.location()).toBe('/staying-safe');
     const text = document.body.textContent ?? '';
-    for (const limit of [/browser's history/, /Spyware or a monitoring app/, /cannot hide that you have an account/]) {
+    for (const limit of [
+      /recording that this site was visited\. The history shows this site’s address under the title “Welcome”/,
+      /Spyware or a monitoring app/,
+      /cannot hide that you have an account/,
+    ]) {
       expect(text).toMatch(limit);
     }
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
@@ -31,12 +35,12 @@ describe('staying safe', () => {
 });
 
 describe('staying safe, in Hindi', () => {
-  it('says the same in Hindi, with only key names and the product name left in Latin letters', async () => {
+  it('says the same in Hindi, with only key names, the product name and the page title left in Latin letters', async () => {
     const hindi = await catalogueFor('hi');
     renderApp('/staying-safe', { language: { lang: 'hi', catalogue: hindi } });
     const heading = await screen.findByRole('heading', { level: 1, name: hindi.stayingSafe!.title as string });
     const page = heading.closest('main')!;
-    expect(latinWords(page, ['Solace', 'Shift', 'Esc', 'Back', 'PIN', 'History', 'Privacy'])).toEqual([]);
+    expect(latinWords(page, ['Solace', 'Welcome', 'Shift', 'Esc', 'Back', 'PIN', 'History', 'Privacy'])).toEqual([]);
     expect(page.textContent).toContain(hindi.layout!.exitNow as string);
   });
 });

@@ -8,7 +8,7 @@ import './staying-safe.css';
 
 /** 'Staying safe' (issue 9 §6): what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
-  const { product_name: name, local } = useAppConfig();
+  const { product_name: name, page_title: title, local } = useAppConfig();
   const { session } = useAuth();
   const t = useT();
   // The names of the keys stay as printed on the keyboard, in every language.
@@ -44,7 +44,7 @@ export default function StayingSafePage() {
         <section className="card" aria-labelledby="safe-cannot">
           <h2 id="safe-cannot">{t('stayingSafe.cannotHeading', { name })}</h2>
           <ul>
-            <li>{t('stayingSafe.cannotHistory')}</li>
+            <li>{t('stayingSafe.cannotHistory', { title })}</li>
             <li>{t('stayingSafe.cannotSpyware', { name })}</li>
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>
