@@ -72,6 +72,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.timestamp,
         &config.server.data_dir,
     )?);
+    let external_stamps = web::Data::new(
+        timestamp::external::ExternalAuthority::from_config(&config.timestamp)
+            .map_err(timestamp::authority::AuthorityError::client)?,
+    );
     let stamp_limit = web::Data::new(timestamp::StampLimit(crate::rate_limit::RateLimiter::new(
         config.timestamp.per_address_per_minute,
         Duration::from_secs(60),
@@ -92,6 +96,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(proxy_data.clone())
             .app_data(stamps.clone())
             .app_data(stamp_limit.clone())
+            .app_data(external_stamps.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))

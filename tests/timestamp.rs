@@ -323,3 +323,74 @@ fn a_certificate_without_its_key_is_refused_by_validate_config() {
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("timestamp.cert_file"), "{err}");
 }
+
+#[test]
+fn a_second_authority_is_reached_through_the_server_and_its_token_verifies_against_its_own_certificate()
+ {
+    // The other authority is a real RFC 3161 server on loopback: another Solace.
+    let other = Server::start();
+    let s = Server::start_with(Options {
+        config: Some(format!(
+            "[timestamp]\nexternal_url = \"{}\"\n",
+            other.url("/api/timestamp")
+        )),
+        ..Default::default()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let other_pem = client()
+        .get(other.url("/api/timestamp/certificate"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    std::fs::write(d.join("other.pem"), other_pem).unwrap();
+    let (ok, out) = openssl(
+        d,
+        &[
+            "ts", "-query", "-digest", DIGEST, "-sha256", "-cert", "-out", "q.tsq",
+        ],
+    );
+    assert!(ok, "{out}");
+    let res = client()
+        .post(s.url("/api/timestamp/external"))
+        .header("content-type", "application/timestamp-query")
+        .body(std::fs::read(d.join("q.tsq")).unwrap())
+        .send()
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    std::fs::write(d.join("r.tsr"), res.bytes().unwrap()).unwrap();
+    let (ok, out) = openssl(
+        d,
+        &[
+            "ts",
+            "-verify",
+            "-digest",
+            DIGEST,
+            "-in",
+            "r.tsr",
+            "-CAfile",
+            "other.pem",
+        ],
+    );
+    assert!(ok && out.contains("Verification: OK"), "{out}");
+
+    // Without one configured, or when it is gone, the answer says so.
+    let plain = client()
+        .post(other.url("/api/timestamp/external"))
+        .header("content-type", "application/timestamp-query")
+        .body(std::fs::read(d.join("q.tsq")).unwrap())
+        .send()
+        .unwrap();
+    assert_eq!(plain.status(), 404);
+    drop(other);
+    let res = client()
+        .post(s.url("/api/timestamp/external"))
+        .header("content-type", "application/timestamp-query")
+        .body(std::fs::read(d.join("q.tsq")).unwrap())
+        .send()
+        .unwrap();
+    assert_eq!(res.status(), 502);
+    let body: serde_json::Value = res.json().unwrap();
+    assert_eq!(body["error"], "external_authority_failed");
+}

@@ -67,6 +67,14 @@ pub enum AuthorityError {
     Unusable { path: PathBuf, why: String },
     #[error("cannot make the time-stamping certificate: {0}")]
     Make(String),
+    #[error("cannot set up the client for the external time-stamping authority: {0}")]
+    Client(String),
+}
+
+impl AuthorityError {
+    pub fn client(e: reqwest::Error) -> Self {
+        Self::Client(e.without_url().to_string())
+    }
 }
 
 /// Why a request gets no token, in words for the person or tool that sent it.

@@ -18,6 +18,11 @@ pub struct TimestampConfig {
     pub policy: String,
     /// Time-stamp requests one client address may make per minute; 0 switches the limit off.
     pub per_address_per_minute: u32,
+    /// A second, independent RFC 3161 authority (its HTTP address) that `/api/timestamp/external`
+    /// forwards requests to; empty for none.
+    pub external_url: String,
+    /// How long to wait for it.
+    pub external_timeout_secs: u64,
 }
 
 impl Default for TimestampConfig {
@@ -27,12 +32,24 @@ impl Default for TimestampConfig {
             key_file: None,
             policy: "2.5.29.32.0".into(),
             per_address_per_minute: 60,
+            external_url: String::new(),
+            external_timeout_secs: 10,
         }
     }
 }
 
 impl TimestampConfig {
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    pub fn validate(&mut self) -> Result<(), ConfigError> {
+        if !self.external_url.trim().is_empty() {
+            self.external_url =
+                crate::config_error::normalise_url(&self.external_url, "timestamp.external_url")?;
+        }
+        if self.external_timeout_secs == 0 {
+            return Err(ConfigError::invalid(
+                "timestamp.external_timeout_secs",
+                "must be at least 1",
+            ));
+        }
         if self.cert_file.is_some() != self.key_file.is_some() {
             return Err(ConfigError::invalid(
                 "timestamp.cert_file",

@@ -6,8 +6,10 @@ use std::time::SystemTime;
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
+use der::Decode;
 
 use super::authority::{Authority, Refusal};
+use super::external::ExternalAuthority;
 use crate::error::ApiError;
 use crate::http::client_address::ClientIp;
 use crate::rate_limit::RateLimiter;
@@ -24,7 +26,48 @@ pub async fn stamp(
     authority: web::Data<Authority>,
     limit: web::Data<StampLimit>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = ClientIp::of(&req)
+    admit(&req, &limit)?;
+    match authority.stamp(&body, SystemTime::now()) {
+        Ok(reply) => Ok(HttpResponse::Ok().content_type(REPLY).body(reply)),
+        Err(refusal) => Err(refused(refusal)),
+    }
+}
+
+/// The same request passed on to the configured external authority; 404 when there is none.
+pub async fn external(
+    req: HttpRequest,
+    body: web::Bytes,
+    external: web::Data<Option<ExternalAuthority>>,
+    limit: web::Data<StampLimit>,
+) -> Result<HttpResponse, ApiError> {
+    let Some(external) = external.as_ref() else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_external_authority",
+            "This service has no second time-stamping authority (timestamp.external_url).",
+        ));
+    };
+    admit(&req, &limit)?;
+    // Its own checks stay with it; ours only keep junk from being sent on.
+    if x509_tsp::TimeStampReq::from_der(&body).is_err() {
+        return Err(refused(Refusal::Malformed));
+    }
+    match external.forward(body.to_vec()).await {
+        Ok(reply) => Ok(HttpResponse::Ok().content_type(REPLY).body(reply)),
+        Err(e) => {
+            tracing::warn!(error = %e, "external time-stamping authority failed");
+            Err(ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "external_authority_failed",
+                e.to_string(),
+            ))
+        }
+    }
+}
+
+/// The per-address limit, then the media type RFC 3161's HTTP transport uses.
+fn admit(req: &HttpRequest, limit: &StampLimit) -> Result<(), ApiError> {
+    let client = ClientIp::of(req)
         .map(|ip| ip.to_string())
         .unwrap_or_default();
     limit
@@ -44,10 +87,7 @@ pub async fn stamp(
             format!("Send an RFC 3161 TimeStampReq in DER with Content-Type: {QUERY}."),
         ));
     }
-    match authority.stamp(&body, SystemTime::now()) {
-        Ok(reply) => Ok(HttpResponse::Ok().content_type(REPLY).body(reply)),
-        Err(refusal) => Err(refused(refusal)),
-    }
+    Ok(())
 }
 
 fn refused(refusal: Refusal) -> ApiError {

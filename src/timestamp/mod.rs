@@ -4,6 +4,7 @@
 
 pub mod authority;
 pub mod config;
+pub mod external;
 mod handlers;
 
 use actix_web::web;
@@ -16,5 +17,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/timestamp/certificate",
             web::get().to(handlers::certificate),
-        );
+        )
+        .route("/timestamp/external", web::post().to(handlers::external));
 }
