@@ -2,48 +2,19 @@
 //! the requests and verifies the tokens against the certificate the server publishes.
 
 mod common;
+mod tsa_support;
 
-use std::path::Path;
-use std::process::Command;
+use common::{Options, Server};
+use tsa_support::{DIGEST, certificate, openssl, post, query, token, verify_reply};
 
-use common::{Options, Server, client};
-
-fn openssl(dir: &Path, args: &[&str]) -> (bool, String) {
-    let out = Command::new("openssl")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("openssl is installed");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
-fn post(s: &Server, content_type: &str, body: Vec<u8>) -> reqwest::blocking::Response {
-    client()
-        .post(s.url("/api/timestamp"))
-        .header("content-type", content_type)
-        .body(body)
-        .send()
-        .unwrap()
-}
-
-const DIGEST: &str = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+const QUERY: &str = "application/timestamp-query";
 
 #[test]
 fn a_digest_gets_a_token_that_openssl_verifies_and_a_changed_digest_does_not() {
     let s = Server::start();
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let pem = client()
-        .get(s.url("/api/timestamp/certificate"))
-        .send()
-        .unwrap()
-        .text()
-        .unwrap();
+    let pem = certificate(&s);
     assert!(pem.starts_with("-----BEGIN CERTIFICATE-----"), "{pem}");
     std::fs::write(d.join("tsa.pem"), &pem).unwrap();
     let on_disk = std::fs::read_to_string(s.data_dir.join("timestamp-cert.pem")).unwrap();
@@ -52,75 +23,35 @@ fn a_digest_gets_a_token_that_openssl_verifies_and_a_changed_digest_does_not() {
         "the published certificate is the one in the data directory"
     );
 
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts", "-query", "-digest", DIGEST, "-sha256", "-cert", "-out", "q.tsq",
-        ],
-    );
-    assert!(ok, "{out}");
-    let res = post(
-        &s,
-        "application/timestamp-query",
-        std::fs::read(d.join("q.tsq")).unwrap(),
-    );
+    let res = post(&s.url("/api/timestamp"), QUERY, query(d, DIGEST));
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/timestamp-reply");
-    std::fs::write(d.join("r.tsr"), res.bytes().unwrap()).unwrap();
-
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts", "-verify", "-digest", DIGEST, "-in", "r.tsr", "-CAfile", "tsa.pem",
-        ],
-    );
-    assert!(ok && out.contains("Verification: OK"), "{out}");
-    // The token alone, as the incident log keeps it, verifies the same way.
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts",
-            "-reply",
-            "-in",
-            "r.tsr",
-            "-token_out",
-            "-out",
-            "t.der",
-        ],
-    );
+    let reply = res.bytes().unwrap();
+    let (ok, out) = verify_reply(d, DIGEST, &reply, "tsa.pem");
     assert!(ok, "{out}");
-    let (ok, out) = openssl(
-        d,
-        &[
+
+    // A token alone (t.der), as the incident log keeps it, verifies the same way; a changed digest does
+    // not.
+    token(&s, d, DIGEST);
+    let token_verifies = |digest: &str| {
+        let args = [
             "ts",
             "-verify",
             "-digest",
-            DIGEST,
+            digest,
             "-in",
             "t.der",
             "-token_in",
             "-CAfile",
             "tsa.pem",
-        ],
-    );
-    assert!(ok && out.contains("Verification: OK"), "{out}");
+        ];
+        let (ok, out) = openssl(d, &args);
+        ok && out.contains("Verification: OK")
+    };
+    assert!(token_verifies(DIGEST));
     let mut other = DIGEST.to_string();
     other.replace_range(0..1, "6");
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts",
-            "-verify",
-            "-digest",
-            &other,
-            "-in",
-            "t.der",
-            "-token_in",
-            "-CAfile",
-            "tsa.pem",
-        ],
-    );
-    assert!(!ok, "a changed digest must not verify: {out}");
+    assert!(!token_verifies(&other), "a changed digest must not verify");
 
     // The stamped time is now, to the second.
     let (_, text) = openssl(d, &["ts", "-reply", "-in", "r.tsr", "-text"]);
@@ -136,25 +67,16 @@ fn a_digest_gets_a_token_that_openssl_verifies_and_a_changed_digest_does_not() {
 fn the_key_and_certificate_survive_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let first = Server::start_with(Options {
-        data_dir: Some(data.clone()),
-        ..Default::default()
-    });
-    let cert = |s: &Server| {
-        client()
-            .get(s.url("/api/timestamp/certificate"))
-            .send()
-            .unwrap()
-            .text()
-            .unwrap()
+    let start = || {
+        Server::start_with(Options {
+            data_dir: Some(data.clone()),
+            ..Default::default()
+        })
     };
-    let before = cert(&first);
+    let first = start();
+    let before = certificate(&first);
     drop(first);
-    let second = Server::start_with(Options {
-        data_dir: Some(data.clone()),
-        ..Default::default()
-    });
-    assert_eq!(cert(&second), before);
+    assert_eq!(certificate(&start()), before);
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(data.join("timestamp-key.p256.pk8"))
         .unwrap()
@@ -171,16 +93,18 @@ fn bad_requests_get_a_clear_error_and_no_token() {
     });
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let json = |res: reqwest::blocking::Response| -> (u16, serde_json::Value) {
+    let url = s.url("/api/timestamp");
+    let refused = |content_type: &str, body: Vec<u8>| -> (u16, serde_json::Value) {
+        let res = post(&url, content_type, body);
         (res.status().as_u16(), res.json().unwrap())
     };
 
-    let (status, body) = json(post(&s, "application/json", b"{}".to_vec()));
+    let (status, body) = refused("application/json", b"{}".to_vec());
     assert_eq!(
         (status, body["error"].as_str()),
         (415, Some("not_a_timestamp_query"))
     );
-    let (status, body) = json(post(&s, "application/timestamp-query", b"not DER".to_vec()));
+    let (status, body) = refused(QUERY, b"not DER".to_vec());
     assert_eq!(
         (status, body["error"].as_str()),
         (400, Some("bad_timestamp_query"))
@@ -199,11 +123,7 @@ fn bad_requests_get_a_clear_error_and_no_token() {
         ],
     );
     assert!(ok, "{out}");
-    let (status, body) = json(post(
-        &s,
-        "application/timestamp-query",
-        std::fs::read(d.join("q1.tsq")).unwrap(),
-    ));
+    let (status, body) = refused(QUERY, std::fs::read(d.join("q1.tsq")).unwrap());
     assert_eq!(
         (status, body["error"].as_str()),
         (400, Some("unsupported_digest")),
@@ -211,22 +131,10 @@ fn bad_requests_get_a_clear_error_and_no_token() {
     );
 
     // Five a minute from one address here: the sixth waits.
-    let (_, _) = openssl(
-        d,
-        &[
-            "ts", "-query", "-digest", DIGEST, "-sha256", "-out", "q.tsq",
-        ],
-    );
-    let query = std::fs::read(d.join("q.tsq")).unwrap();
-    assert_eq!(
-        post(&s, "application/timestamp-query", query.clone()).status(),
-        200
-    );
-    assert_eq!(
-        post(&s, "application/timestamp-query", query.clone()).status(),
-        200
-    );
-    let res = post(&s, "application/timestamp-query", query);
+    let q = query(d, DIGEST);
+    assert_eq!(post(&url, QUERY, q.clone()).status(), 200);
+    assert_eq!(post(&url, QUERY, q.clone()).status(), 200);
+    let res = post(&url, QUERY, q);
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));
 }
@@ -235,8 +143,7 @@ fn bad_requests_get_a_clear_error_and_no_token() {
 fn an_operators_own_certificate_and_key_sign_instead() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (ok, out) = openssl(
-        d,
+    for args in [
         &[
             "ecparam",
             "-name",
@@ -245,18 +152,10 @@ fn an_operators_own_certificate_and_key_sign_instead() {
             "-noout",
             "-out",
             "ec.pem",
-        ],
-    );
-    assert!(ok, "{out}");
-    let (ok, out) = openssl(
-        d,
+        ][..],
         &[
             "pkcs8", "-topk8", "-nocrypt", "-in", "ec.pem", "-out", "key.pem",
         ],
-    );
-    assert!(ok, "{out}");
-    let (ok, out) = openssl(
-        d,
         &[
             "req",
             "-new",
@@ -274,8 +173,10 @@ fn an_operators_own_certificate_and_key_sign_instead() {
             "-addext",
             "keyUsage=critical,digitalSignature",
         ],
-    );
-    assert!(ok, "{out}");
+    ] {
+        let (ok, out) = openssl(d, args);
+        assert!(ok, "{out}");
+    }
     let config = format!(
         "[timestamp]\ncert_file = {:?}\nkey_file = {:?}\n",
         d.join("cert.pem"),
@@ -289,26 +190,11 @@ fn an_operators_own_certificate_and_key_sign_instead() {
         !s.data_dir.join("timestamp-key.p256.pk8").exists(),
         "no key of its own is made"
     );
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts", "-query", "-digest", DIGEST, "-sha256", "-cert", "-out", "q.tsq",
-        ],
-    );
+    let reply = post(&s.url("/api/timestamp"), QUERY, query(d, DIGEST))
+        .bytes()
+        .unwrap();
+    let (ok, out) = verify_reply(d, DIGEST, &reply, "cert.pem");
     assert!(ok, "{out}");
-    let res = post(
-        &s,
-        "application/timestamp-query",
-        std::fs::read(d.join("q.tsq")).unwrap(),
-    );
-    std::fs::write(d.join("r.tsr"), res.bytes().unwrap()).unwrap();
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts", "-verify", "-digest", DIGEST, "-in", "r.tsr", "-CAfile", "cert.pem",
-        ],
-    );
-    assert!(ok && out.contains("Verification: OK"), "{out}");
 }
 
 #[test]
@@ -329,67 +215,30 @@ fn a_second_authority_is_reached_through_the_server_and_its_token_verifies_again
  {
     // The other authority is a real RFC 3161 server on loopback: another Solace.
     let other = Server::start();
+    let config = format!(
+        "[timestamp]\nexternal_url = \"{}\"\n",
+        other.url("/api/timestamp")
+    );
     let s = Server::start_with(Options {
-        config: Some(format!(
-            "[timestamp]\nexternal_url = \"{}\"\n",
-            other.url("/api/timestamp")
-        )),
+        config: Some(config),
         ..Default::default()
     });
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let other_pem = client()
-        .get(other.url("/api/timestamp/certificate"))
-        .send()
-        .unwrap()
-        .text()
-        .unwrap();
-    std::fs::write(d.join("other.pem"), other_pem).unwrap();
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts", "-query", "-digest", DIGEST, "-sha256", "-cert", "-out", "q.tsq",
-        ],
-    );
-    assert!(ok, "{out}");
-    let res = client()
-        .post(s.url("/api/timestamp/external"))
-        .header("content-type", "application/timestamp-query")
-        .body(std::fs::read(d.join("q.tsq")).unwrap())
-        .send()
-        .unwrap();
+    std::fs::write(d.join("other.pem"), certificate(&other)).unwrap();
+    let q = query(d, DIGEST);
+    let res = post(&s.url("/api/timestamp/external"), QUERY, q.clone());
     assert_eq!(res.status(), 200);
-    std::fs::write(d.join("r.tsr"), res.bytes().unwrap()).unwrap();
-    let (ok, out) = openssl(
-        d,
-        &[
-            "ts",
-            "-verify",
-            "-digest",
-            DIGEST,
-            "-in",
-            "r.tsr",
-            "-CAfile",
-            "other.pem",
-        ],
-    );
-    assert!(ok && out.contains("Verification: OK"), "{out}");
+    let (ok, out) = verify_reply(d, DIGEST, &res.bytes().unwrap(), "other.pem");
+    assert!(ok, "{out}");
 
     // Without one configured, or when it is gone, the answer says so.
-    let plain = client()
-        .post(other.url("/api/timestamp/external"))
-        .header("content-type", "application/timestamp-query")
-        .body(std::fs::read(d.join("q.tsq")).unwrap())
-        .send()
-        .unwrap();
-    assert_eq!(plain.status(), 404);
+    assert_eq!(
+        post(&other.url("/api/timestamp/external"), QUERY, q.clone()).status(),
+        404
+    );
     drop(other);
-    let res = client()
-        .post(s.url("/api/timestamp/external"))
-        .header("content-type", "application/timestamp-query")
-        .body(std::fs::read(d.join("q.tsq")).unwrap())
-        .send()
-        .unwrap();
+    let res = post(&s.url("/api/timestamp/external"), QUERY, q);
     assert_eq!(res.status(), 502);
     let body: serde_json::Value = res.json().unwrap();
     assert_eq!(body["error"], "external_authority_failed");

@@ -2,55 +2,18 @@
 //! server (the requests made with `openssl ts -query`), then changed one byte at a time.
 
 mod common;
+mod tsa_support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{Server, client, run};
+use common::{Server, run};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use tsa_support::{certificate, token as stamp};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A stamped token for `digest` from the running server.
-fn stamp(s: &Server, dir: &Path, digest: &str) -> Vec<u8> {
-    let openssl = |args: &[&str]| {
-        let out = Command::new("openssl")
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    openssl(&[
-        "ts", "-query", "-digest", digest, "-sha256", "-cert", "-out", "q.tsq",
-    ]);
-    let reply = client()
-        .post(s.url("/api/timestamp"))
-        .header("content-type", "application/timestamp-query")
-        .body(std::fs::read(dir.join("q.tsq")).unwrap())
-        .send()
-        .unwrap()
-        .bytes()
-        .unwrap();
-    std::fs::write(dir.join("r.tsr"), reply).unwrap();
-    openssl(&[
-        "ts",
-        "-reply",
-        "-in",
-        "r.tsr",
-        "-token_out",
-        "-out",
-        "t.der",
-    ]);
-    std::fs::read(dir.join("t.der")).unwrap()
 }
 
 struct Bundle {
@@ -62,14 +25,9 @@ const PHOTO: &[u8] = b"\xff\xd8\xff\xe0 a photo of the bruise, as the camera sav
 
 /// Three incidents in a chain (the first with a photo), each stamped, plus the certificate.
 fn bundle(s: &Server, dir: &Path) -> Bundle {
-    let cert = client()
-        .get(s.url("/api/timestamp/certificate"))
-        .send()
-        .unwrap()
-        .bytes()
-        .unwrap();
+    let cert = certificate(s);
     let mut files = vec![
-        ("tsa-certificate.pem".to_string(), cert.to_vec()),
+        ("tsa-certificate.pem".to_string(), cert.into_bytes()),
         ("attachments/photo.jpg".into(), PHOTO.to_vec()),
     ];
     let mut entries = Vec::new();
@@ -207,12 +165,7 @@ fn an_entry_that_claims_to_be_older_than_its_stamp_is_fine_and_a_back_dated_one_
     let s = Server::start();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let cert = client()
-        .get(s.url("/api/timestamp/certificate"))
-        .send()
-        .unwrap()
-        .bytes()
-        .unwrap();
+    let cert = certificate(&s);
     let make = |written: chrono::DateTime<chrono::Utc>| {
         let content = json!({"id": "late", "kind": "incident", "written_at": written.to_rfc3339(),
             "previous": null, "salt": hex(&[1; 32]), "what_happened": "x"})
@@ -222,7 +175,7 @@ fn an_entry_that_claims_to_be_older_than_its_stamp_is_fine_and_a_back_dated_one_
             manifest: json!({"format": "solace-evidence/1", "certificate": "c.pem", "entries": [
                 {"id": "late", "content": content, "digest": digest, "token": "t.tsr"}]}),
             files: vec![
-                ("c.pem".into(), cert.to_vec()),
+                ("c.pem".into(), cert.clone().into_bytes()),
                 ("t.tsr".into(), stamp(&s, dir, &digest)),
             ],
         }

@@ -1,0 +1,95 @@
+//! Time-stamping from the tests' side, with a tool nobody here wrote: `openssl ts` makes each request
+//! and checks each answer against a certificate.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common::{Server, client};
+
+/// A SHA-256 digest in hex, as the browser would send for an entry.
+pub const DIGEST: &str = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+
+/// Runs `openssl ARGS` in `dir`: whether it succeeded, and what it printed.
+pub fn openssl(dir: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("openssl is installed");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// An RFC 3161 request for `digest` (SHA-256, asking for the certificate), made by openssl.
+pub fn query(dir: &Path, digest: &str) -> Vec<u8> {
+    let (ok, out) = openssl(
+        dir,
+        &[
+            "ts", "-query", "-digest", digest, "-sha256", "-cert", "-out", "q.tsq",
+        ],
+    );
+    assert!(ok, "{out}");
+    std::fs::read(dir.join("q.tsq")).unwrap()
+}
+
+/// POSTs `body` to `url` as RFC 3161's HTTP transport does (or with another content type).
+pub fn post(url: &str, content_type: &str, body: Vec<u8>) -> reqwest::blocking::Response {
+    client()
+        .post(url)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .unwrap()
+}
+
+/// The certificate a server publishes for its tokens.
+pub fn certificate(s: &Server) -> String {
+    client()
+        .get(s.url("/api/timestamp/certificate"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap()
+}
+
+/// Writes `reply` as r.tsr and asks openssl whether it stamps `digest` under the certificate `ca_file`.
+pub fn verify_reply(dir: &Path, digest: &str, reply: &[u8], ca_file: &str) -> (bool, String) {
+    std::fs::write(dir.join("r.tsr"), reply).unwrap();
+    let (ok, out) = openssl(
+        dir,
+        &[
+            "ts", "-verify", "-digest", digest, "-in", "r.tsr", "-CAfile", ca_file,
+        ],
+    );
+    (ok && out.contains("Verification: OK"), out)
+}
+
+/// The bare token (as the incident log keeps it) the server stamps for `digest`.
+pub fn token(s: &Server, dir: &Path, digest: &str) -> Vec<u8> {
+    let reply = post(
+        &s.url("/api/timestamp"),
+        "application/timestamp-query",
+        query(dir, digest),
+    );
+    assert_eq!(reply.status(), 200);
+    std::fs::write(dir.join("r.tsr"), reply.bytes().unwrap()).unwrap();
+    let (ok, out) = openssl(
+        dir,
+        &[
+            "ts",
+            "-reply",
+            "-in",
+            "r.tsr",
+            "-token_out",
+            "-out",
+            "t.der",
+        ],
+    );
+    assert!(ok, "{out}");
+    std::fs::read(dir.join("t.der")).unwrap()
+}
