@@ -126,3 +126,21 @@ fn resources_are_checked_by_both() {
     );
     both_refuse(&resource("shelter", "112", "  "), "site.resources[0].name");
 }
+
+#[test]
+fn sign_in_names_take_allow_require_or_off() {
+    both_refuse(
+        "[auth]\nsign_in_names = \"sometimes\"\n",
+        "auth.sign_in_names",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solace.toml");
+    for choice in ["allow", "require", "off"] {
+        std::fs::write(&file, format!("[auth]\nsign_in_names = \"{choice}\"\n")).unwrap();
+        let (status, _, stderr) = run(
+            &["validate-config", "--config", file.to_str().unwrap()],
+            &[],
+        );
+        assert_eq!(status.code(), Some(0), "{choice}: {stderr}");
+    }
+}

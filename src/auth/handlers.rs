@@ -105,8 +105,8 @@ async fn jwks(s: Service) -> HttpResponse {
 async fn signup(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
     s.limit_signup_ip(peer_ip(&req))?;
     require_json(&req)?;
-    let session = s.signup(&body).await?;
-    Ok(HttpResponse::Ok().json(session))
+    let user = s.signup(&body).await?;
+    Ok(HttpResponse::Ok().json(user))
 }
 
 #[derive(Deserialize)]

@@ -46,6 +46,7 @@ mod refresh;
 mod service;
 pub mod service_key;
 mod sessions;
+pub mod sign_in_names;
 mod signing_key;
 mod signup;
 mod tokens;

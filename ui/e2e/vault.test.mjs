@@ -230,10 +230,18 @@ describe('vault', () => {
   it("with 'Remember my e-mail on this device' off, nothing of her e-mail stays after sign-out", async () => {
     const email = uniqueEmail('vault-forget');
     await signUpViaUi(page, email);
-    assert.equal(await page.evaluate(() => window.localStorage.getItem('lastLoggedInEmail')), email, 'on by default');
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('lastLoggedInEmail')), null, 'off by default');
     await open('/settings', 'Settings');
     const box = page.getByRole('checkbox', { name: 'Remember my e-mail on this device' });
-    assert.equal(await box.isChecked(), true);
+    assert.equal(await box.isChecked(), false);
+    // On and off again: what was remembered meanwhile is forgotten.
+    await box.check();
+    await logout();
+    await signInViaUi(page, email);
+    await logout();
+    assert.equal(await page.getByLabel('Email').inputValue(), email, 'remembered while it was on');
+    await signInViaUi(page, email);
+    await open('/settings', 'Settings');
     await box.uncheck();
     await logout();
     assert.equal(await page.getByLabel('Email').inputValue(), '');

@@ -176,7 +176,13 @@ export function AuthProvider({ children, client: given }: Props) {
     async (email: string, password: string): Promise<SignUpResult> => {
       try {
         const c = await getClient();
-        const { data, error } = await c.signUp({ email, password, options: { data: {} } });
+        const up = await c.signUp({ email, password, options: { data: {} } });
+        if (up.error) return { error: explain(up.error, 'common.errorGeneric'), needsConfirmation: false };
+        // The answer is the same whether or not the address had an account, and holds no session
+        // (docs/auth-contract.md, "Sign-up"): signing in with what she typed is what lets her in.
+        const { data, error } = await c.signInWithPassword({ email, password });
+        if (error?.code === 'email_not_confirmed') return { error: null, needsConfirmation: true };
+        if (error?.code === 'invalid_credentials') return { error: t('common.signUpNotSignedIn'), needsConfirmation: false };
         if (error) return { error: explain(error, 'common.errorGeneric'), needsConfirmation: false };
         if (data.session) {
           resetInactivity();
@@ -187,7 +193,7 @@ export function AuthProvider({ children, client: given }: Props) {
         return { error: explain(err, 'common.errorGeneric'), needsConfirmation: false };
       }
     },
-    [getClient, resetInactivity, explain],
+    [getClient, resetInactivity, explain, t],
   );
 
   const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {
