@@ -43,6 +43,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/user", web::put().to(update_user))
         .route("/logout", web::post().to(logout))
         .route(
+            "/logout/offline",
+            web::post().to(super::logout_later::handle),
+        )
+        .route(
             "/user/delete",
             web::post().to(super::delete_account::handle),
         )

@@ -28,6 +28,7 @@ mod google_store;
 mod handlers;
 mod lockout;
 mod logout;
+mod logout_later;
 mod metadata;
 mod mfa;
 pub mod mfa_config;

@@ -13,6 +13,7 @@ import { useAppConfig } from './app-config';
 import { useLanguage, useT } from './i18n';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
 import { hasStoredSession, landAfterIdle } from './idle-lock';
+import { primeExitHash } from './offline-exit';
 import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
 import { problemText } from './server-problem';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
@@ -128,6 +129,8 @@ export function AuthProvider({ children, client: given }: Props) {
       // every reload and keep an unattended session alive.
       if (event === 'SIGNED_IN' && !startedSignedIn.current && !sessionRef.current) resetInactivity();
       if (event === 'PASSWORD_RECOVERY') setRecovery('recovery');
+      // Ready before any exit, which cannot wait (lib/offline-exit.ts).
+      if (next) void primeExitHash();
       setSession(next);
       setLoading(false);
     });
