@@ -13,6 +13,17 @@ function storeSession(refresh: string) {
 }
 
 describe('ending a session after an exit made offline', () => {
+  it('a kept end of the session still stored is forgotten, not sent: she did not leave', async () => {
+    localStorage.clear();
+    storeSession('refresh-three');
+    await primeExitHash();
+    keepEndForLater(localStorage, false);
+    const up = vi.fn(async () => new Response(null, { status: 204 }));
+    await sendPendingEnd(AUTH, localStorage, up as unknown as typeof fetch);
+    expect(up).not.toHaveBeenCalled();
+    expect(localStorage.getItem(PENDING_END_KEY)).toBeNull();
+  });
+
   beforeEach(() => localStorage.clear());
 
   it('offline, keeps only the hash of the refresh token; online, keeps nothing', async () => {

@@ -1,11 +1,13 @@
 import { AUTH_STORAGE_KEY } from './auth-client';
 
 /**
- * An exit made while offline cannot tell the server to end the session. What it keeps instead, under a name
- * that says nothing, is the SHA-256 of the session's refresh token: enough for the server to end that session
+ * An exit made while offline cannot tell the server to end the session. What waits instead, under a name that
+ * says nothing, is the SHA-256 of the session's refresh token: enough for the server to end that session
  * (`POST /auth/v1/logout/offline`, docs/auth-contract.md), useless for signing in, since only the token itself
- * refreshes and it left the device at the exit. The app sends it at its next start or when the network comes
- * back while it is open, and then forgets it.
+ * refreshes and it leaves the device at the exit. It is written as soon as the browser goes offline (a write
+ * made while the page is being left can be lost) and again at the exit. When the network is back, or at the
+ * app's next start, it is sent if the session has left the device, and simply forgotten if she is still
+ * signed in.
  */
 export const PENDING_END_KEY = 'pending-cleanup';
 
@@ -45,7 +47,10 @@ export function keepEndForLater(storage: Storage = window.localStorage, online: 
   }
 }
 
-/** Sends a kept end; forgets it once the server has answered, keeps it while there is no network. */
+/**
+ * Sends a kept end; forgets it once the server has answered, keeps it while there is no network. A kept end
+ * of the session still stored here is not sent: she did not leave, the network only went away.
+ */
 export async function sendPendingEnd(
   auth: { url: string; anonKey: string },
   storage: Storage = window.localStorage,
@@ -53,6 +58,11 @@ export async function sendPendingEnd(
 ): Promise<void> {
   const hash = storage.getItem(PENDING_END_KEY);
   if (!hash) return;
+  await primeExitHash(storage);
+  if (known && known.hash === hash && storedRefreshToken(storage) === known.token) {
+    storage.removeItem(PENDING_END_KEY);
+    return;
+  }
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (auth.anonKey) headers.apikey = auth.anonKey;
   try {
@@ -72,6 +82,9 @@ export async function sendPendingEnd(
 export function watchOfflineExits(auth: { url: string; anonKey: string }, win: Window = window): void {
   void sendPendingEnd(auth);
   win.addEventListener('online', () => void sendPendingEnd(auth));
+  const offline = () => void primeExitHash().then(() => keepEndForLater(window.localStorage, false));
+  win.addEventListener('offline', offline);
+  if (!navigator.onLine) offline();
   win.addEventListener('storage', (e) => {
     if (e.key === AUTH_STORAGE_KEY) void primeExitHash();
   });
