@@ -35,6 +35,10 @@ pub fn init(format: LogFormat) {
 
 /// Shortens an e-mail address for logs: `j***@example.org`. Logs never hold a full address.
 pub fn mask_email(email: &str) -> String {
+    // A sign-in name is a secret of hers, like a password: nothing of it is shown.
+    if crate::auth::sign_in_names::name_of(email).is_some() {
+        return "*** (sign-in name)".into();
+    }
     match email.split_once('@') {
         Some((local, domain)) => {
             let first: String = local.chars().take(1).collect();
@@ -52,5 +56,9 @@ mod tests {
     fn masks_the_local_part() {
         assert_eq!(mask_email("jane.doe@example.org"), "j***@example.org");
         assert_eq!(mask_email("nonsense"), "***");
+        assert_eq!(
+            mask_email("quiet.river@sign-in.invalid"),
+            "*** (sign-in name)"
+        );
     }
 }

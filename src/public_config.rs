@@ -30,6 +30,8 @@ struct PublicAuth {
     url: Option<String>,
     anon_key: String,
     google_enabled: bool,
+    /// `allow`, `require` or `off` (`auth.sign_in_names`): what the sign-up screen offers.
+    sign_in_names: &'static str,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -64,6 +66,7 @@ impl PublicConfig {
                 },
                 // With an external service, its own /settings tells the truth; we only know ours.
                 google_enabled: !external && c.auth.google.enabled(),
+                sign_in_names: c.auth.sign_in_names.as_str(),
             },
             weather: PublicWeather {
                 provider: c.weather.active_provider().as_str(),

@@ -156,3 +156,21 @@ fn a_page_title_that_is_empty_or_not_one_short_line_is_refused_by_both() {
         "site.page_title",
     );
 }
+
+#[test]
+fn sign_in_names_take_allow_require_or_off() {
+    both_refuse(
+        "[auth]\nsign_in_names = \"sometimes\"\n",
+        "auth.sign_in_names",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solace.toml");
+    for choice in ["allow", "require", "off"] {
+        std::fs::write(&file, format!("[auth]\nsign_in_names = \"{choice}\"\n")).unwrap();
+        let (status, _, stderr) = run(
+            &["validate-config", "--config", file.to_str().unwrap()],
+            &[],
+        );
+        assert_eq!(status.code(), Some(0), "{choice}: {stderr}");
+    }
+}

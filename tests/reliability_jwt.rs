@@ -15,8 +15,15 @@ const ROUTES: [&str; 2] = ["/auth/v1/user", "/api/vault/secret"];
 
 fn sign_up(s: &Server) -> String {
     let body = json!({"email": "jwt@example.org", "password": "Quiet-Harbour-Lantern-58!"});
-    let res: Value = common::client()
+    let signup = common::client()
         .post(s.url("/auth/v1/signup"))
+        .json(&body)
+        .send()
+        .unwrap();
+    assert_eq!(signup.status(), 200);
+    // A sign-up answers without a session; signing in gives one.
+    let res: Value = common::client()
+        .post(s.url("/auth/v1/token?grant_type=password"))
         .json(&body)
         .send()
         .unwrap()

@@ -295,3 +295,18 @@ fn without_a_database_it_says_so_and_creates_nothing() {
     assert!(err.contains("no database"), "{err}");
     assert!(!dir.path().join(solace::db::FILE_NAME).exists());
 }
+
+#[test]
+fn list_shows_nothing_of_a_sign_in_name_unless_asked() {
+    let auth = start();
+    auth.new_user("quiet.river@sign-in.invalid");
+    let (status, out, _) = users(&auth, &["list"]);
+    assert!(status.success());
+    assert!(out.contains("*** (sign-in name)"), "{out}");
+    assert!(
+        !out.contains("quiet") && !out.contains("sign-in.invalid"),
+        "{out}"
+    );
+    let (_, out, _) = users(&auth, &["list", "--show-emails"]);
+    assert!(out.contains("quiet.river@sign-in.invalid"), "{out}");
+}

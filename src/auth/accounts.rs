@@ -38,19 +38,33 @@ pub async fn find_by_email(db: &Db, email: String) -> AuthResult<Option<UserRow>
     db.read(move |c| Ok(users::find_by_email(c, &email)?)).await
 }
 
-/// Inserts the account with its identity and starts its first session.
-pub async fn create(db: &Db, row: UserRow, identity: IdentityRow) -> AuthResult<SignedIn> {
+/// Inserts the account with its identity; false when another sign-up for the address came first.
+pub async fn create(db: &Db, row: UserRow, identity: IdentityRow) -> AuthResult<bool> {
     db.write(move |c| {
         let tx = c.transaction()?;
         // Checked again inside the write: two sign-ups for one address may race.
         if users::find_by_email(&tx, &row.email)?.is_some() {
-            return Err(AuthError::UserAlreadyExists);
+            return Ok(false);
         }
         users::insert(&tx, &row)?;
         users::insert_identity(&tx, &identity)?;
-        let signed_in = start_session(&tx, &row.id, SignInMethod::Password)?;
         tx.commit()?;
-        Ok(signed_in)
+        Ok(true)
+    })
+    .await
+}
+
+/// The write `create` makes, undone before it commits: a sign-up for a taken address spends the time a
+/// new account's commit takes (a synced write), so the answer's timing does not tell the two apart.
+/// `row` and `identity` must carry an address and ids of their own, not the taken one's.
+pub async fn write_alike(db: &Db, row: UserRow, identity: IdentityRow) -> AuthResult<()> {
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        users::insert(&tx, &row)?;
+        users::insert_identity(&tx, &identity)?;
+        crate::db::accounts::delete(&tx, &row.id)?;
+        tx.commit()?;
+        Ok(())
     })
     .await
 }

@@ -27,6 +27,9 @@ pub struct AuthConfig {
     /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD`, on here by default).
     pub update_password_require_current_password: bool,
     pub disable_signup: bool,
+    /// Whether new accounts may (`allow`), must (`require`) or may not (`off`) use a private sign-in
+    /// name instead of an e-mail address (docs/auth-contract.md, "Sign-in names").
+    pub sign_in_names: super::sign_in_names::SignInNames,
     /// How long a recovery link from `solace users recovery-link` works (once).
     pub recovery_link_lifetime: Span,
     /// Extra `redirect_to` targets allowed besides the site URL (globs as GoTrue reads them).
@@ -64,6 +67,7 @@ impl Default for AuthConfig {
             refresh_token_reuse_interval_secs: 10,
             update_password_require_current_password: true,
             disable_signup: false,
+            sign_in_names: super::sign_in_names::SignInNames::Allow,
             // Long enough to hand the link over and open it; short enough that a lost note with the
             // link on it is soon worthless.
             recovery_link_lifetime: Span(Duration::from_secs(3600)),

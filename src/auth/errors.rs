@@ -51,6 +51,9 @@ pub enum AuthError {
     SignupDisabled,
     #[error("User already registered")]
     UserAlreadyExists,
+    /// A sign-up address of a kind the operator does not take (`auth.sign_in_names`).
+    #[error("{0}")]
+    EmailAddressNotAccepted(&'static str),
     /// The operator disabled the account (`solace users disable`): GoTrue's banned user.
     #[error("User is banned")]
     UserBanned,

@@ -43,6 +43,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/user", web::put().to(update_user))
         .route("/logout", web::post().to(logout))
         .route(
+            "/logout/offline",
+            web::post().to(super::logout_later::handle),
+        )
+        .route(
             "/user/delete",
             web::post().to(super::delete_account::handle),
         )
@@ -106,8 +110,8 @@ async fn jwks(s: Service) -> HttpResponse {
 async fn signup(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
     s.limit_signup_ip(peer_ip(&req))?;
     require_json(&req)?;
-    let session = s.signup(&body).await?;
-    Ok(HttpResponse::Ok().json(session))
+    let user = s.signup(&body).await?;
+    Ok(HttpResponse::Ok().json(user))
 }
 
 #[derive(Deserialize)]

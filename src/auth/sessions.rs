@@ -224,6 +224,18 @@ pub async fn end(db: &Db, user_id: String, session_id: String, scope: Scope) -> 
     .await
 }
 
+/// Ends the session that a refresh token with this SHA-256 hash belongs to, whether that token is its
+/// current one or an older one; nothing when no token has this hash. True when a session ended.
+pub async fn end_by_refresh_hash(db: &Db, token_hash: String) -> AuthResult<bool> {
+    db.write(move |c| {
+        let Some(token) = rows::find_refresh(c, &token_hash)? else {
+            return Ok(false);
+        };
+        Ok(rows::delete(c, &token.session_id)? > 0)
+    })
+    .await
+}
+
 /// How many rows the hourly clean-up removed.
 pub struct Purged {
     pub refresh_tokens: usize,

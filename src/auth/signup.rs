@@ -1,5 +1,8 @@
-//! `POST /signup`: a new account with e-mail and password, signed in at once (this server sends no
-//! confirmation e-mail, so addresses count as confirmed, as GoTrue's `mailer_autoconfirm`).
+//! `POST /signup`: a new account with an e-mail address (or a sign-in name, see `sign_in_names.rs`)
+//! and a password. The answer never tells whether the address already had an account: both cases get
+//! 200 with the same kind of user object and no session, after the same password-hashing work, as
+//! GoTrue answers a repeated sign-up when it confirms addresses (docs/auth-contract.md, "Sign-up").
+//! The app signs in next with the same address and password.
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -9,7 +12,7 @@ use super::accounts;
 use super::disabled;
 use super::errors::{AuthError, AuthResult, parse_json};
 use super::metadata;
-use super::models::{Session, now_text};
+use super::models::now_text;
 use super::password;
 use super::password_rules;
 use super::service::{AuthService, limit, pool_error};
@@ -27,7 +30,7 @@ struct SignupBody {
 }
 
 impl AuthService {
-    pub async fn signup(&self, body: &[u8]) -> AuthResult<Session> {
+    pub async fn signup(&self, body: &[u8]) -> AuthResult<Value> {
         if self.config.disable_signup {
             return Err(AuthError::SignupDisabled);
         }
@@ -55,6 +58,9 @@ impl AuthService {
         } else {
             Some(normalise_email(&email)?)
         };
+        if let Some(email) = &email {
+            self.config.sign_in_names.check_signup(email)?;
+        }
         password::check_policy(&password)?;
         let Some(email) = email else {
             return Err(disabled::phone_signup(body.channel.as_deref()));
@@ -66,18 +72,48 @@ impl AuthService {
             Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
         };
         metadata::check(&data)?;
-        if accounts::find_by_email(&self.db, email.clone())
+        let exists = accounts::find_by_email(&self.db, email.clone())
             .await?
-            .is_some()
-        {
-            return Err(AuthError::UserAlreadyExists);
-        }
+            .is_some();
+        // The hash is made either way, so an existing address does not answer sooner.
         let hash = self.passwords.hash(password).await.map_err(pool_error)?;
-        let (row, identity) = new_account(&email, hash, data);
-        let signed_in = accounts::create(&self.db, row, identity).await?;
-        tracing::info!(email = %mask_email(&email), "account created");
-        self.session_response(signed_in, None)
+        let answer_id = if exists {
+            // A stand-in account under an address nobody can have, written and removed again.
+            let stand_in = format!("{}@repeated-sign-up.invalid", uuid::Uuid::new_v4());
+            let (row, identity) = new_account(&stand_in, hash, data.clone());
+            let id = row.id.clone();
+            accounts::write_alike(&self.db, row, identity).await?;
+            tracing::info!(email = %mask_email(&email), "sign-up for an address that has an account");
+            id
+        } else {
+            let (row, identity) = new_account(&email, hash, data.clone());
+            let id = row.id.clone();
+            if accounts::create(&self.db, row, identity).await? {
+                tracing::info!(email = %mask_email(&email), "account created");
+            }
+            id
+        };
+        Ok(answer(&answer_id, &email, data))
     }
+}
+
+/// The user object both cases answer with: what GoTrue shows of a user whose address is not yet
+/// confirmed, with no identities (which GoTrue lists only for a new account) and no sign-in time.
+fn answer(id: &str, email: &str, data: Map<String, Value>) -> Value {
+    let now = now_text();
+    json!({
+        "id": id,
+        "aud": "authenticated",
+        "role": "authenticated",
+        "email": email,
+        "phone": "",
+        "app_metadata": {"provider": "email", "providers": ["email"]},
+        "user_metadata": data,
+        "identities": [],
+        "created_at": now,
+        "updated_at": now,
+        "is_anonymous": false,
+    })
 }
 
 /// The rows of a new e-mail account, as GoTrue fills them.
@@ -98,7 +134,7 @@ fn new_account(email: &str, hash: String, data: Map<String, Value>) -> (UserRow,
         user_metadata: Value::Object(user_metadata),
         app_metadata: json!({"provider": "email", "providers": ["email"]}),
         email_confirmed_at: Some(now.clone()),
-        last_sign_in_at: Some(now.clone()),
+        last_sign_in_at: None,
         created_at: now.clone(),
         updated_at: now.clone(),
     };
@@ -109,7 +145,7 @@ fn new_account(email: &str, hash: String, data: Map<String, Value>) -> (UserRow,
         user_id: id,
         identity_data,
         email: Some(email.to_string()),
-        last_sign_in_at: Some(now.clone()),
+        last_sign_in_at: None,
         created_at: now.clone(),
         updated_at: now,
     };
@@ -136,10 +172,12 @@ pub fn normalise_email(raw: &str) -> AuthResult<String> {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_alphanumeric() || c == '-')
         });
-    // The characters GoTrue's (and HTML's) address pattern allows before the '@'.
-    let local_ok = local
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c));
+    // The characters GoTrue's (and HTML's) address pattern allows before the '@'; a private sign-in
+    // name is hers to choose in any script (it is never mailed), so only spaces are kept out of it.
+    let local_ok = domain == super::sign_in_names::DOMAIN
+        || local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c));
     if local.is_empty() || local.len() > 64 || !local_ok || domain.contains('@') || !labels_ok {
         return Err(invalid());
     }
@@ -157,6 +195,7 @@ mod tests {
             "jane.doe@example.org"
         );
         assert!(normalise_email("o'neil+news@example.org").is_ok());
+        assert!(normalise_email("शांत-नदी@sign-in.invalid").is_ok(), "a name in any script");
         for bad in [
             "jane",
             "jane@",

@@ -42,6 +42,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::CurrentPasswordInvalid => (StatusCode::BAD_REQUEST, "current_password_invalid"),
         E::SignupDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled"),
         E::UserAlreadyExists => (StatusCode::UNPROCESSABLE_ENTITY, "user_already_exists"),
+        E::EmailAddressNotAccepted(_) => (StatusCode::BAD_REQUEST, "email_address_invalid"),
         E::UserBanned => (StatusCode::BAD_REQUEST, "user_banned"),
         E::ReauthenticationNeeded => (StatusCode::BAD_REQUEST, "reauthentication_needed"),
         E::AnonymousProviderDisabled => (

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 
 import { AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/auth-js';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 before(async () => {
@@ -14,18 +14,24 @@ after(async () => {
   await server?.stop();
 });
 
-test('signUp returns a session and the user with their data', async () => {
+test('signUp answers without a session; signing in then gives one with the user and their data', async () => {
   const auth = client(server);
   const email = uniqueEmail('signup');
   const events = [];
   auth.onAuthStateChange((event) => events.push(event));
-  const { data, error } = await auth.signUp({
+  const up = await auth.signUp({
     email: `  ${email.toUpperCase()} `,
     password: PASSWORD,
     options: { data: { display_name: 'Jane' } },
   });
+  assert.equal(up.error, null);
+  assert.equal(up.data.session, null, 'a sign-up never signs in');
+  assert.equal(up.data.user.email, email);
+  assert.equal(up.data.user.user_metadata.display_name, 'Jane');
+  assert.equal((await auth.getSession()).data.session, null);
+
+  const { data, error } = await auth.signInWithPassword({ email, password: PASSWORD });
   assert.equal(error, null);
-  assert.ok(data.session, 'auto-confirmed: a session');
   assert.equal(data.user.email, email);
   assert.equal(data.user.user_metadata.display_name, 'Jane');
   assert.equal(data.session.token_type, 'bearer');
@@ -36,7 +42,7 @@ test('signUp returns a session and the user with their data', async () => {
 
 test('signInWithPassword, getUser, and wrong credentials', async () => {
   const email = uniqueEmail('signin');
-  await client(server).signUp({ email, password: PASSWORD });
+  await signUpAndIn(client(server), { email, password: PASSWORD });
   const auth = client(server);
   const { data, error } = await auth.signInWithPassword({ email, password: PASSWORD });
   assert.equal(error, null);
@@ -53,12 +59,21 @@ test('signInWithPassword, getUser, and wrong credentials', async () => {
   assert.equal(unknown.error.code, 'invalid_credentials');
 });
 
-test('sign-up errors: taken address, weak password, bad address', async () => {
+test('a taken address gets the answer a new one gets; weak password, bad address', async () => {
   const email = uniqueEmail('dup');
-  await client(server).signUp({ email, password: PASSWORD });
-  const dup = await client(server).signUp({ email, password: PASSWORD });
-  assert.equal(dup.error.code, 'user_already_exists');
-  assert.equal(dup.error.status, 422);
+  const first = await client(server).signUp({ email, password: PASSWORD });
+  const dup = await client(server).signUp({ email, password: 'An0ther!pass' });
+  for (const r of [first, dup]) {
+    assert.equal(r.error, null);
+    assert.equal(r.data.session, null);
+    assert.equal(r.data.user.email, email);
+    assert.deepEqual(r.data.user.identities, []);
+  }
+  assert.deepEqual(Object.keys(dup.data.user).sort(), Object.keys(first.data.user).sort());
+  // Only the account's own password signs in: the app's way to tell her what happened.
+  assert.equal((await client(server).signInWithPassword({ email, password: PASSWORD })).error, null);
+  const other = await client(server).signInWithPassword({ email, password: 'An0ther!pass' });
+  assert.equal(other.error.code, 'invalid_credentials');
 
   const weak = await client(server).signUp({ email: uniqueEmail('weak'), password: 'abc' });
   assert.ok(weak.error instanceof AuthWeakPasswordError, String(weak.error));
@@ -74,7 +89,7 @@ test('sign-up errors: taken address, weak password, bad address', async () => {
 test('updateUser changes metadata and the password', async () => {
   const email = uniqueEmail('update');
   const auth = client(server);
-  await auth.signUp({ email, password: PASSWORD, options: { data: { theme: 'light', nick: 'J' } } });
+  await signUpAndIn(auth, { email, password: PASSWORD, options: { data: { theme: 'light', nick: 'J' } } });
   const other = client(server);
   await other.signInWithPassword({ email, password: PASSWORD });
 
@@ -100,7 +115,7 @@ test('updateUser changes metadata and the password', async () => {
 test('a password change needs the current password, in GoTrue\'s words', async () => {
   const email = uniqueEmail('current');
   const auth = client(server);
-  await auth.signUp({ email, password: PASSWORD });
+  await signUpAndIn(auth, { email, password: PASSWORD });
 
   const missing = await auth.updateUser({ password: 'N3w!password' });
   assert.equal(missing.error.code, 'current_password_required');
@@ -118,7 +133,7 @@ test('a password change needs the current password, in GoTrue\'s words', async (
 test('getClaims verifies the token locally with the published JWKS', async () => {
   const auth = client(server);
   const email = uniqueEmail('claims');
-  const { data: signedUp } = await auth.signUp({ email, password: PASSWORD });
+  const { data: signedUp } = await signUpAndIn(auth, { email, password: PASSWORD });
   const before = server.logs().split('/.well-known/jwks.json').length;
   const { data, error } = await auth.getClaims();
   assert.equal(error, null);

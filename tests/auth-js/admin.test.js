@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 
 import { GoTrueAdminApi, isAuthError } from '@supabase/auth-js';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 let serviceKey;
@@ -28,7 +28,7 @@ function adminApi(key = serviceKey) {
 
 test('a normal session token is not an admin key', async () => {
   const email = uniqueEmail('notadmin');
-  const { data } = await client(server).signUp({ email, password: PASSWORD });
+  const { data } = await signUpAndIn(client(server), { email, password: PASSWORD });
   const { error } = await adminApi(data.session.access_token).listUsers();
   assert.equal(error?.status, 403);
   assert.equal(error?.code, 'not_admin');
@@ -64,7 +64,7 @@ test('createUser, getUserById, updateUserById and listUsers', async () => {
   const again = await client(server).signInWithPassword({ email, password: PASSWORD });
   assert.equal(again.error, null);
 
-  await client(server).signUp({ email: uniqueEmail('other'), password: PASSWORD });
+  await signUpAndIn(client(server), { email: uniqueEmail('other'), password: PASSWORD });
   const page = await admin.listUsers({ page: 1, perPage: 1 });
   assert.equal(page.error, null);
   assert.equal(page.data.users.length, 1);
@@ -78,7 +78,7 @@ test('createUser, getUserById, updateUserById and listUsers', async () => {
 test('generateLink recovery gives a link auth-js can redeem once', async () => {
   const admin = adminApi();
   const email = uniqueEmail('link');
-  await client(server).signUp({ email, password: PASSWORD });
+  await signUpAndIn(client(server), { email, password: PASSWORD });
   const { data, error } = await admin.generateLink({ type: 'recovery', email });
   assert.equal(error, null);
   assert.equal(data.user.email, email);
@@ -99,7 +99,7 @@ test('deleteUser removes the account and signs it out', async () => {
   const admin = adminApi();
   const email = uniqueEmail('deleted');
   const auth = client(server);
-  const { data } = await auth.signUp({ email, password: PASSWORD });
+  const { data } = await signUpAndIn(auth, { email, password: PASSWORD });
   const { error } = await admin.deleteUser(data.user.id);
   assert.equal(error, null);
   const me = await auth.getUser();

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 
 import { AuthApiError, isAuthSessionMissingError } from '@supabase/auth-js';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 const PHONE = '+447700900123';
 const FACTOR = '7f2c1f0e-5d6b-4c8a-9e3f-1a2b3c4d5e6f';
@@ -75,7 +75,7 @@ test('reauthenticate needs a session, then is refused with otp_disabled (422)', 
   const none = await client(server).reauthenticate();
   assert.ok(isAuthSessionMissingError(none.error), String(none.error));
   const auth = client(server);
-  await auth.signUp({ email: uniqueEmail('reauth'), password: PASSWORD });
+  await signUpAndIn(auth, { email: uniqueEmail('reauth'), password: PASSWORD });
   expectError(await auth.reauthenticate(), 'otp_disabled', 422);
 });
 
@@ -93,7 +93,7 @@ test('two-step sign-in calls without a session fail on the missing bearer token 
 
 test('two-step sign-in with a session: phone factors are off and an unknown factor is not found', async () => {
   const auth = client(server);
-  await auth.signUp({ email: uniqueEmail('mfa'), password: PASSWORD });
+  await signUpAndIn(auth, { email: uniqueEmail('mfa'), password: PASSWORD });
   expectError(
     await auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' }),
     'mfa_phone_enroll_not_enabled',

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 
 import { AuthApiError, isAuthSessionMissingError } from '@supabase/auth-js';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 let limited;
@@ -26,7 +26,7 @@ after(async () => {
 
 test('features without e-mail, SMS, phone MFA or SSO answer with GoTrue error codes', async () => {
   const auth = client(server);
-  await auth.signUp({ email: uniqueEmail('feat'), password: PASSWORD });
+  await signUpAndIn(auth, { email: uniqueEmail('feat'), password: PASSWORD });
   const otp = await client(server).signInWithOtp({ email: uniqueEmail('otp') });
   assert.ok(otp.error instanceof AuthApiError, String(otp.error));
   assert.equal(otp.error.code, 'email_provider_disabled');
@@ -51,7 +51,7 @@ test('features without e-mail, SMS, phone MFA or SSO answer with GoTrue error co
 test('a session that the server ended reads as signed out', async () => {
   const auth = client(server);
   const email = uniqueEmail('ended');
-  await auth.signUp({ email, password: PASSWORD });
+  await signUpAndIn(auth, { email, password: PASSWORD });
   const other = client(server);
   await other.signInWithPassword({ email, password: PASSWORD });
   await other.signOut({ scope: 'global' });

@@ -67,3 +67,13 @@ export function uniqueEmail(prefix = 'user') {
   emails += 1;
   return `${prefix}-${process.pid}-${emails}@example.org`;
 }
+
+/**
+ * Signs up, then signs in with the same client, as the web app does: a sign-up answers without a session
+ * whether or not the address had an account (docs/auth-contract.md, "Sign-up"). Returns the sign-in's result.
+ */
+export async function signUpAndIn(auth, { email, password, options }) {
+  const up = await auth.signUp({ email, password, options });
+  if (up.error) return up;
+  return auth.signInWithPassword({ email, password });
+}

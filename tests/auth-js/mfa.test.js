@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { GoTrueAdminApi } from '@supabase/auth-js';
 
 import { freshStep, totpCode } from '../support/totp.mjs';
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 before(async () => {
@@ -25,7 +25,7 @@ function claimsOf(session) {
 async function enrolled(prefix) {
   const auth = client(server);
   const email = uniqueEmail(prefix);
-  await auth.signUp({ email, password: PASSWORD });
+  await signUpAndIn(auth, { email, password: PASSWORD });
   const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   assert.equal(error, null);
   const step = await freshStep();
@@ -39,7 +39,7 @@ async function enrolled(prefix) {
 
 test('enroll gives a QR code as a data URI, the secret and the otpauth URI', async () => {
   const auth = client(server);
-  await auth.signUp({ email: uniqueEmail('enrol'), password: PASSWORD });
+  await signUpAndIn(auth, { email: uniqueEmail('enrol'), password: PASSWORD });
   const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone', issuer: 'Notes' });
   assert.equal(error, null);
   assert.equal(data.type, 'totp');
@@ -58,7 +58,7 @@ test('enroll gives a QR code as a data URI, the secret and the otpauth URI', asy
 
 test('challenge and verify raise the session to aal2; a wrong code is mfa_verification_failed', async () => {
   const auth = client(server);
-  await auth.signUp({ email: uniqueEmail('verify'), password: PASSWORD });
+  await signUpAndIn(auth, { email: uniqueEmail('verify'), password: PASSWORD });
   const { data: factor } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   const { data: ch, error: chError } = await auth.mfa.challenge({ factorId: factor.id });
   assert.equal(chError, null);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { startGoogleStandIn } from '../support/google-stand-in.mjs';
-import { PASSWORD, client, startSolace } from './helpers.js';
+import { PASSWORD, client, startSolace, signUpAndIn } from './helpers.js';
 
 /** The browser's part: /authorize → Google (consents at once) → /callback → the app's URL. */
 async function browse(start) {
@@ -97,7 +97,7 @@ test('a redirect outside the allow-list lands on the site instead', async () => 
 
 test('password and Google sign-in share one account for a verified address', async () => {
   const email = 'shared@example.com';
-  const { data: pw } = await client(server).signUp({ email, password: PASSWORD });
+  const { data: pw } = await signUpAndIn(client(server), { email, password: PASSWORD });
   google.state.person = { sub: '99', email: 'Shared@Example.com', email_verified: true, name: 'S' };
   const auth = client(server);
   const { data } = await auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 before(async () => {
@@ -26,7 +26,7 @@ function recoveryToken(email) {
 
 test('verifyOtp with the link token emits PASSWORD_RECOVERY and allows a new password', async () => {
   const email = uniqueEmail('recover');
-  await client(server).signUp({ email, password: PASSWORD });
+  await signUpAndIn(client(server), { email, password: PASSWORD });
   const auth = client(server);
   const events = [];
   auth.onAuthStateChange((event) => events.push(event));
@@ -51,7 +51,7 @@ test('verifyOtp with the link token emits PASSWORD_RECOVERY and allows a new pas
 
 test('a disabled account cannot use a link handed over before', async () => {
   const email = uniqueEmail('banned');
-  await client(server).signUp({ email, password: PASSWORD });
+  await signUpAndIn(client(server), { email, password: PASSWORD });
   const token = recoveryToken(email);
   execFileSync(process.env.SOLACE_BIN, ['--config', server.configFile, '--data-dir', server.dataDir, 'users', 'disable', email], {
     env: { PATH: process.env.PATH },

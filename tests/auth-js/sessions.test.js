@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 
 import { isAuthSessionMissingError } from '@supabase/auth-js';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 let server;
 let strict; // no reuse grace: any reuse of a rotated token is treated as theft
@@ -20,7 +20,7 @@ after(async () => {
 
 test('refreshSession rotates the refresh token and keeps the session', async () => {
   const auth = client(server);
-  const { data: first } = await auth.signUp({ email: uniqueEmail('refresh'), password: PASSWORD });
+  const { data: first } = await signUpAndIn(auth, { email: uniqueEmail('refresh'), password: PASSWORD });
   const events = [];
   auth.onAuthStateChange((event) => events.push(event));
   const { data, error } = await auth.refreshSession();
@@ -42,7 +42,7 @@ test('refreshSession rotates the refresh token and keeps the session', async () 
 
 test('reusing a rotated refresh token ends the whole session', async () => {
   const victim = client(strict);
-  const { data: first } = await victim.signUp({ email: uniqueEmail('reuse'), password: PASSWORD });
+  const { data: first } = await signUpAndIn(victim, { email: uniqueEmail('reuse'), password: PASSWORD });
   const stolen = first.session.refresh_token;
   await victim.refreshSession();
   await victim.refreshSession();
@@ -57,7 +57,7 @@ test('reusing a rotated refresh token ends the whole session', async () => {
 
 test('signOut scopes: local, others, global', async () => {
   const email = uniqueEmail('scopes');
-  await client(server).signUp({ email, password: PASSWORD });
+  await signUpAndIn(client(server), { email, password: PASSWORD });
   const device = async () => {
     const c = client(server);
     const { error } = await c.signInWithPassword({ email, password: PASSWORD });

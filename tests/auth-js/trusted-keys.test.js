@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
 
-import { PASSWORD, client, startSolace, uniqueEmail } from './helpers.js';
+import { PASSWORD, client, startSolace, uniqueEmail, signUpAndIn } from './helpers.js';
 
 const SECRET = 'a-project-jwt-secret-of-at-least-32-characters';
 
@@ -32,7 +32,7 @@ after(async () => {
 
 test('a service-role key signed with the configured secret lists users through auth.admin', async () => {
   const email = uniqueEmail('listed');
-  const { error: signUpError } = await client(server).signUp({ email, password: PASSWORD });
+  const { error: signUpError } = await signUpAndIn(client(server), { email, password: PASSWORD });
   assert.equal(signUpError, null);
 
   const key = serviceRoleKey(SECRET);

@@ -111,9 +111,12 @@ impl Auth {
         )
     }
 
-    /// Signs up and returns the session, asserting success.
+    /// Signs up, then signs in as the app does (a sign-up answers without a session), and returns the
+    /// session, asserting success.
     pub fn new_user(&self, email: &str) -> Value {
         let r = self.signup(email, PASSWORD, json!({}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = self.sign_in(email, PASSWORD);
         assert_eq!(r.status, 200, "{}", r.body);
         r.body
     }

@@ -253,6 +253,8 @@ export async function openContext(browser, app, options = {}) {
 export async function signUpViaUi(page, email, password = PASSWORD) {
   await page.goto('/auth');
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  // The screen recommends a private sign-in name; these accounts use an e-mail address.
+  await page.getByRole('radio', { name: 'My e-mail address' }).check();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);

@@ -65,7 +65,7 @@ describe('Hindi walk: signed out', () => {
     await assertAllHindi(page, '/auth (sign in)');
 
     await page.getByRole('button', { name: HI.auth.noAccount }).click();
-    await page.getByLabel(HI.auth.email).fill('new@example.com');
+    await page.getByLabel(HI.auth.signInName, { exact: true }).fill('shant-nadi');
     await page.getByLabel(HI.auth.confirmPassword, { exact: true }).fill('abc');
     await page.getByLabel(HI.auth.password, { exact: true }).fill('abc');
     await page.getByRole('button', { name: HI.auth.signUp, exact: true }).click();

@@ -72,7 +72,7 @@ describe('local facts: a config for Kenya', () => {
   it("home: the Safety First helpline and the country's call buttons; the footer's emergency number", async () => {
     await page.goto('/');
     const safety = page.getByRole('region', { name: 'Safety First' });
-    const helpline = safety.getByRole('link', { name: '1195', exact: true });
+    const helpline = safety.getByRole('link', { name: 'Call the domestic violence helpline: 1195', exact: true });
     assert.equal(await helpline.getAttribute('href'), 'tel:1195');
     const box = await helpline.boundingBox();
     assert.ok(box.width >= 48 && box.height >= 48, `the helpline button is ${box.width}×${box.height}`);
@@ -82,6 +82,8 @@ describe('local facts: a config for Kenya', () => {
     const footer = page.locator('footer');
     const emergency = footer.getByRole('link', { name: 'Emergency Helpline: 999' });
     assert.equal(await emergency.getAttribute('href'), 'tel:999');
+    const size = await emergency.boundingBox();
+    assert.ok(size.height >= 48, `the footer's helpline is ${size.height} px tall`);
   });
 
   it('resources: the danger box calls these numbers and the list is the shelter’s own', async () => {
@@ -90,6 +92,10 @@ describe('local facts: a config for Kenya', () => {
     assert.deepEqual(await callButtons(box), KENYA_BUTTONS);
     assert.match(await box.innerText(), /Gender Violence Helpline:/);
     await page.getByRole('heading', { name: "Nairobi Women's Refuge" }).waitFor();
+    const heights = await page
+      .locator('.resource-card-details a')
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+    assert.ok(heights.length > 0 && heights.every((h) => h >= 48), `contact links are ${heights} px tall`);
     assert.match(await page.locator('.resources-note').innerText(), /call 999 or 1195\./);
   });
 

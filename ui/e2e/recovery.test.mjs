@@ -51,7 +51,7 @@ describe('recovery link', () => {
     assert.equal(await signInScreen(page).count(), 1);
     assert.ok(!page.url().includes('otp_expired'), 'the error left the address');
     // The old password is gone for good.
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Email or sign-in name', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     suite.ctx.expectFailedResource(/\/auth\/v1\/token\?grant_type=password$/, 400);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -34,7 +34,10 @@ describe('app shell', () => {
     const safety = page.getByRole('region', { name: 'Safety First' });
     assert.match(await safety.textContent(), /100/);
     assert.match(await safety.textContent(), /toll free/);
-    assert.equal(await safety.getByRole('link', { name: '100' }).getAttribute('href'), 'tel:100');
+    // It says what it calls, to the eye and to a screen reader.
+    const call = safety.getByRole('link', { name: 'Call the domestic violence helpline: 100', exact: true });
+    assert.equal(await call.getAttribute('href'), 'tel:100');
+    assert.equal((await call.textContent()).trim(), 'Call the domestic violence helpline: 100');
     assert.match(await safety.textContent(), /emergency button/i, 'the panic button tip');
 
     const cards = page.locator('.home-features a');

@@ -27,9 +27,9 @@ describe('signed out', () => {
     assert.equal(await page.title(), 'Welcome');
     assert.equal(await page.getByRole('button', { name: 'Sign In', exact: true }).count(), 1);
     assert.equal(await page.getByLabel('Confirm Password', { exact: true }).count(), 0, 'no confirm field when signing in');
-    // Email is a required e-mail field; password is required.
-    const email = page.getByLabel('Email');
-    assert.equal(await email.getAttribute('type'), 'email');
+    // One required field takes her e-mail or her private sign-in name; password is required.
+    const email = page.getByLabel('Email or sign-in name', { exact: true });
+    assert.equal(await email.getAttribute('type'), 'text');
     assert.equal(await email.evaluate((el) => el.required), true);
     assert.equal(await page.getByLabel('Password', { exact: true }).evaluate((el) => el.required), true);
 
@@ -73,7 +73,7 @@ describe('signed out', () => {
   it('sign-up validation: mismatch first, then the password rules in order', async () => {
     await page.goto('/auth');
     await toSignUp();
-    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Sign-in name', { exact: true }).fill('someone.safe');
     const cases = [
       ['Abcdefg1!', 'Abcdefg1?', 'Password and Confirm Password do not match.'],
       ['Ab1!', 'Ab1!', 'Password must be at least 8 characters long.'],
@@ -102,7 +102,7 @@ describe('signed out', () => {
   it('toggling between sign-in and sign-up clears the fields and the error', async () => {
     await page.goto('/auth');
     await toSignUp();
-    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Sign-in name', { exact: true }).fill('someone.safe');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -157,7 +157,7 @@ describe('signed out', () => {
   it('the sign-in form works by keyboard alone, with a visible focus', async () => {
     await page.goto('/auth');
     await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
-    const email = await tabUntil(page, (f) => f.label === 'Email', 'the Email field');
+    const email = await tabUntil(page, (f) => f.label === 'Email or sign-in name', 'the Email field');
     assert.ok(email.visibleFocus, 'Email shows where the focus is');
     await page.keyboard.type('keys@example.com');
     await page.keyboard.press('Tab');

@@ -19,14 +19,14 @@ describe('app config', () => {
         { id: 7, name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
         { id: 'bad', name: 'No category' },
       ],
-      auth: { url: null, anon_key: 'k', google_enabled: true },
+      auth: { url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require' },
       weather: { provider: 'off' },
     });
     expect(c.product_name).toBe('Haven');
     expect(c.resources).toEqual([
       { id: '7', name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
     ]);
-    expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true });
+    expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require' });
     expect(c.weather.provider).toBe('off');
     expect(c.weather.default_city).toBe('Delhi');
     expect(normalizeConfig({ weather: { default_city: ' Lisbon ' } }).weather.default_city).toBe('Lisbon');
@@ -36,5 +36,13 @@ describe('app config', () => {
     expect(normalizeConfig({ product_name: 'Haven' }).page_title).toBe('Welcome');
     expect(normalizeConfig({ product_name: 'Haven', page_title: '  ' }).page_title).toBe('Welcome');
     expect(normalizeConfig({ page_title: ' Recipes ' }).page_title).toBe('Recipes');
+  });
+
+  it('reads the sign-in name choice; anything unknown or missing means allow', () => {
+    const choice = (value: unknown) => normalizeConfig({ auth: { sign_in_names: value } }).auth.sign_in_names;
+    expect(choice('off')).toBe('off');
+    expect(choice('require')).toBe('require');
+    expect(choice('sometimes')).toBe('allow');
+    expect(choice(undefined)).toBe('allow');
   });
 });

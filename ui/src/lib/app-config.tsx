@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { BUILT_IN_LANGUAGES } from './i18n/catalogue';
 import LOCAL_DEFAULTS from './local-defaults.json';
+import type { SignInNames } from './sign-in-name';
 
 export type ResourceCategory = 'helpline' | 'shelter' | 'legal' | 'counseling' | 'medical';
 
@@ -50,6 +51,8 @@ export type AppConfig = {
     url: string | null;
     anon_key: string;
     google_enabled: boolean;
+    /** Private sign-in names instead of e-mail addresses (config `auth.sign_in_names`); absent: 'allow'. */
+    sign_in_names?: SignInNames;
   };
   /** default_city: the city the weather disguise opens on (the operator's choice). */
   weather: { provider: WeatherProvider; default_city: string };
@@ -74,7 +77,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   default_language: 'en',
   languages: [...BUILT_IN_LANGUAGES],
   operator_languages: [],
-  auth: { url: null, anon_key: '', google_enabled: false },
+  auth: { url: null, anon_key: '', google_enabled: false, sign_in_names: 'allow' },
   weather: { provider: 'open-meteo', default_city: 'Delhi' },
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
   // The server's own defaults (the same file), used only when /api/config cannot be read.
@@ -188,6 +191,7 @@ export function normalizeConfig(body: unknown): AppConfig {
       url: typeof auth.url === 'string' && auth.url ? auth.url : null,
       anon_key: typeof auth.anon_key === 'string' ? auth.anon_key : '',
       google_enabled: auth.google_enabled === true,
+      sign_in_names: auth.sign_in_names === 'require' || auth.sign_in_names === 'off' ? auth.sign_in_names : 'allow',
     },
     weather: {
       provider:

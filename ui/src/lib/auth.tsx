@@ -13,6 +13,7 @@ import { useAppConfig } from './app-config';
 import { useLanguage, useT } from './i18n';
 import { AUTH_STORAGE_KEY, authNeededAtStart, createAuthClient } from './auth-client';
 import { hasStoredSession, landAfterIdle } from './idle-lock';
+import { primeExitHash } from './offline-exit';
 import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
 import { problemText } from './server-problem';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
@@ -128,6 +129,8 @@ export function AuthProvider({ children, client: given }: Props) {
       // every reload and keep an unattended session alive.
       if (event === 'SIGNED_IN' && !startedSignedIn.current && !sessionRef.current) resetInactivity();
       if (event === 'PASSWORD_RECOVERY') setRecovery('recovery');
+      // Ready before any exit, which cannot wait (lib/offline-exit.ts).
+      if (next) void primeExitHash();
       setSession(next);
       setLoading(false);
     });
@@ -176,7 +179,13 @@ export function AuthProvider({ children, client: given }: Props) {
     async (email: string, password: string): Promise<SignUpResult> => {
       try {
         const c = await getClient();
-        const { data, error } = await c.signUp({ email, password, options: { data: {} } });
+        const up = await c.signUp({ email, password, options: { data: {} } });
+        if (up.error) return { error: explain(up.error, 'common.errorGeneric'), needsConfirmation: false };
+        // The answer is the same whether or not the address had an account, and holds no session
+        // (docs/auth-contract.md, "Sign-up"): signing in with what she typed is what lets her in.
+        const { data, error } = await c.signInWithPassword({ email, password });
+        if (error?.code === 'email_not_confirmed') return { error: null, needsConfirmation: true };
+        if (error?.code === 'invalid_credentials') return { error: t('common.signUpNotSignedIn'), needsConfirmation: false };
         if (error) return { error: explain(error, 'common.errorGeneric'), needsConfirmation: false };
         if (data.session) {
           resetInactivity();
@@ -187,7 +196,7 @@ export function AuthProvider({ children, client: given }: Props) {
         return { error: explain(err, 'common.errorGeneric'), needsConfirmation: false };
       }
     },
-    [getClient, resetInactivity, explain],
+    [getClient, resetInactivity, explain, t],
   );
 
   const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {

@@ -1,6 +1,7 @@
 import type { AppConfig } from './app-config';
 import { DEFAULT_EXIT_DESTINATIONS } from './app-config';
 import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
+import { keepEndForLater } from './offline-exit';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
@@ -56,6 +57,7 @@ export function endSessionHere(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   origin: string = window.location.origin,
 ): void {
+  keepEndForLater(storage);
   const token = removeStoredSession(storage);
   if (token) revokeSession(token, { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey }, fetchImpl);
 }

@@ -1,9 +1,12 @@
 import { STORAGE_KEYS } from './storage-keys';
 
-/** 'Remember my e-mail on this device': on unless she turned it off (SPEC remembers it by default). */
+/**
+ * 'Remember my e-mail on this device': off unless she turned it on, so that nothing she typed to sign in is
+ * left for someone else to see on the sign-in screen (docs/vault.md).
+ */
 export function rememberEmailEnabled(): boolean {
   try {
-    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) !== 'off';
+    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) === 'on';
   } catch {
     return false;
   }
@@ -13,9 +16,9 @@ export function rememberEmailEnabled(): boolean {
 export function setRememberEmailEnabled(on: boolean): void {
   try {
     if (on) {
-      window.localStorage.removeItem(STORAGE_KEYS.rememberEmail);
+      window.localStorage.setItem(STORAGE_KEYS.rememberEmail, 'on');
     } else {
-      window.localStorage.setItem(STORAGE_KEYS.rememberEmail, 'off');
+      window.localStorage.removeItem(STORAGE_KEYS.rememberEmail);
       window.localStorage.removeItem(STORAGE_KEYS.lastEmail);
     }
   } catch {

@@ -17,7 +17,7 @@ export const STORAGE_KEYS = {
   vaultPrefix: 'vault:',
   /** The wrapped data key and PIN settings: `vault-key:<account id>`. */
   vaultKeyPrefix: 'vault-key:',
-  /** 'off' when she chose not to have her e-mail remembered on this device. */
+  /** 'on' when she asked for her e-mail (or sign-in name) to be remembered on this device; off otherwise. */
   rememberEmail: 'remember-email',
   /** The disguises' own data, plain on purpose (what any weather or notes app keeps; not private). */
   weatherCities: 'weather-cities',

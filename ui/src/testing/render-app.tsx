@@ -23,12 +23,18 @@ export function renderApp(
     session?: Session | null;
     config?: Partial<AppConfig>;
     signInError?: string;
+    /** The GoTrue error code that failed sign-in carries (e.g. `invalid_credentials`). */
+    signInErrorCode?: string;
     /** The page language and its catalogue (English outside it). */
     language?: Language;
   } = {},
 ) {
   installFakeVaultSecret();
-  const fake = createFakeAuthClient({ session: opts.session ?? null, signInError: opts.signInError });
+  const fake = createFakeAuthClient({
+    session: opts.session ?? null,
+    signInError: opts.signInError,
+    signInErrorCode: opts.signInErrorCode,
+  });
   const config = { ...DEFAULT_CONFIG, ...opts.config };
   const utils = render(
     <ThemeProvider>

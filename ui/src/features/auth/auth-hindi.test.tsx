@@ -44,7 +44,8 @@ describe('Sign-in screen in Hindi', () => {
     await user.click(screen.getByRole('button', { name: 'खाता नहीं है? नया बनाएँ' }));
     const checklist = screen.getByRole('list', { name: 'पासवर्ड की ज़रूरी बातें' });
     expect(checklist).toHaveTextContent('कम से कम 8 अक्षर (अभी नहीं)');
-    await user.type(screen.getByLabelText('ईमेल', { selector: 'input' }), 'sam@example.com');
+    expect(screen.getByRole('radio', { name: 'एक निजी साइन-इन नाम (हमारी सलाह)' })).toBeChecked();
+    await user.type(screen.getByLabelText('साइन-इन नाम', { selector: 'input' }), 'shant-nadi');
     await user.type(screen.getByLabelText('पासवर्ड', { selector: 'input' }), 'short');
     await user.type(screen.getByLabelText('पासवर्ड दोबारा लिखें', { selector: 'input' }), 'short');
     await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));

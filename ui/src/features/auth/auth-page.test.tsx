@@ -17,7 +17,7 @@ describe('auth screen', () => {
     expect(
       screen.getByText('Your safety is our priority. All data is encrypted and stored securely.'),
     ).toBeInTheDocument();
-    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Email or sign-in name')).toHaveAttribute('type', 'text');
     expect(field('Password')).toHaveAttribute('type', 'password');
     expect(screen.queryByLabelText('Confirm Password')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     const checklist = screen.getByRole('list', { name: 'Password requirements' });
-    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Sign-in name'), 'quiet.river');
     await user.type(field('Password'), 'abcdefgh');
     expect(screen.getByText('At least 8 characters').closest('li')).toHaveAttribute('data-met', 'true');
     expect(screen.getByText('One uppercase letter').closest('li')).toHaveAttribute('data-met', 'false');
@@ -55,7 +55,7 @@ describe('auth screen', () => {
     const user = userEvent.setup();
     await openAuth();
     await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
-    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Sign-in name'), 'quiet.river');
     await user.type(field('Password'), 'Abcdefg1!');
     await user.type(field('Confirm Password'), 'Abcdefg1?');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -65,22 +65,24 @@ describe('auth screen', () => {
   it('toggling the mode clears the fields and the error', async () => {
     const user = userEvent.setup();
     await openAuth({ signInError: 'Invalid login credentials' });
-    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Email or sign-in name'), 'sam@example.com');
     await user.type(field('Password'), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
     await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(field('Email')).toHaveValue('');
+    expect(field('Sign-in name')).toHaveValue('');
     expect(field('Password')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it('signing in goes home and remembers the email for next time', async () => {
+  it('signing in with an e-mail goes home and, by default, leaves no e-mail behind', async () => {
+    localStorage.setItem('lastLoggedInEmail', 'old@example.com');
     const user = userEvent.setup();
     const app = await openAuth();
-    await user.type(field('Email'), 'sam@example.com');
+    expect(field('Email or sign-in name')).toHaveValue('');
+    await user.type(field('Email or sign-in name'), 'sam@example.com');
     await user.type(field('Password'), 'anything');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(app.location()).toBe('/'));
@@ -88,26 +90,96 @@ describe('auth screen', () => {
       email: 'sam@example.com',
       password: 'anything',
     });
-    expect(localStorage.getItem('lastLoggedInEmail')).toBe('sam@example.com');
-  });
-
-  it('with "Remember my e-mail" off, signing in stores no e-mail and prefills none', async () => {
-    localStorage.setItem('remember-email', 'off');
-    localStorage.setItem('lastLoggedInEmail', 'old@example.com');
-    const user = userEvent.setup();
-    const app = await openAuth();
-    expect(field('Email')).toHaveValue('');
-    await user.type(field('Email'), 'sam@example.com');
-    await user.type(field('Password'), 'anything');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(app.location()).toBe('/'));
     expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
   });
 
-  it('prefills the last used email', async () => {
-    localStorage.setItem('lastLoggedInEmail', 'kim@example.com');
+  it('with "Remember my e-mail" turned on, signing in remembers it and prefills it next time', async () => {
+    localStorage.setItem('remember-email', 'on');
+    const user = userEvent.setup();
+    const first = await openAuth();
+    await user.type(field('Email or sign-in name'), 'sam@example.com');
+    await user.type(field('Password'), 'anything');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(first.location()).toBe('/'));
+    expect(localStorage.getItem('lastLoggedInEmail')).toBe('sam@example.com');
+    first.unmount();
     await openAuth();
-    expect(field('Email')).toHaveValue('kim@example.com');
+    expect(field('Email or sign-in name')).toHaveValue('sam@example.com');
+  });
+
+  it('signs in with a private sign-in name as its reserved address', async () => {
+    const user = userEvent.setup();
+    const app = await openAuth();
+    await user.type(field('Email or sign-in name'), ' Quiet.River ');
+    await user.type(field('Password'), 'anything');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+    expect(app.fake.client.signInWithPassword).toHaveBeenCalledWith({
+      email: 'quiet.river@sign-in.invalid',
+      password: 'anything',
+    });
+  });
+
+  it('sign-up recommends a private name, then signs in with it', async () => {
+    const user = userEvent.setup();
+    const app = await openAuth();
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    expect(screen.getByRole('radio', { name: 'A private sign-in name (recommended)' })).toBeChecked();
+    expect(field('Sign-in name')).toHaveAccessibleDescription(/only you know/);
+    await user.type(field('Sign-in name'), 'river');
+    await user.type(field('Password'), 'Abcdefg1!');
+    await user.type(field('Confirm Password'), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your sign-in name needs at least 6 characters.');
+    await user.type(field('Sign-in name'), '.quiet');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+    const sent = { email: 'river.quiet@sign-in.invalid', password: 'Abcdefg1!' };
+    expect(app.fake.client.signUp).toHaveBeenCalledWith({ ...sent, options: { data: {} } });
+    expect(app.fake.client.signInWithPassword).toHaveBeenCalledWith(sent);
+  });
+
+  it('sign-up with an e-mail is still offered, with a word about why a name is safer', async () => {
+    const user = userEvent.setup();
+    const app = await openAuth();
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    await user.click(screen.getByRole('radio', { name: 'My e-mail address' }));
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Email')).toHaveAccessibleDescription(/A private sign-in name is safer/);
+    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Password'), 'Abcdefg1!');
+    await user.type(field('Confirm Password'), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+    expect(app.fake.client.signInWithPassword).toHaveBeenCalledWith({ email: 'sam@example.com', password: 'Abcdefg1!' });
+  });
+
+  it('when the sign-in after sign-up is refused, says so without saying an account exists', async () => {
+    const user = userEvent.setup();
+    const app = await openAuth({ signInError: 'Invalid login credentials', signInErrorCode: 'invalid_credentials' });
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    await user.type(field('Sign-in name'), 'quiet.river');
+    await user.type(field('Password'), 'Abcdefg1!');
+    await user.type(field('Confirm Password'), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not sign you in with these details.');
+    expect(alert.textContent).not.toMatch(/already registered|exists/i);
+    expect(app.location()).toBe('/auth');
+  });
+
+  it('the operator can require a name, or offer only e-mail', async () => {
+    const user = userEvent.setup();
+    const first = await openAuth({ config: { auth: { url: null, anon_key: '', google_enabled: false, sign_in_names: 'require' } } });
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(field('Sign-in name')).toBeInTheDocument();
+    first.unmount();
+    await openAuth({ config: { auth: { url: null, anon_key: '', google_enabled: false, sign_in_names: 'off' } } });
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('type', 'email');
   });
 
   it('shows the Google button only when Google sign-in is enabled', async () => {

@@ -6,6 +6,8 @@ import { useT } from '../../lib/i18n';
 import { ShieldIcon } from '../../lib/icons';
 import { useOnline } from '../../lib/offline-app';
 import { PATHS } from '../../lib/route-paths';
+import { nameProblem, toAuthAddress } from '../../lib/sign-in-name';
+import { AccountField, type AccountMethod } from './account-field';
 import { AuthCard } from './auth-card';
 import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
@@ -22,19 +24,21 @@ export default function AuthPage() {
   const { product_name, auth: authConfig } = useAppConfig();
   const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
+  const policy = authConfig.sign_in_names ?? 'allow';
+  const [method, setMethod] = useState<AccountMethod>(policy === 'off' ? 'email' : 'name');
   const [email, setEmail] = useState(readRememberedEmail);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
   const checklistId = useId();
   const isSignUp = mode === 'signup';
   const online = useOnline();
 
   const toggleMode = () => {
     setMode(isSignUp ? 'signin' : 'signup');
+    setMethod(policy === 'off' ? 'email' : 'name');
     setEmail('');
     setPassword('');
     setConfirmPassword('');
@@ -46,6 +50,14 @@ export default function AuthPage() {
     e.preventDefault();
     setError(null);
     setInfo(null);
+    const asName = isSignUp && method === 'name';
+    if (asName) {
+      const badName = nameProblem(email);
+      if (badName) {
+        setError(t(badName === 'short' ? 'auth.nameShort' : 'auth.nameCharacters'));
+        return;
+      }
+    }
     if (isSignUp) {
       const invalid = signUpProblem(password, confirmPassword);
       if (invalid) {
@@ -55,8 +67,10 @@ export default function AuthPage() {
     }
     setBusy(true);
     const trimmedEmail = email.trim();
+    // A sign-in name travels as a reserved address (lib/sign-in-name.ts); an e-mail address as it is.
+    const address = asName || (!isSignUp && policy !== 'off') ? toAuthAddress(trimmedEmail) : trimmedEmail;
     if (isSignUp) {
-      const result = await signUp(trimmedEmail, password);
+      const result = await signUp(address, password);
       setBusy(false);
       if (result.error) {
         setError(result.error);
@@ -67,7 +81,7 @@ export default function AuthPage() {
         setInfo(t('auth.accountCreated'));
       }
     } else {
-      const result = await signIn(trimmedEmail, password);
+      const result = await signIn(address, password);
       setBusy(false);
       if (result.error) {
         setError(result.error);
@@ -115,20 +129,17 @@ export default function AuthPage() {
           onFocus={prepare}
           onPointerDown={prepare}
         >
-          <div className="auth-field">
-            <label className="label" htmlFor={emailId}>
-              {t('auth.email')}
-            </label>
-            <input
-              id={emailId}
-              className="input"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email"
-              required
-            />
-          </div>
+          <AccountField
+            signUp={isSignUp}
+            policy={policy}
+            method={method}
+            onMethod={(m) => {
+              setMethod(m);
+              setError(null);
+            }}
+            value={email}
+            onChange={setEmail}
+          />
           <PasswordField
             label={t('auth.password')}
             value={password}

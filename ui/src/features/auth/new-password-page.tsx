@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
+import { accountLabel } from '../../lib/sign-in-name';
 import { AuthCard } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -41,7 +42,7 @@ export function NewPasswordPage() {
     <AuthCard title={t('auth.newPasswordTitle')}>
         <p className="auth-note">
           <span>
-            {user?.email ? t('auth.newPasswordIntroAs', { email: user.email }) : t('auth.newPasswordIntro')}
+            {user?.email ? t('auth.newPasswordIntroAs', { email: accountLabel(user.email) }) : t('auth.newPasswordIntro')}
           </span>
         </p>
         {error ? (

@@ -1,20 +1,32 @@
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 /**
- * Whether 'Remember my e-mail on this device' is on (lib/remember-email.ts writes it). Read here directly so
- * the sign-in page does not load a chunk of its own for it (the /auth cold-load budget counts requests).
+ * Whether 'Remember my e-mail on this device' is on (lib/remember-email.ts writes it; off unless she turned it
+ * on). Read here directly so the sign-in page does not load a chunk of its own for it (the /auth cold-load
+ * budget counts requests).
  */
 function rememberEmailEnabled(): boolean {
   try {
-    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) !== 'off';
+    return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) === 'on';
   } catch {
     return false;
   }
 }
 
-/** The last email used to sign in or up (stored as plain text; a JSON string is accepted too). */
+/**
+ * The last e-mail or sign-in name used to sign in or up (plain text; a JSON string is accepted too), when she
+ * asked for it to be remembered. Otherwise one kept from before (when remembering was on by default) is
+ * forgotten here.
+ */
 export function readRememberedEmail(): string {
-  if (!rememberEmailEnabled()) return '';
+  if (!rememberEmailEnabled()) {
+    try {
+      window.localStorage.removeItem(STORAGE_KEYS.lastEmail);
+    } catch {
+      // storage blocked: nothing is kept
+    }
+    return '';
+  }
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.lastEmail) ?? '';
     if (raw.startsWith('"')) {

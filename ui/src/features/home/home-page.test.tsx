@@ -23,7 +23,8 @@ describe('Home page', () => {
   it('shows the Safety First box with the toll-free helpline 100 and the panic button tip', () => {
     renderHome();
     const box = screen.getByRole('region', { name: 'Safety First' });
-    expect(within(box).getByRole('link', { name: '100' })).toHaveAttribute('href', 'tel:100');
+    const call = within(box).getByRole('link', { name: 'Call the domestic violence helpline: 100' });
+    expect(call).toHaveAttribute('href', 'tel:100');
     expect(box).toHaveTextContent('toll free');
     expect(box).toHaveTextContent(/emergency button/);
   });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { EmergencyCallButtons } from '../../lib/emergency-calls';
-import { Placed, useT, useTList } from '../../lib/i18n';
+import { useT, useTList } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';
 import { telHref } from '../../lib/tel';
 import { FEATURE_CARDS } from './home-content';
@@ -31,12 +31,11 @@ export default function HomePage() {
 
       <section className="home-safety" aria-labelledby="home-safety-heading">
         <h2 id="home-safety-heading">{t('home.safetyHeading')}</h2>
+        <p>{t('emergency.safetyFirst')}</p>
         <p>
-          <Placed text={t('emergency.safetyFirst')} name="number">
-            <a href={telHref(local.helpline_number)} className="call-button">
-              {local.helpline_number}
-            </a>
-          </Placed>
+          <a href={telHref(local.helpline_number)} className="call-button">
+            {t('emergency.callHelpline', { number: local.helpline_number })}
+          </a>
         </p>
         <p>{t('home.leaveQuickly')}</p>
       </section>

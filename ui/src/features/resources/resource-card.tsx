@@ -22,7 +22,9 @@ export function ResourceCard({ resource }: { resource: Resource }) {
         <div>
           <dt>{t('resources.contact')}</dt>
           <dd>
-            <a href={telHref(resource.contact)}>{resource.contact}</a>
+            <a className="resource-card-link" href={telHref(resource.contact)}>
+              {resource.contact}
+            </a>
           </dd>
         </div>
         <div>
@@ -39,7 +41,7 @@ export function ResourceCard({ resource }: { resource: Resource }) {
           <div>
             <dt>{t('resources.website')}</dt>
             <dd>
-              <a href={website} target="_blank" rel="noopener noreferrer">
+              <a className="resource-card-link" href={website} target="_blank" rel="noopener noreferrer">
                 {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
                 <span className="sr-only"> {t('resources.newTab')}</span>
               </a>

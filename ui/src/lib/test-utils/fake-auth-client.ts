@@ -19,7 +19,9 @@ export function fakeSession(email = 'sam@example.com'): Session {
  * An in-memory stand-in for the auth-js client: emits INITIAL_SESSION on subscribe, SIGNED_IN / SIGNED_OUT
  * on sign-in / sign-out. Pass `signInError` to make password sign-in fail with that message.
  */
-export function createFakeAuthClient(opts: { session?: Session | null; signInError?: string } = {}) {
+export function createFakeAuthClient(
+  opts: { session?: Session | null; signInError?: string; signInErrorCode?: string } = {},
+) {
   let session: Session | null = opts.session ?? null;
   const listeners = new Set<Listener>();
   const emit = (event: string) => listeners.forEach((l) => l(event, session));
@@ -33,17 +35,18 @@ export function createFakeAuthClient(opts: { session?: Session | null; signInErr
     getSession: vi.fn(async () => ({ data: { session }, error: null })),
     signInWithPassword: vi.fn(async ({ email }: { email: string; password: string }) => {
       if (opts.signInError) {
-        return { data: { user: null, session: null }, error: { message: opts.signInError, status: 400 } };
+        const error = { message: opts.signInError, status: 400, code: opts.signInErrorCode };
+        return { data: { user: null, session: null }, error };
       }
       session = fakeSession(email);
       emit('SIGNED_IN');
       return { data: { user: session.user, session }, error: null };
     }),
-    signUp: vi.fn(async ({ email }: { email: string; password: string }) => {
-      session = fakeSession(email);
-      emit('SIGNED_IN');
-      return { data: { user: session.user, session }, error: null };
-    }),
+    // As the server answers (docs/auth-contract.md, "Sign-up"): a user, never a session.
+    signUp: vi.fn(async ({ email }: { email: string; password: string }) => ({
+      data: { user: fakeSession(email).user, session: null },
+      error: null,
+    })),
     // Tests read the attributes from the mock's calls.
     updateUser: vi.fn(async () => {
       emit('USER_UPDATED');

@@ -14,7 +14,13 @@ describe('the PIN screen in Hindi', () => {
         hindi,
         <MemoryRouter>
           <PanicProvider>
-            <PinPrompt triesLeft={3} wrong onSubmit={async () => undefined} onSignOut={() => undefined} />
+            <PinPrompt
+              triesLeft={3}
+              wrong
+              onSubmit={async () => undefined}
+              onSignOut={() => undefined}
+              onStartAfresh={() => undefined}
+            />
           </PanicProvider>
         </MemoryRouter>,
       ),

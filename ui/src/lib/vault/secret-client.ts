@@ -19,15 +19,3 @@ export async function fetchVaultSecret(accessToken: string, fetchImpl: typeof fe
   if (typeof body.secret !== 'string' || !body.secret) throw new Error('The server sent no key.');
   return body.secret;
 }
-
-/** The session id inside an access token (GoTrue's `session_id` claim); '' if absent. */
-export function sessionIdOf(accessToken: string): string {
-  try {
-    const part = accessToken.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(json) as { session_id?: unknown };
-    return typeof claims.session_id === 'string' ? claims.session_id : '';
-  } catch {
-    return '';
-  }
-}

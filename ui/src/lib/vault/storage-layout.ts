@@ -28,8 +28,8 @@ export type VaultMeta = {
   /** The data key wrapped by the key-encryption key (with the PIN when `pin` is set). */
   wrapped: string;
   pin: PinParams | null;
-  /** Wrong PINs in the session `session` (a new sign-in starts a new count). */
-  failures?: { session: string; count: number };
+  /** Wrong PINs in a row on this device and when the last one was tried (ms); a sign-in does not clear it. */
+  failures?: { count: number; at?: number };
 };
 
 export function readMeta(accountId: string): VaultMeta | null {

@@ -38,7 +38,7 @@ describe('the vault gate', () => {
     expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
   });
 
-  it('with a PIN: asks for it, says plainly when it is wrong, and signs out after five wrong tries', async () => {
+  it('with a PIN: asks for it before anything shows and says plainly when it is wrong', async () => {
     const user = userEvent.setup();
     const session = sessionOf('acc-p', 'p@example.org');
     localStorage.setItem('journal-entries', JSON.stringify([ENTRY]));
@@ -64,16 +64,6 @@ describe('the vault gate', () => {
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
     again.unmount();
-
-    const locked = renderApp('/journal', { session });
-    for (let i = 0; i < 5; i++) {
-      await user.type(await screen.findByLabelText('PIN'), '0000');
-      await user.click(screen.getByRole('button', { name: 'Unlock' }));
-      if (i < 4) await screen.findByText(new RegExp(i === 3 ? 'One try is left' : `${4 - i} tries are left`));
-    }
-    await waitFor(() => expect(locked.fake.client.signOut).toHaveBeenCalled());
-    expect(await screen.findByRole('heading', { name: 'Welcome to Solace' })).toBeInTheDocument();
-    expect(everythingStored()).not.toContain('broke the door');
   });
 });
 

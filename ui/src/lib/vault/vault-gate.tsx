@@ -2,11 +2,12 @@
 import './english';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth';
+import { landAfterIdle } from '../idle-lock';
 import { useT } from '../i18n';
 import { LoadingScreen } from '../loading-screen';
 import { migratePlainRecords } from './migrate-plain';
 import { PinPrompt } from './pin-prompt';
-import { fetchVaultSecret, NotSignedInError, sessionIdOf } from './secret-client';
+import { fetchVaultSecret, NotSignedInError } from './secret-client';
 import { VaultProvider } from './vault-context';
 import { VaultKeyError } from './crypto';
 import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
@@ -16,7 +17,7 @@ import './vault.css';
 
 type Stage =
   | { kind: 'opening' }
-  | { kind: 'pin'; triesLeft: number; wrong: boolean }
+  | { kind: 'pin'; triesLeft: number; waitUntil: number; wrong: boolean }
   | { kind: 'open'; vault: OpenVault }
   | { kind: 'failed' }
   /** No network: the key cannot be fetched (see vault-offline.tsx). */
@@ -46,17 +47,19 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
   const { signOut } = useAuth();
   const [stage, setStage] = useState<Stage>({ kind: 'opening' });
   // The token at sign-in is enough: the secret is fetched once per page load and kept in memory only.
-  const first = useRef({ accessToken, session: sessionIdOf(accessToken) });
+  const first = useRef({ accessToken });
   const secret = useRef<string | null>(null);
 
   const settle = useCallback(
     async (opening: Opening, wrong: boolean) => {
       if (opening.kind === 'locked-out') {
+        // Where the idle lock lands (her chosen disguise), not the sign-in screen with the product's name.
+        landAfterIdle();
         await signOut();
         return;
       }
       if (opening.kind === 'pin') {
-        setStage({ kind: 'pin', triesLeft: opening.triesLeft, wrong });
+        setStage({ kind: 'pin', triesLeft: opening.triesLeft, waitUntil: opening.waitUntil, wrong });
         return;
       }
       await migratePlainRecords(opening.vault);
@@ -69,7 +72,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
     setStage({ kind: 'opening' });
     try {
       secret.current ??= await fetchVaultSecret(first.current.accessToken);
-      await settle(await openVault(accountId, secret.current, first.current.session), false);
+      await settle(await openVault(accountId, secret.current), false);
     } catch (err) {
       if (err instanceof NotSignedInError) {
         await signOut();
@@ -95,7 +98,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
   const tryPin = useCallback(
     async (pin: string) => {
       if (!secret.current) return;
-      await settle(await unlockWithPin(accountId, secret.current, first.current.session, pin), true);
+      await settle(await unlockWithPin(accountId, secret.current, pin), true);
     },
     [accountId, settle],
   );
@@ -107,9 +110,14 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       return (
         <PinPrompt
           triesLeft={stage.triesLeft}
+          waitUntil={stage.waitUntil}
           wrong={stage.wrong}
           onSubmit={tryPin}
           onSignOut={() => void signOut()}
+          onStartAfresh={() => {
+            discardVault(accountId);
+            void open();
+          }}
         />
       );
     case 'failed':

@@ -11,8 +11,21 @@ import {
 } from './crypto';
 import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
 
-/** Wrong PINs allowed per sign-in; the next one signs her out. */
+/**
+ * Wrong PINs in a row (counted on this device, across sign-ins, until the right one) after which each further
+ * wrong one signs her out; the count does not start again at a new sign-in (docs/vault.md, "The PIN").
+ */
 export const MAX_PIN_TRIES = 5;
+/** Wrong PINs in a row before she has to wait between tries. */
+export const FREE_PIN_TRIES = 3;
+const FIRST_WAIT_MS = 30_000;
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/** How long to wait after `count` wrong PINs in a row: none for the first few, then doubling, at most an hour. */
+export function pinWaitMs(count: number): number {
+  if (count < FREE_PIN_TRIES) return 0;
+  return Math.min(FIRST_WAIT_MS * 2 ** (count - FREE_PIN_TRIES), LONGEST_WAIT_MS);
+}
 
 /**
  * One account's open vault: the data key (non-extractable) and the decrypted records, in memory only.
@@ -114,20 +127,20 @@ export function discardVault(accountId: string): void {
 
 export type Opening =
   | { kind: 'open'; vault: OpenVault }
-  | { kind: 'pin'; triesLeft: number }
+  /** `triesLeft`: wrong PINs before she is signed out (0: the next wrong one); `waitUntil`: no try before (ms). */
+  | { kind: 'pin'; triesLeft: number; waitUntil: number }
   | { kind: 'locked-out' };
 
-function triesUsed(meta: VaultMeta, session: string): number {
-  return meta.failures && meta.failures.session === session ? meta.failures.count : 0;
+function pinStage(meta: VaultMeta): Opening {
+  const count = meta.failures?.count ?? 0;
+  const at = meta.failures?.at ?? 0;
+  return { kind: 'pin', triesLeft: Math.max(MAX_PIN_TRIES - count, 0), waitUntil: count ? at + pinWaitMs(count) : 0 };
 }
 
 /** Opens the vault with the server's secret alone, creating it on first use; or says a PIN is needed. */
-export async function openVault(accountId: string, secret: string, session: string): Promise<Opening> {
+export async function openVault(accountId: string, secret: string): Promise<Opening> {
   const meta = readMeta(accountId);
-  if (meta?.pin) {
-    const used = triesUsed(meta, session);
-    return used >= MAX_PIN_TRIES ? { kind: 'locked-out' } : { kind: 'pin', triesLeft: MAX_PIN_TRIES - used };
-  }
+  if (meta?.pin) return pinStage(meta);
   const kek = await deriveKek(secret, accountId);
   let wrapped = meta?.wrapped;
   if (!wrapped) {
@@ -141,16 +154,15 @@ export async function openVault(accountId: string, secret: string, session: stri
   return { kind: 'open', vault };
 }
 
-/** Tries a PIN. A wrong one is counted per session; nothing is decrypted and nothing changes. */
-export async function unlockWithPin(
-  accountId: string,
-  secret: string,
-  session: string,
-  pin: string,
-): Promise<Opening> {
+/**
+ * Tries a PIN. A wrong one is counted on this device (kept across sign-ins; the right one clears the count) and
+ * nothing is decrypted; a try before the wait is over is not made at all.
+ */
+export async function unlockWithPin(accountId: string, secret: string, pin: string, now = Date.now()): Promise<Opening> {
   const meta = readMeta(accountId);
-  if (!meta?.pin) return openVault(accountId, secret, session);
-  if (triesUsed(meta, session) >= MAX_PIN_TRIES) return { kind: 'locked-out' };
+  if (!meta?.pin) return openVault(accountId, secret);
+  const waiting = pinStage(meta);
+  if (waiting.kind === 'pin' && now < waiting.waitUntil) return waiting;
   const kek = await deriveKek(secret, accountId, { pin, params: meta.pin });
   try {
     const key = await unwrapDataKey(meta.wrapped, kek);
@@ -160,8 +172,9 @@ export async function unlockWithPin(
     return { kind: 'open', vault };
   } catch (err) {
     if (!(err instanceof VaultKeyError)) throw err;
-    const count = triesUsed(meta, session) + 1;
-    writeMeta(accountId, { ...meta, failures: { session, count } });
-    return count >= MAX_PIN_TRIES ? { kind: 'locked-out' } : { kind: 'pin', triesLeft: MAX_PIN_TRIES - count };
+    const failures = { count: (meta.failures?.count ?? 0) + 1, at: now };
+    const next = { ...meta, failures };
+    writeMeta(accountId, next);
+    return failures.count >= MAX_PIN_TRIES ? { kind: 'locked-out' } : pinStage(next);
   }
 }

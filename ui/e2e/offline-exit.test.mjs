@@ -1,0 +1,54 @@
+// An exit made while offline ends the session on the server once the device is back online and the app is
+// opened again (docs/auth-contract.md, "Ending a session after an offline exit"), and what waits on the device
+// meanwhile lets nobody in. Against the real binary, with Chromium's network cut (context.setOffline).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+
+async function refresh(app, token) {
+  const res = await fetch(`${app.url}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: token }),
+  });
+  return res.status;
+}
+
+describe('quick exit while offline', () => {
+  const suite = browserSuite({
+    app: { exitPage: true },
+    contextOptions: ({ app }) => ({ allowOrigins: [app.exitPage.origin] }),
+  });
+
+  it('the session ends on the server once the device is back online', async () => {
+    const { app, ctx, page } = suite;
+    await signUpViaUi(page, uniqueEmail('offline-exit'));
+    const stored = JSON.parse(await page.evaluate(() => window.localStorage.getItem('solace-auth')));
+    const old = stored.refresh_token;
+    assert.ok(old, 'a refresh token was kept while signed in');
+
+    const exit = page.getByRole('button', { name: 'Exit now' }).first();
+    await exit.waitFor();
+    // What the page still loads when the network goes fails, as it must.
+    ctx.expectOfflineResource(/.*/);
+    await ctx.context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    // Going offline already sets the end aside (a write made while the page is left can be lost).
+    await page.waitForFunction(() => window.localStorage.getItem('pending-cleanup') !== null);
+    const pending = await page.evaluate(() => window.localStorage.getItem('pending-cleanup'));
+    assert.ok(!pending.includes(old), 'the refresh token itself is not kept');
+    // What waits lets nobody in: the kept value is no refresh token.
+    assert.equal(await refresh(app, pending), 400);
+    await exit.click();
+    await page.waitForURL((u) => u.origin !== app.origin);
+
+    // Back online, she opens the app again.
+    await ctx.context.setOffline(false);
+    const again = await ctx.newPage();
+    const ended = again.waitForResponse((r) => new URL(r.url()).pathname === '/auth/v1/logout/offline');
+    await again.goto('/');
+    assert.equal((await ended).status(), 204);
+    assert.equal(await refresh(app, old), 400, 'the exited session is over');
+    assert.equal(await again.evaluate(() => window.localStorage.getItem('pending-cleanup')), null, 'and forgotten');
+  });
+});

@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { useT } from '../../lib/i18n';
+import type { SignInNames } from '../../lib/sign-in-name';
+
+/** How she signs up: a private sign-in name (recommended) or her e-mail address. */
+export type AccountMethod = 'name' | 'email';
+
+type Props = {
+  signUp: boolean;
+  /** The operator's choice (config `auth.sign_in_names`). */
+  policy: SignInNames;
+  method: AccountMethod;
+  onMethod(method: AccountMethod): void;
+  value: string;
+  onChange(value: string): void;
+};
+
+/**
+ * The account part of the form. Signing in takes an e-mail address or a sign-in name in one field; signing up
+ * offers the choice, a name first and recommended, unless the operator allows only one kind
+ * (docs/product.md, "Accounts").
+ */
+export function AccountField({ signUp, policy, method, onMethod, value, onChange }: Props) {
+  const t = useT();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const choose = signUp && policy === 'allow';
+  const asName = signUp ? method === 'name' : policy !== 'off';
+  const label = signUp ? (asName ? t('auth.signInName') : t('auth.email')) : asName ? t('auth.emailOrName') : t('auth.email');
+  const hint = signUp ? (asName ? t('auth.nameHint') : policy === 'allow' ? t('auth.emailHint') : null) : null;
+
+  return (
+    <>
+      {choose ? (
+        <fieldset className="auth-choice">
+          <legend className="label">{t('auth.signUpWith')}</legend>
+          {(['name', 'email'] as const).map((m) => (
+            <label key={m} className="auth-choice-option">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                value={m}
+                checked={method === m}
+                onChange={() => onMethod(m)}
+              />
+              {m === 'name' ? t('auth.useName') : t('auth.useEmail')}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="auth-field">
+        <label className="label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          className="input"
+          type={asName ? 'text' : 'email'}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          aria-describedby={hint ? hintId : undefined}
+        />
+        {hint ? (
+          <p id={hintId} className="auth-hint">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
