@@ -195,7 +195,10 @@ mod tests {
             "jane.doe@example.org"
         );
         assert!(normalise_email("o'neil+news@example.org").is_ok());
-        assert!(normalise_email("शांत-नदी@sign-in.invalid").is_ok(), "a name in any script");
+        assert!(
+            normalise_email("शांत-नदी@sign-in.invalid").is_ok(),
+            "a name in any script"
+        );
         for bad in [
             "jane",
             "jane@",
