@@ -15,6 +15,7 @@ import {
 import { useAffirmations, type Affirmation } from './mood-affirmations';
 import { MoodHistory } from './mood-history';
 import { MoodInsightsBox } from './mood-insights-box';
+import { MoodChart } from './mood-chart';
 import './mood.css';
 
 export default function MoodPage() {
@@ -57,7 +58,7 @@ export default function MoodPage() {
         </blockquote>
       </section>
 
-      <section className="card" aria-labelledby="mood-checkin-heading">
+      <section className="card mood-checkin" aria-labelledby="mood-checkin-heading">
         <h2 id="mood-checkin-heading">{t('mood.howAreYouFeeling')}</h2>
         <form className="stack" onSubmit={save}>
           <div className="mood-buttons" role="group" aria-label={t('mood.chooseMood')}>
@@ -114,6 +115,8 @@ export default function MoodPage() {
       </section>
 
       <MoodInsightsBox entries={entries} />
+
+      {entries.length > 0 && <MoodChart entries={entries} />}
 
       <section aria-labelledby="mood-history-heading">
         <h2 id="mood-history-heading">{t('mood.historyTitle')}</h2>
