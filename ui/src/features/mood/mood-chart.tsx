@@ -87,27 +87,29 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
         <p className="empty-state">{t('mood.chartEmpty')}</p>
       )}
       {rows.length > 0 && (
-        <table className="mood-chart-table sr-only">
-          <caption>{t('mood.chartTableCaption', { from: longDate(from), to: longDate(to) })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('mood.chartTableDate')}</th>
-              <th scope="col">{t('mood.chartTableMood')}</th>
-              {anyIncident && <th scope="col">{t('mood.chartTableIncident')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.date}>
-                <td>
-                  <time dateTime={d.date}>{longDate(d.date)}</time>
-                </td>
-                <td>{d.mood === null ? t('mood.chartNoMood') : `${d.mood} · ${moodWord(d.mood)}`}</td>
-                {anyIncident && <td>{d.incident ? t('mood.chartIncidentYes') : ''}</td>}
+        <div className="mood-chart-table-wrap sr-only">
+          <table className="mood-chart-table">
+            <caption>{t('mood.chartTableCaption', { from: longDate(from), to: longDate(to) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('mood.chartTableDate')}</th>
+                <th scope="col">{t('mood.chartTableMood')}</th>
+                {anyIncident && <th scope="col">{t('mood.chartTableIncident')}</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.date}>
+                  <td>
+                    <time dateTime={d.date}>{longDate(d.date)}</time>
+                  </td>
+                  <td>{d.mood === null ? t('mood.chartNoMood') : `${d.mood} · ${moodWord(d.mood)}`}</td>
+                  {anyIncident && <td>{d.incident ? t('mood.chartIncidentYes') : ''}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
