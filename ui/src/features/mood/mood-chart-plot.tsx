@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { MOOD_LABEL_KEYS, MOOD_VALUES, type MoodValue } from './mood-labels';
 import type { ChartData } from './mood-chart-data';
+import { CHART_STYLE as S } from './mood-chart-style';
 
 // The height of one mood level in CSS pixels. The drawing has no viewBox: x runs in percent of the width
 // and y in pixels, so on a narrow phone the days move closer together while the words keep their size.
@@ -54,15 +55,15 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
 
   return (
     <div className="mood-chart">
-      <div className="mood-chart-frame">
+      <div className="mood-chart-frame" style={S.frame}>
         <div className="mood-chart-levels" aria-hidden="true">
           {[...MOOD_VALUES].reverse().map((mood) => (
-            <span key={mood} className="mood-chart-level" style={{ height: ROW }}>
+            <span key={mood} className="mood-chart-level" style={{ ...S.level, height: ROW }}>
               {t(MOOD_LABEL_KEYS[mood])}
             </span>
           ))}
         </div>
-        <div className="mood-chart-plot">
+        <div className="mood-chart-plot" style={S.plot}>
           <svg
             role="group"
             aria-label={label}
@@ -70,13 +71,17 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
             height={PLOT_HEIGHT + AXIS_HEIGHT}
             onKeyDown={onKeyDown}
             className="mood-chart-svg"
+            style={S.svg}
           >
             {MOOD_VALUES.map((mood) => (
-              <line key={mood} className="mood-chart-grid" x1="0" x2="100%" y1={levelY(mood)} y2={levelY(mood)} />
+              <line key={mood} className="mood-chart-grid" style={S.grid} x1="0" x2="100%" y1={levelY(mood)} y2={levelY(mood)} />
             ))}
             {days.map((d, i) =>
               d.incident ? (
-                <line key={d.date} className="mood-chart-incident" x1={x(i)} x2={x(i)} y1={0} y2={PLOT_HEIGHT} />
+                <line
+                  key={d.date}
+                  className="mood-chart-incident"
+                  style={S.incident} x1={x(i)} x2={x(i)} y1={0} y2={PLOT_HEIGHT} />
               ) : null,
             )}
             {runs.flatMap(({ from, to }) =>
@@ -88,6 +93,7 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
                     <line
                       key={`line-${p.date}`}
                       className="mood-chart-line"
+                      style={S.line}
                       x1={x(p.index)}
                       x2={x(p.index + 1)}
                       y1={levelY(p.mood)}
@@ -105,12 +111,13 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
                 role="img"
                 aria-label={pointLabel(p)}
                 tabIndex={i === current ? 0 : -1}
-                className={`mood-chart-point${reading && i === current ? ' mood-chart-point-active' : ''}`}
+                className="mood-chart-point"
+                style={reading && i === current ? S.pointActive : S.point}
                 data-date={p.date}
                 data-mood={p.mood}
                 cx={x(p.index)}
                 cy={levelY(p.mood)}
-                r={5}
+                r={reading && i === current ? 8 : 5}
                 onFocus={() => {
                   setActive(i);
                   setReading(true);
@@ -119,16 +126,16 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
                 onClick={() => moveTo(i)}
               />
             ))}
-            <text className="mood-chart-axis" x="0" y={PLOT_HEIGHT + 18} textAnchor="start" aria-hidden="true">
+            <text className="mood-chart-axis" style={S.axis} x="0" y={PLOT_HEIGHT + 18} textAnchor="start" aria-hidden="true">
               {fromText}
             </text>
-            <text className="mood-chart-axis" x="100%" y={PLOT_HEIGHT + 18} textAnchor="end" aria-hidden="true">
+            <text className="mood-chart-axis" style={S.axis} x="100%" y={PLOT_HEIGHT + 18} textAnchor="end" aria-hidden="true">
               {toText}
             </text>
           </svg>
         </div>
       </div>
-      <p className="mood-chart-readout" aria-hidden={reading}>
+      <p className="mood-chart-readout" style={S.readout} aria-hidden={reading}>
         {reading && points[current] ? pointLabel(points[current]) : t('mood.chartHint')}
       </p>
     </div>

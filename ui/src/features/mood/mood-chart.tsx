@@ -5,6 +5,7 @@ import { MOOD_LABEL_KEYS } from './mood-labels';
 import { formatMoodDate, type MoodEntry } from './mood-logic';
 import { CHART_RANGES, chartData, chartSummary, type ChartData, type ChartRange } from './mood-chart-data';
 import { MoodChartPlot } from './mood-chart-plot';
+import { CHART_STYLE as S } from './mood-chart-style';
 
 const NO_DATES: readonly string[] = [];
 
@@ -47,12 +48,13 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
   return (
     <section className="card mood-chart-card" aria-labelledby="mood-chart-heading">
       <h2 id="mood-chart-heading">{t('mood.chartTitle')}</h2>
-      <div className="mood-chart-ranges" role="group" aria-label={t('mood.chartRangeLabel')}>
+      <div className="mood-chart-ranges" style={S.ranges} role="group" aria-label={t('mood.chartRangeLabel')}>
         {CHART_RANGES.map((r) => (
           <button
             key={r}
             type="button"
             className={`btn ${r === range ? 'btn-primary' : 'btn-secondary'}`}
+            style={S.range}
             aria-pressed={r === range}
             onClick={() => setRange(r)}
           >
@@ -63,16 +65,16 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
       {summary ? (
         <>
           <div className="mood-chart-summary">
-            <p>
+            <p style={S.summaryLine}>
               {t('mood.chartSummary', {
                 checkIns: summary.checkIns,
                 days: summary.days,
                 average: summary.average.toFixed(1),
               })}
             </p>
-            <p>{t('mood.chartLowest', { date: longDate(summary.lowest.date), mood: moodWord(summary.lowest.mood) })}</p>
-            <p>{t('mood.chartHighest', { date: longDate(summary.highest.date), mood: moodWord(summary.highest.mood) })}</p>
-            {anyIncident && <p>{t('mood.chartIncidents', { count: data.days.filter((d) => d.incident).length })}</p>}
+            <p style={S.summaryLine}>{t('mood.chartLowest', { date: longDate(summary.lowest.date), mood: moodWord(summary.lowest.mood) })}</p>
+            <p style={S.summaryLine}>{t('mood.chartHighest', { date: longDate(summary.highest.date), mood: moodWord(summary.highest.mood) })}</p>
+            {anyIncident && <p style={S.summaryLine}>{t('mood.chartIncidents', { count: data.days.filter((d) => d.incident).length })}</p>}
           </div>
           <MoodChartPlot
             key={range}
@@ -88,23 +90,23 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
       )}
       {rows.length > 0 && (
         <div className="mood-chart-table-wrap sr-only">
-          <table className="mood-chart-table">
-            <caption>{t('mood.chartTableCaption', { from: longDate(from), to: longDate(to) })}</caption>
+          <table className="mood-chart-table" style={S.table}>
+            <caption style={S.caption}>{t('mood.chartTableCaption', { from: longDate(from), to: longDate(to) })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('mood.chartTableDate')}</th>
-                <th scope="col">{t('mood.chartTableMood')}</th>
-                {anyIncident && <th scope="col">{t('mood.chartTableIncident')}</th>}
+                <th scope="col" style={S.cell}>{t('mood.chartTableDate')}</th>
+                <th scope="col" style={S.cell}>{t('mood.chartTableMood')}</th>
+                {anyIncident && <th scope="col" style={S.cell}>{t('mood.chartTableIncident')}</th>}
               </tr>
             </thead>
             <tbody>
               {rows.map((d) => (
                 <tr key={d.date}>
-                  <td>
+                  <td style={S.cell}>
                     <time dateTime={d.date}>{longDate(d.date)}</time>
                   </td>
-                  <td>{d.mood === null ? t('mood.chartNoMood') : `${d.mood} · ${moodWord(d.mood)}`}</td>
-                  {anyIncident && <td>{d.incident ? t('mood.chartIncidentYes') : ''}</td>}
+                  <td style={S.cell}>{d.mood === null ? t('mood.chartNoMood') : `${d.mood} · ${moodWord(d.mood)}`}</td>
+                  {anyIncident && <td style={S.cell}>{d.incident ? t('mood.chartIncidentYes') : ''}</td>}
                 </tr>
               ))}
             </tbody>

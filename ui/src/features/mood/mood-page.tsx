@@ -16,6 +16,7 @@ import { useAffirmations, type Affirmation } from './mood-affirmations';
 import { MoodHistory } from './mood-history';
 import { MoodInsightsBox } from './mood-insights-box';
 import { MoodChart } from './mood-chart';
+import { useMoodPrintSheet } from './use-print-sheet';
 import './mood.css';
 
 export default function MoodPage() {
@@ -30,6 +31,7 @@ export default function MoodPage() {
   const [today] = useState(() => new Date());
   const daily = dailyAffirmation(today, affirmations);
   const notesId = useId();
+  useMoodPrintSheet();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
