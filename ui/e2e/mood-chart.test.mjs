@@ -1,5 +1,6 @@
 // The mood chart: a month of check-ins with gaps drawn as points and broken lines, the switch to 90 days and
-// all time, reading a point by keyboard, the table of the same days, a 360 px phone, print, and Hindi.
+// all time (offline, asking the network for nothing), reading a point by keyboard, the table of the same
+// days, a 360 px phone, print, and Hindi.
 // Screenshots stay in e2e/artifacts/mood-chart-*.png for review.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -89,6 +90,9 @@ describe('mood chart', () => {
     assert.doesNotMatch(await table.textContent(), /note \d/);
     await checkScreen(page, 'mood-chart-30-days');
 
+    // The other spans are drawn from what is already in memory: with the network cut, and asking for nothing.
+    const requestsBefore = suite.ctx.requests.length;
+    await suite.ctx.context.setOffline(true);
     await range('Last 90 days').click();
     assert.equal(await range('Last 90 days').getAttribute('aria-pressed'), 'true');
     assert.equal(await range('Last 30 days').getAttribute('aria-pressed'), 'false');
@@ -106,6 +110,8 @@ describe('mood chart', () => {
     assert.equal(all[0].cx, '0%', 'all time starts at her first entry');
     assert.equal(all[0].date, byAge([120])[0].date);
     assert.match(await chart.textContent(), /Days with a check-in: 27 of 121\./);
+    assert.deepEqual(suite.ctx.requests.slice(requestsBefore), [], 'switching spans sends nothing');
+    await suite.ctx.context.setOffline(false);
   });
 
   it('the keyboard reaches the chart once and the arrow keys read each day', async () => {
