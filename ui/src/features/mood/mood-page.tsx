@@ -15,6 +15,8 @@ import {
 import { useAffirmations, type Affirmation } from './mood-affirmations';
 import { MoodHistory } from './mood-history';
 import { MoodInsightsBox } from './mood-insights-box';
+import { MoodChart } from './mood-chart';
+import { useMoodPrintSheet } from './use-print-sheet';
 import './mood.css';
 
 export default function MoodPage() {
@@ -29,6 +31,7 @@ export default function MoodPage() {
   const [today] = useState(() => new Date());
   const daily = dailyAffirmation(today, affirmations);
   const notesId = useId();
+  useMoodPrintSheet();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +60,7 @@ export default function MoodPage() {
         </blockquote>
       </section>
 
-      <section className="card" aria-labelledby="mood-checkin-heading">
+      <section className="card mood-checkin" aria-labelledby="mood-checkin-heading">
         <h2 id="mood-checkin-heading">{t('mood.howAreYouFeeling')}</h2>
         <form className="stack" onSubmit={save}>
           <div className="mood-buttons" role="group" aria-label={t('mood.chooseMood')}>
@@ -114,6 +117,8 @@ export default function MoodPage() {
       </section>
 
       <MoodInsightsBox entries={entries} />
+
+      {entries.length > 0 && <MoodChart entries={entries} />}
 
       <section aria-labelledby="mood-history-heading">
         <h2 id="mood-history-heading">{t('mood.historyTitle')}</h2>
