@@ -4,6 +4,7 @@ import {
   configureQuickExit,
   endSessionHere,
   EXITING_ATTRIBUTE,
+  exitControl,
   followSessionEndInOtherTabs,
   guardBackForwardCache,
   hideAppNow,
@@ -116,5 +117,21 @@ describe('quick exit', () => {
     win.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('an exit control leaves on the press, once; a keyboard click still leaves; other buttons do nothing', () => {
+    const leave = vi.fn(() => hideAppNow());
+    const control = exitControl(leave);
+    control.onPointerDown({ button: 2, isPrimary: true });
+    expect(leave).not.toHaveBeenCalled();
+    control.onPointerDown({ button: 0, isPrimary: true });
+    expect(leave).toHaveBeenCalledTimes(1);
+    control.onClick();
+    expect(leave).toHaveBeenCalledTimes(1);
+
+    document.documentElement.removeAttribute(EXITING_ATTRIBUTE);
+    const keyboard = vi.fn();
+    exitControl(keyboard).onClick();
+    expect(keyboard).toHaveBeenCalledTimes(1);
   });
 });

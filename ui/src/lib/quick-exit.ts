@@ -70,6 +70,27 @@ export function quickExit(
   loc.replace(pickQuickExitDestination(random));
 }
 
+/** Whether this page has begun to leave (it is hidden already). */
+export function exitStarted(doc: Document = document): boolean {
+  return doc.documentElement.hasAttribute(EXITING_ATTRIBUTE);
+}
+
+/**
+ * Handlers for a control that leaves: a finger or mouse leaves as it presses (the earliest event a tap gives,
+ * tens of milliseconds before its click); keyboards and screen readers send only the click, which leaves
+ * unless the press already did. Acting on the press is deliberate: the exit must not wait for a lifted finger.
+ */
+export function exitControl(leave: () => void = () => quickExit()) {
+  return {
+    onPointerDown: (e: { button: number; isPrimary: boolean }) => {
+      if (e.button === 0 && e.isPrimary && !exitStarted()) leave();
+    },
+    onClick: () => {
+      if (!exitStarted()) leave();
+    },
+  };
+}
+
 /**
  * A page kept in the back/forward cache must not come back as it was: it is hidden as it goes in, and
  * reloaded when it comes back, so the app decides afresh (sign-in screen or disguise after an exit).
