@@ -10,7 +10,7 @@ import { applyDisguiseAtStart } from './lib/disguise-mode';
 import { preloadStartLanguage } from './lib/i18n';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
 import { registerOfflineWorker } from './lib/offline-app';
-import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
+import { followSessionEndInOtherTabs, guardBackForwardCache, installExitControls } from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
 // Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
@@ -21,6 +21,7 @@ applyDisguiseAtStart();
 applyTheme(readStoredTheme());
 // The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
 installQuickExitKeys();
+installExitControls();
 guardBackForwardCache();
 followSessionEndInOtherTabs();
 void loadConfigOnce().then((config) => {
