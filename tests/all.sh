@@ -10,17 +10,27 @@ step() { printf '\n==> %s\n' "$*"; }
 # A clean CI checkout compiles everything once: incremental caches would only cost disk and time there.
 if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
-# Debian's chromium for the browser tests, installed in the background while Rust compiles.
-chromium_log=$(mktemp)
-if ! command -v chromium >/dev/null 2>&1; then
-  step "installing Debian's chromium in the background"
+# Debian's chromium for the browser tests and nginx for the Rust test that puts a proxy in front of the
+# server, installed in the background while the UI is checked and Rust compiles.
+system_log=$(mktemp)
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian's ${missing[*]} in the background"
   ( export DEBIAN_FRONTEND=noninteractive
-    { apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium; } >"$chromium_log" 2>&1
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$system_log" 2>&1
   ) &
-  chromium_pid=$!
+  system_pid=$!
 else
-  chromium_pid=
+  system_pid=
 fi
+wait_system() {
+  if [ -n "$system_pid" ] && ! wait "$system_pid"; then
+    cat "$system_log"; echo "could not install ${missing[*]}"; exit 1
+  fi
+  system_pid=
+}
 
 # npm ci only where the lockfile changed since the last install.
 npm_install() {
@@ -42,6 +52,7 @@ step "UI type check, lint and unit tests"
 step "build (UI embedded) and Rust tests"
 cargo build --bins
 cargo clippy --all-targets --quiet -- -D warnings
+wait_system
 cargo test --quiet
 
 export SOLACE_BIN="$root/target/debug/solace"
@@ -50,9 +61,6 @@ step "auth-js compatibility suite"
 if [ -f tests/auth-js/package.json ]; then (cd tests/auth-js && node --test); fi
 
 step "browser end-to-end tests"
-if [ -n "$chromium_pid" ] && ! wait "$chromium_pid"; then
-  cat "$chromium_log"; echo "could not install chromium"; exit 1
-fi
 # A test that hangs fails after 10 minutes instead of holding the run until CI gives up.
 if [ -d ui/e2e ]; then (cd ui && node --test --test-concurrency=1 --test-timeout=600000 e2e/); fi
 

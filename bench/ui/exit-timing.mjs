@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Quick-exit timing in Chromium against the real solace binary: from the exit input (a click on "Exit now",
-// and the third Shift) to a page with nothing of the app visible. For each of RUNS runs (default 20) per
-// input, the page records, in its own clock (performance.now / event.timeStamp):
-//   input   - the input event's timeStamp (when the browser received the click / the third Shift's keyup)
+// Quick-exit timing in Chromium against the real solace binary: from the earliest exit input (a tap's
+// pointerdown on "Exit now" in a touch context, the third Shift's keydown, the third Escape's keydown) to a
+// page with nothing of the app visible. For each of RUNS runs (default 20) per input, the page records, in
+// its own clock (performance.now / event.timeStamp):
+//   input   - the input event's timeStamp (when the browser received the pointerdown / the third keydown)
 //   hidden  - when <html data-quick-exit> was set (MutationObserver), i.e. the content is hidden in the DOM
 //   frame   - the next animation frame after that (its callbacks run; style, layout and paint follow at
 //             once): the first frame drawn without the app
-// and reports median and worst of (frame - input) and (hidden - input). Goal: frame - input under 100 ms.
+// and reports median and worst of (frame - input) and (hidden - input). Goal for frame - input: median
+// under 16 ms (one frame at 60 Hz), worst under 50 ms, for each input.
 // The exit destination is a local page that answers after 300 ms (like a real site), so the old page keeps
 // drawing frames meanwhile. The app is signed in (a session injected into storage) on the home page.
 //
@@ -20,7 +22,8 @@ import { chromium } from 'playwright-core';
 import { startSolace } from './server.mjs';
 
 const RUNS = Number(process.env.RUNS || 20);
-const GOAL_MS = 100;
+const GOAL_MEDIAN_MS = 16;
+const GOAL_WORST_MS = 50;
 const DESTINATION_DELAY_MS = 300;
 const PASSWORD = 'Bench-Exit-Timing-7!';
 
@@ -50,10 +53,10 @@ async function signUp(base) {
 }
 
 // Runs in the page: collects the three timestamps of one exit and hands them to the bench.
-function watchExit(inputEvent) {
+function watchExit([inputEvent, key]) {
   let input = null;
   window.addEventListener(inputEvent, (e) => {
-    if (inputEvent === 'keyup' && e.key !== 'Shift') return;
+    if (key && e.key !== key) return;
     input = e.timeStamp;
   }, true);
   new MutationObserver(() => {
@@ -92,16 +95,21 @@ async function main() {
   let failed = false;
   try {
     const results = {};
-    for (const [label, inputEvent] of [
-      ['click on "Exit now"', 'click'],
-      ['third Shift', 'keyup'],
+    for (const [label, inputEvent, key] of [
+      ['tap on "Exit now"', 'pointerdown', null],
+      ['third Shift', 'keydown', 'Shift'],
+      ['third Escape', 'keydown', 'Escape'],
     ]) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         // A fresh session in storage, with recent activity so the idle lock lets it through.
         const session = await signUp(solace.url);
         session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
-        const context = await browser.newContext({ baseURL: solace.url, viewport: { width: 412, height: 915 } });
+        const context = await browser.newContext({
+          baseURL: solace.url,
+          viewport: { width: 412, height: 915 },
+          hasTouch: true,
+        });
         await context.addInitScript(
           ({ origin, value }) => {
             if (location.origin !== origin) return;
@@ -116,12 +124,14 @@ async function main() {
         await page.exposeFunction('benchReport', (r) => report(r));
         await page.goto('/');
         await page.getByRole('heading', { name: 'A safe space to heal, reflect and plan' }).waitFor();
-        await page.evaluate(watchExit, inputEvent);
-        if (inputEvent === 'click') {
+        // Measured on a settled page (as when she reaches for the exit), not during the load's own work.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(watchExit, [inputEvent, key]);
+        if (inputEvent === 'pointerdown') {
           const box = await page.getByRole('button', { name: 'Exit now' }).boundingBox();
-          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+          await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
         } else {
-          for (let k = 0; k < 3; k += 1) await page.keyboard.press('Shift');
+          for (let k = 0; k < 3; k += 1) await page.keyboard.press(key);
         }
         const r = await Promise.race([
           reported,
@@ -141,7 +151,7 @@ async function main() {
         hidden_median_ms: median(hiddens),
         hidden_worst_ms: Math.max(...hiddens),
       };
-      if (Math.max(...frames) >= GOAL_MS) failed = true;
+      if (median(frames) >= GOAL_MEDIAN_MS || Math.max(...frames) >= GOAL_WORST_MS) failed = true;
     }
     for (const [label, r] of Object.entries(results)) {
       console.log(
@@ -150,7 +160,11 @@ async function main() {
           `worst ${r.hidden_worst_ms.toFixed(1)} ms`,
       );
     }
-    console.log(failed ? `goal missed: a worst case reached ${GOAL_MS} ms` : `goal met: every run under ${GOAL_MS} ms`);
+    console.log(
+      failed
+        ? `goal missed: a median reached ${GOAL_MEDIAN_MS} ms or a worst case ${GOAL_WORST_MS} ms`
+        : `goal met: every median under ${GOAL_MEDIAN_MS} ms, every worst case under ${GOAL_WORST_MS} ms`,
+    );
   } finally {
     await browser.close();
     await solace.stop();

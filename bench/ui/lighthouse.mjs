@@ -4,7 +4,8 @@
 // prints every run, the median scores and metrics, and the audits that kept a score from being perfect.
 // Goals: performance >= 95, accessibility 100 (medians). Exits 1 when a goal is missed, 2 when a run failed.
 //
-// Env: SOLACE_BIN, SOLACE_URL (see server.mjs), CHROME_PATH (default /usr/bin/chromium), RUNS (default 3).
+// Env: SOLACE_BIN, SOLACE_URL (see server.mjs), CHROME_PATH (default /usr/bin/chromium), RUNS (default 3),
+// PAGE (default /auth; /weather for the weather disguise).
 // Reports: reports/lighthouse-<n>.report.{json,html} (git-ignored).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const LH_CLI = join(HERE, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const REPORTS = join(HERE, 'reports');
 const RUNS = Number(process.env.RUNS || 3);
+const PAGE = process.env.PAGE || '/auth';
 const GOAL_PERF = 95;
 const GOAL_A11Y = 100;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -131,7 +133,7 @@ async function main() {
   const server = await startSolace();
   const runs = [];
   try {
-    const url = `${server.url}/auth`;
+    const url = `${server.url}${PAGE}`;
     console.log(`Lighthouse ${JSON.parse(readFileSync(join(HERE, 'node_modules/lighthouse/package.json'), 'utf8')).version}` +
       ` (mobile default config) on ${url}, ${RUNS} runs`);
     for (let i = 1; i <= RUNS; i++) {

@@ -96,9 +96,9 @@ impl AuthService {
                 .location(&site),
             };
         };
-        let flow = match google_store::claim(&self.db, state).await {
-            Ok(Some(flow)) if now_ms() - flow.created_at <= FLOW_TTL_MS => flow,
-            Ok(_) => {
+        let flow = match self.pending_flows.claim(&state) {
+            Some(flow) if now_ms() - flow.created_at <= FLOW_TTL_MS => flow,
+            _ => {
                 return Redirect {
                     early: true,
                     location: FlowError::new(
@@ -109,27 +109,15 @@ impl AuthService {
                     .location(&site),
                 };
             }
-            Err(_) => {
-                return Redirect {
-                    early: true,
-                    location: FlowError::server(&"database").location(&site),
-                };
-            }
         };
         let target = flow.redirect_to.clone();
-        let flow_id = flow.id.clone();
         let location = match self
             .finish_callback(flow, p.code, p.error, p.error_description)
             .await
         {
             Ok(Outcome::Implicit(session)) => implicit_location(&target, &session),
             Ok(Outcome::Code(code)) => code_location(&target, &code),
-            Err(e) => {
-                // The state was used; the row is of no more use. Failing to forget it only leaves it
-                // to the hourly purge.
-                let _ = google_store::finish(&self.db, flow_id).await;
-                e.location(&target)
-            }
+            Err(e) => e.location(&target),
         };
         Redirect {
             early: false,
@@ -211,7 +199,7 @@ impl AuthService {
         let masked = mask_email(&email);
         let signed_in = google_store::sign_in(
             &self.db,
-            flow.id,
+            flow,
             person,
             email,
             self.config.disable_signup,

@@ -1,12 +1,11 @@
-//! Google sign-in, first step: `GET /authorize` stores a flow (our own state and PKCE verifier for
-//! Google, the app's PKCE challenge if any, where to send the browser back) and sends the browser to
-//! Google. The second step, `/callback`, is in `google_callback.rs`.
+//! Google sign-in, first step: `GET /authorize` keeps a flow in memory (our own state and PKCE verifier
+//! for Google, the app's PKCE challenge if any, where to send the browser back; `pending_flows.rs`) and
+//! sends the browser to Google. The second step, `/callback`, is in `google_callback.rs`.
 
 use serde::Deserialize;
 
 use super::errors::{AuthError, AuthResult};
 use super::google_client::GoogleClient;
-use super::google_store;
 use super::models::now_ms;
 use super::service::AuthService;
 use super::tokens;
@@ -75,7 +74,7 @@ impl AuthService {
         let location = google
             .authorize_url(&flow.id, &flow.google_verifier)
             .map_err(|e| AuthError::internal(&e))?;
-        google_store::begin(&self.db, flow).await?;
+        self.pending_flows.begin(flow, now_ms());
         Ok(location)
     }
 }

@@ -1,5 +1,6 @@
-//! The Google sign-in's storage units of work: claim a flow's state once, find or create the account of
-//! a Google user, record a PKCE code, redeem it. Each public function is one transaction.
+//! The Google sign-in's storage units of work: find or create the account of a Google user, record a
+//! PKCE code, redeem it. Each public function is one transaction. Flows not yet back from Google are
+//! not stored here but in memory (`pending_flows.rs`).
 
 use rusqlite::Connection;
 use serde_json::{Value, json};
@@ -12,41 +13,6 @@ use super::sessions::{SignInMethod, SignedIn};
 use crate::db::Db;
 use crate::db::oauth_flows::{self, FlowRow};
 use crate::db::users::{self, IdentityRow, UserRow};
-
-/// Most Google sign-ins that may be under way at once. `/authorize` needs no account, so each
-/// anonymous call writes a row; past this many the oldest unfinished ones make room (their sign-in
-/// fails with `flow_state_not_found` and can simply be started again), so the table stays bounded
-/// whatever callers do. A real sign-in takes under a minute, and `authorize_per_ip` keeps one client
-/// from churning through the room.
-pub const MAX_PENDING_FLOWS: usize = 1_000;
-
-/// Stores a flow begun at `/authorize`, making room first (see `MAX_PENDING_FLOWS`).
-pub async fn begin(db: &Db, flow: FlowRow) -> AuthResult<()> {
-    db.write(move |c| {
-        let tx = c.transaction()?;
-        oauth_flows::keep_newest_unfinished(&tx, MAX_PENDING_FLOWS - 1)?;
-        oauth_flows::insert(&tx, &flow)?;
-        tx.commit()?;
-        Ok(())
-    })
-    .await
-}
-
-/// Marks the flow of `state` as used and returns it; `None` when there is none or it was used before,
-/// so a state is good for one callback only. The row stays: a PKCE flow goes on to hold its code.
-pub async fn claim(db: &Db, state: String) -> AuthResult<Option<FlowRow>> {
-    db.write(move |c| Ok(oauth_flows::claim(c, &state, now_ms())?))
-        .await
-}
-
-/// Forgets a flow that ended (signed in at once, or failed).
-pub async fn finish(db: &Db, flow_id: String) -> AuthResult<()> {
-    db.write(move |c| {
-        oauth_flows::delete(c, &flow_id)?;
-        Ok(())
-    })
-    .await
-}
 
 /// What a Google sign-in leads to once the person is known.
 pub enum GoogleNext {
@@ -61,10 +27,10 @@ pub enum GoogleNext {
 }
 
 /// One transaction: find or create the account of a Google user (`SignupDisabled` when it would be new
-/// and sign-ups are off), then start its session (and forget the flow) or record the PKCE code on it.
+/// and sign-ups are off), then start its session or store the flow with its PKCE code for `/token`.
 pub async fn sign_in(
     db: &Db,
-    flow_id: String,
+    flow: FlowRow,
     person: GoogleUser,
     email: String,
     disable_signup: bool,
@@ -74,18 +40,16 @@ pub async fn sign_in(
         let tx = c.transaction()?;
         let user_id = upsert_google_user(&tx, &person, &email, disable_signup)?;
         let signed_in = match next {
-            GoogleNext::Session => {
-                oauth_flows::delete(&tx, &flow_id)?;
-                Some(start_session(&tx, &user_id, SignInMethod::OAuth)?)
-            }
+            GoogleNext::Session => Some(start_session(&tx, &user_id, SignInMethod::OAuth)?),
             GoogleNext::Code {
                 code_hash,
                 provider_access_token,
                 provider_refresh_token,
             } => {
+                oauth_flows::insert(&tx, &flow)?;
                 oauth_flows::set_code(
                     &tx,
-                    &flow_id,
+                    &flow.id,
                     &code_hash,
                     &user_id,
                     &provider_access_token,

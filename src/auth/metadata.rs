@@ -1,14 +1,16 @@
 //! Bounds on `user_metadata` (the `data` of sign-up and `PUT /user`). It is copied into every access
 //! token, so without a bound one signed-in caller could grow the account's tokens until its own
 //! requests fail (docs/auth-contract.md). GoTrue has no limit of its own beyond a 1 MB request body;
-//! ours is small because the app keeps only a few preferences there.
+//! ours is small because the app keeps only a few preferences there, and small enough that a token with
+//! the largest metadata (base64 adds a third) and the longest address stays under the 8 KiB header line
+//! that common reverse proxies accept by default.
 
 use serde_json::{Map, Value};
 
 use super::errors::{AuthError, AuthResult};
 
 /// Largest `user_metadata`, as compact JSON, after a change is merged in.
-pub const METADATA_MAX_BYTES: usize = 16 * 1024;
+pub const METADATA_MAX_BYTES: usize = 4 * 1024;
 /// Deepest nesting of objects and arrays inside `user_metadata` (the object itself is level 1).
 pub const METADATA_MAX_DEPTH: usize = 8;
 

@@ -41,6 +41,7 @@ mod opaque_tokens;
 pub mod password;
 mod password_grant;
 pub mod password_rules;
+mod pending_flows;
 mod pkce;
 pub mod recovery;
 mod redirect;

@@ -33,6 +33,7 @@ pub struct AuthService {
     pub(super) google: Option<GoogleClient>,
     pub(super) limits: Limits,
     pub(super) mfa_secrets: super::mfa_secret::SecretBox,
+    pub(super) pending_flows: super::pending_flows::PendingFlows,
 }
 
 pub(super) struct Limits {
@@ -101,6 +102,7 @@ impl AuthService {
             config: config.clone(),
             limits,
             mfa_secrets,
+            pending_flows: Default::default(),
         })
     }
 

@@ -50,19 +50,6 @@ pub fn insert(conn: &Connection, f: &FlowRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Marks the flow as used by a callback and returns it, unless it is unknown or was used already.
-pub fn claim(conn: &Connection, id: &str, now: i64) -> rusqlite::Result<Option<FlowRow>> {
-    conn.query_row(
-        &format!(
-            "UPDATE oauth_flows SET claimed_at = ?2 WHERE id = ?1 AND claimed_at IS NULL \
-             RETURNING {COLUMNS}"
-        ),
-        params![id, now],
-        flow,
-    )
-    .optional()
-}
-
 pub fn find_by_code(conn: &Connection, code_hash: &str) -> rusqlite::Result<Option<FlowRow>> {
     conn.query_row(
         &format!("SELECT {COLUMNS} FROM oauth_flows WHERE auth_code_hash = ?1"),
@@ -103,13 +90,4 @@ pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
 
 pub fn purge_older_than(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM oauth_flows WHERE created_at < ?1", [before])
-}
-
-/// Deletes the oldest flows not yet back from Google (unclaimed) so that at most `keep` remain.
-pub fn keep_newest_unfinished(conn: &Connection, keep: usize) -> rusqlite::Result<usize> {
-    conn.execute(
-        "DELETE FROM oauth_flows WHERE claimed_at IS NULL AND id NOT IN \
-         (SELECT id FROM oauth_flows WHERE claimed_at IS NULL ORDER BY created_at DESC LIMIT ?1)",
-        [keep as i64],
-    )
 }

@@ -12,7 +12,7 @@ import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
 import { primeExitHash, watchOfflineExits } from './lib/offline-exit';
 import { authUrl } from './lib/auth-client';
 import { registerOfflineWorker } from './lib/offline-app';
-import { followSessionEndInOtherTabs, guardBackForwardCache } from './lib/quick-exit';
+import { followSessionEndInOtherTabs, guardBackForwardCache, installExitControls } from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
 // Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
@@ -23,6 +23,7 @@ applyDisguiseAtStart();
 applyTheme(readStoredTheme());
 // The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
 installQuickExitKeys();
+installExitControls();
 guardBackForwardCache();
 followSessionEndInOtherTabs();
 void primeExitHash();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from './i18n';
 import { ExitIcon } from './icons';
-import { quickExit } from './quick-exit';
+import { exitControl } from './quick-exit';
 import './quick-exit.css';
 
 /**
@@ -17,7 +17,7 @@ export function QuickExitBar() {
         type="button"
         className="btn btn-danger quick-exit-button"
         aria-describedby={hintId}
-        onClick={() => quickExit()}
+        {...exitControl()}
       >
         <ExitIcon size={20} />
         {t('layout.exitNow')}

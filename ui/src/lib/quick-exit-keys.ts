@@ -2,6 +2,7 @@
  * Key counting for the keyboard quick exit, kept free of the DOM so it can be tested on its own.
  * Shift pressed on its own three times within 5 s leaves; so does Escape three times. A Shift that was used
  * with another key (a capital letter, Shift+Tab) does not count, and any other key starts the count again.
+ * The third press leaves as it goes down (the earliest moment a key gives), so the page is gone within a frame.
  */
 
 export const PRESSES_TO_EXIT = 3;
@@ -47,10 +48,12 @@ export function progressMessage(key: ExitKey, count: number): Announcement {
   return { key: left === 1 ? 'layout.exitPressOnce' : 'layout.exitPressMore', vars: { key, left } };
 }
 
+function recentPresses(state: KeyCount, key: ExitKey, now: number): number[] {
+  return state.key === key ? state.presses.filter((t) => now - t <= COUNT_WINDOW_MS && t <= now) : [];
+}
+
 function count(state: KeyCount, key: ExitKey, now: number): KeyStep {
-  const recent =
-    state.key === key ? state.presses.filter((t) => now - t <= COUNT_WINDOW_MS && t <= now) : [];
-  const presses = [...recent, now];
+  const presses = [...recentPresses(state, key, now), now];
   if (presses.length >= PRESSES_TO_EXIT) {
     return { state: { ...state, key: null, presses: [] }, announce: { key: 'layout.exitLeaving' }, exit: true };
   }
@@ -65,7 +68,10 @@ function reset(state: KeyCount): KeyStep {
 export function onKeyDown(state: KeyCount, e: KeyLike, now: number): KeyStep {
   if (e.key === 'Shift') {
     if (e.repeat) return { state, announce: null, exit: false };
-    // Counted when it comes up, once we know no other key was pressed with it.
+    if (!withModifier(e) && state.key === 'Shift' && recentPresses(state, 'Shift', now).length === PRESSES_TO_EXIT - 1) {
+      return count({ ...state, shiftDown: false, shiftCombined: false }, 'Shift', now);
+    }
+    // The first two are counted when they come up, once we know no other key was pressed with them.
     return { state: { ...state, shiftDown: true, shiftCombined: withModifier(e) }, announce: null, exit: false };
   }
   const next = state.shiftDown ? { ...state, shiftCombined: true } : state;

@@ -4,6 +4,8 @@ import {
   configureQuickExit,
   endSessionHere,
   EXITING_ATTRIBUTE,
+  exitControl,
+  installExitControls,
   followSessionEndInOtherTabs,
   guardBackForwardCache,
   hideAppNow,
@@ -116,5 +118,36 @@ describe('quick exit', () => {
     win.dispatchEvent(new StorageEvent('storage', { key: null, oldValue: null, newValue: null }));
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('an exit control leaves on the press, once; a keyboard click still leaves; other presses do nothing', () => {
+    const leave = vi.fn(() => hideAppNow());
+    const stop = installExitControls(window, leave);
+    const button = document.createElement('button');
+    const icon = document.createElement('span');
+    button.append(icon);
+    document.body.append(button);
+    const press = (target: Element, init: PointerEventInit) =>
+      target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true, ...init }));
+    try {
+      press(icon, { button: 0 });
+      expect(leave).not.toHaveBeenCalled();
+      for (const [k, v] of Object.entries(exitControl(leave))) if (k.startsWith('data-')) button.setAttribute(k, String(v));
+      press(icon, { button: 2 });
+      press(icon, { button: 0, isPrimary: false });
+      expect(leave).not.toHaveBeenCalled();
+      press(icon, { button: 0 });
+      expect(leave).toHaveBeenCalledTimes(1);
+      exitControl(leave).onClick();
+      expect(leave).toHaveBeenCalledTimes(1);
+
+      document.documentElement.removeAttribute(EXITING_ATTRIBUTE);
+      const keyboard = vi.fn();
+      exitControl(keyboard).onClick();
+      expect(keyboard).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      button.remove();
+    }
   });
 });

@@ -72,6 +72,40 @@ export function quickExit(
   loc.replace(pickQuickExitDestination(random));
 }
 
+/** Whether this page has begun to leave (it is hidden already). */
+export function exitStarted(doc: Document = document): boolean {
+  return doc.documentElement.hasAttribute(EXITING_ATTRIBUTE);
+}
+
+/** Marks a control that leaves; the page-wide listener below acts on a press inside one. */
+export const EXIT_CONTROL_ATTRIBUTE = 'data-exit-control';
+
+/**
+ * Props for a control that leaves. A finger or mouse leaves as it presses, through the listener of
+ * `installExitControls` (the earliest event a tap gives, tens of milliseconds before its click, and handled
+ * before React's own dispatch); keyboards and screen readers send only the click, which leaves unless the
+ * press already did. Acting on the press is deliberate: the exit must not wait for a lifted finger.
+ */
+export function exitControl(leave: () => void = () => quickExit()) {
+  return {
+    [EXIT_CONTROL_ATTRIBUTE]: '',
+    onClick: () => {
+      if (!exitStarted()) leave();
+    },
+  };
+}
+
+/** Listens for a primary press on any exit control, on the whole window from the first moment (capture). */
+export function installExitControls(win: Window = window, leave: () => void = () => quickExit()): () => void {
+  const down = (e: PointerEvent) => {
+    if (e.button !== 0 || !e.isPrimary || exitStarted(win.document)) return;
+    const target = e.target as Element | null;
+    if (typeof target?.closest === 'function' && target.closest(`[${EXIT_CONTROL_ATTRIBUTE}]`)) leave();
+  };
+  win.addEventListener('pointerdown', down, true);
+  return () => win.removeEventListener('pointerdown', down, true);
+}
+
 /**
  * A page kept in the back/forward cache must not come back as it was: it is hidden as it goes in, and
  * reloaded when it comes back, so the app decides afresh (sign-in screen or disguise after an exit).

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../lib/icons';
 import { useT } from '../../lib/i18n';
 import { usePanic } from '../../lib/panic';
+import { exitControl } from '../../lib/quick-exit';
 
 /** Floating bottom-right button that opens Quick Exit / Weather App / Notes App. */
 export function EmergencyWidget() {
@@ -35,7 +36,7 @@ export function EmergencyWidget() {
     <aside className="emergency" ref={rootRef} aria-label={t('layout.emergency')} data-print-hide>
       {open ? (
         <div id={panelId} className="emergency-panel" role="group" aria-label={t('layout.emergencyActions')}>
-          <button type="button" className="btn btn-danger emergency-action" onClick={quickExit}>
+          <button type="button" className="btn btn-danger emergency-action" {...exitControl(quickExit)}>
             <ExitIcon size={18} />
             {t('layout.quickExit')}
           </button>

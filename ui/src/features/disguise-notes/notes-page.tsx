@@ -3,6 +3,7 @@ import { DisguiseTitle } from '../../lib/disguise-title';
 import { useLanguage, useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
+import { exitControl } from '../../lib/quick-exit';
 import { ConfirmDelete, NoteDialog } from './note-dialog';
 import { editNote, filterNotes, makeNote, noteDate, type Note } from './notes-model';
 import { useNotes } from './notes-store';
@@ -46,7 +47,7 @@ export default function NotesPage() {
   return (
     <div className="qn">
       <header className="qn-header">
-        <button type="button" className="qn-back" aria-label={t('notes.back')} onClick={quickExit}>
+        <button type="button" className="qn-back" aria-label={t('notes.back')} {...exitControl(quickExit)}>
           <ArrowLeftIcon size={24} />
         </button>
         <DisguiseTitle className="qn-title">{t('notes.title')}</DisguiseTitle>

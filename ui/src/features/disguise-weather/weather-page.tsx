@@ -4,6 +4,7 @@ import { DisguiseTitle } from '../../lib/disguise-title';
 import { useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
+import { exitControl } from '../../lib/quick-exit';
 import { fetchCurrent, fetchForecast } from './weather-api';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
@@ -58,7 +59,7 @@ export default function WeatherPage() {
   return (
     <div className="wx">
       <header className="wx-header">
-        <button type="button" className="wx-back" aria-label={t('weather.back')} onClick={quickExit}>
+        <button type="button" className="wx-back" aria-label={t('weather.back')} {...exitControl(quickExit)}>
           <ArrowLeftIcon size={24} />
         </button>
         <DisguiseTitle className="wx-title">{t('weather.title')}</DisguiseTitle>

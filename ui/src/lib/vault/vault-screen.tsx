@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 import { usePanic } from '../panic';
+import { exitControl } from '../quick-exit';
 
 /**
  * The frame of the vault's own screens (PIN, could not open): a quick exit first in focus order, as on
@@ -11,7 +12,7 @@ export function VaultScreen({ children }: { children: ReactNode }) {
   const { quickExit } = usePanic();
   return (
     <main className="vault-screen">
-      <button type="button" className="btn btn-danger vault-exit" onClick={quickExit}>
+      <button type="button" className="btn btn-danger vault-exit" {...exitControl(quickExit)}>
         {t('layout.quickExit')}
       </button>
       {children}
