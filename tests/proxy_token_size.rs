@@ -125,6 +125,15 @@ fn the_largest_metadata_allowed_still_gives_tokens_that_pass_nginx_defaults() {
         Some(json!({"email": email, "password": PASSWORD, "data": {}})),
     );
     assert_eq!(status, 200, "{body}");
+    // Sign-up answers without a session (it must not tell whether the address had an account).
+    let (status, body) = call(
+        &http,
+        Method::POST,
+        via("/token?grant_type=password"),
+        None,
+        Some(json!({"email": email, "password": PASSWORD})),
+    );
+    assert_eq!(status, 200, "{body}");
     let first = access(&body).to_string();
 
     // The largest metadata the server accepts: one byte more is refused. `{"note":""}` is 11 bytes.

@@ -81,7 +81,10 @@ impl Default for AuthConfig {
             google: GoogleConfig::default(),
             rate_limit: RateLimitConfig::default(),
             mfa: super::mfa_config::MfaConfig::default(),
-            admin_roles: vec!["service_role".into(), "supabase_admin".into()],
+            admin_roles: vec![
+                super::service_key::SERVICE_ROLE.into(),
+                "supabase_admin".into(),
+            ],
         }
     }
 }
