@@ -52,13 +52,13 @@ describe('accounts', () => {
   it('signing out goes to /auth, with the last e-mail prefilled once she asked for it, and guards apply again', async () => {
     await signInViaUi(page, email);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     assert.equal(await page.getByLabel('Email').inputValue(), '', 'nothing prefilled by default');
     await signInViaUi(page, email);
     await page.goto('/settings');
     await page.getByRole('checkbox', { name: 'Remember my e-mail on this device' }).check();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await signInViaUi(page, email);
     await page.getByRole('button', { name: 'Logout' }).click();
     await signInScreen(page).waitFor();

@@ -83,6 +83,7 @@ describe("the browser's history", () => {
       await seeTitle();
       await page.getByRole('link', { name: 'Back to sign in' }).click();
       await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+      await page.getByRole('radio', { name: 'My e-mail address' }).check();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);

@@ -3,7 +3,7 @@
 // starts afresh on this device. Against the real binary; the page's clock is Playwright's, to skip the waits.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { browserSuite, checkScreen, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { browserSuite, checkScreen, homeScreen, signInScreen, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { everythingStored } from './vault-reader.mjs';
 
 const JOURNAL = 'Words about the garden gate at night';
@@ -51,7 +51,7 @@ describe('a PIN she can forget', () => {
 
     // Someone with her password signs out and in again, hoping for five fresh tries.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInScreen(page).waitFor();
     await signInViaUi(page, email);
     await pinField().waitFor();
     await tryPin('00000');
@@ -81,6 +81,9 @@ describe('a PIN she can forget', () => {
     await page.getByText(/removed from this device for good/).waitFor();
     await checkScreen(page, 'pin-forgot');
     await page.getByRole('button', { name: 'Remove my records from this device and start afresh' }).click();
+    await pinField().waitFor({ state: 'detached' });
+    // The address names no screen, so the app opens where a fresh load does; her journal is empty.
+    await page.goto('/journal');
     await page.getByRole('heading', { level: 1, name: 'Your Private Journal' }).waitFor();
     await page.getByText('Your journal entries will appear here. Start by writing your first entry above.').waitFor();
     const kept = await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('vault')));
@@ -88,7 +91,7 @@ describe('a PIN she can forget', () => {
 
     // She goes on without a PIN: a reload opens the app, and new entries save.
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Your Private Journal' }).waitFor();
+    await homeScreen(page).waitFor();
     assert.equal(await pinField().count(), 0);
     ctx.check();
   });

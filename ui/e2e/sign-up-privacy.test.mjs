@@ -2,7 +2,7 @@
 // (docs/auth-contract.md, "Sign-up" and "Sign-in names"), against the real embedded auth service.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { PASSWORD, browserSuite, checkScreen, signInViaUi, uniqueEmail } from './harness.mjs';
+import { PASSWORD, browserSuite, checkScreen, signInScreen, signInViaUi, uniqueEmail } from './harness.mjs';
 
 const HOME_HEADING = 'A safe space to heal, reflect and plan';
 const SIGN_UP = "Don't have an account? Sign up";
@@ -27,7 +27,7 @@ async function signUp(page, { email, name, password = PASSWORD }) {
 
 async function logout(page) {
   await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL((u) => u.pathname === '/auth');
+  await signInScreen(page).waitFor();
 }
 
 describe('sign-up and sign-in without giving an account away', () => {
@@ -58,7 +58,7 @@ describe('sign-up and sign-in without giving an account away', () => {
     const said = (await alert.textContent()).trim();
     assert.match(said, /^We could not sign you in with these details\./);
     assert.doesNotMatch(said, /already registered|exists/i);
-    assert.equal(new URL(page.url()).pathname, '/auth');
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'not signed in');
     await checkScreen(page, 'sign-up-not-signed-in');
 
     // Her own password still opens her account, through the sign-up form as well.
