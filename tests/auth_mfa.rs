@@ -466,15 +466,7 @@ fn the_cli_counts_and_removes_factors_for_a_lost_authenticator() {
 fn the_vault_secret_needs_the_second_step_when_she_has_one() {
     let a = Auth::start("");
     let e = enrolled(&a, "mia@example.org");
-    let secret = |token: &str| {
-        common::client()
-            .get(a.server.url("/api/vault/secret"))
-            .bearer_auth(token)
-            .send()
-            .unwrap()
-            .status()
-            .as_u16()
-    };
+    let secret = |token: &str| a.vault_secret_status(token);
     assert_eq!(secret(access(&e.session)), 200, "aal2 opens it");
     let aal1 = a.sign_in("mia@example.org", PASSWORD).body;
     assert_ne!(

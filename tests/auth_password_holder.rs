@@ -55,16 +55,6 @@ fn prove_from(a: &Auth, ip: &str, token: &str, factor: &str, code: &str) -> Repl
     from(a, ip, Method::POST, &path, Some(token), body)
 }
 
-fn vault_status(a: &Auth, token: &str) -> u16 {
-    a.http
-        .get(a.server.url("/api/vault/secret"))
-        .bearer_auth(token)
-        .send()
-        .unwrap()
-        .status()
-        .as_u16()
-}
-
 fn delete_factor(a: &Auth, token: &str, factor: &str) -> Reply {
     call(
         a,
@@ -96,7 +86,7 @@ fn an_authenticator_he_plants_can_be_removed_by_her_password_alone_for_days() {
     // She signs in with her password: only the first step, so her records stay closed...
     let hers = a.sign_in("amal@example.org", PASSWORD).body;
     assert_eq!(claims(access(&hers))["aal"], "aal1");
-    assert_eq!(vault_status(&a, access(&hers)), 401);
+    assert_eq!(a.vault_secret_status(access(&hers)), 401);
     // ...but she is told, with the date it was added and until when she can undo it.
     let listed = &a.user(access(&hers)).body["factors"][0];
     assert_eq!(listed["id"], factor.as_str());
@@ -110,7 +100,7 @@ fn an_authenticator_he_plants_can_be_removed_by_her_password_alone_for_days() {
     let r = delete_factor(&a, access(&hers), &factor);
     assert_eq!(r.status, 200, "{}", r.body);
     let hers = a.refresh(refresh_token(&hers)).body;
-    assert_eq!(vault_status(&a, access(&hers)), 200);
+    assert_eq!(a.vault_secret_status(access(&hers)), 200);
     let his = a.refresh(refresh_token(&his)).body;
     assert_eq!(claims(access(&his))["aal"], "aal1");
     assert!(

@@ -135,6 +135,17 @@ impl Auth {
         )
     }
 
+    /// The status `GET /api/vault/secret` answers this token with (200 when her records may open).
+    pub fn vault_secret_status(&self, token: &str) -> u16 {
+        self.http
+            .get(self.server.url("/api/vault/secret"))
+            .bearer_auth(token)
+            .send()
+            .unwrap()
+            .status()
+            .as_u16()
+    }
+
     pub fn user(&self, token: &str) -> Reply {
         self.get("/user", Some(token))
     }
