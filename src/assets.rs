@@ -219,7 +219,7 @@ fn load_variant(name: &str) -> Option<Variant> {
 }
 
 fn hex16(bytes: &[u8]) -> String {
-    bytes.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    base16ct::lower::encode_string(&bytes[..bytes.len().min(16)])
 }
 
 /// Encodings the client accepts, best first (brotli before gzip). An explicit `q=0` refuses one; `*` stands

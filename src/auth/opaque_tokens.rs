@@ -25,8 +25,7 @@ pub fn random_token() -> String {
 
 /// How refresh tokens and one-time codes are stored.
 pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    base16ct::lower::encode_string(&Sha256::digest(token.as_bytes()))
 }
 
 #[cfg(test)]

@@ -170,7 +170,9 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
                 }
                 for a in &c.attachments {
                     let bytes = member(&a.file).map_err(|why| entry(&e.id, why))?;
-                    if hex(&Sha256::digest(&bytes)) != a.sha256.to_ascii_lowercase() {
+                    if base16ct::lower::encode_string(&Sha256::digest(&bytes))
+                        != a.sha256.to_ascii_lowercase()
+                    {
                         return Err(entry(&e.id, format!("attachment {} was changed", a.file)));
                     }
                 }
@@ -214,23 +216,13 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
         previous = Some(e.digest.to_ascii_lowercase());
     }
     Ok(Report {
-        certificate_sha256: hex(&Sha256::digest(&cert_der)),
+        certificate_sha256: base16ct::lower::encode_string(&Sha256::digest(&cert_der)),
         entries: checked,
     })
 }
 
 fn parse_digest(text: &str) -> Option<[u8; 32]> {
-    let text = text.trim();
-    if text.len() != 64 {
-        return None;
-    }
     let mut out = [0u8; 32];
-    for (i, byte) in out.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(out)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let decoded = base16ct::mixed::decode(text.trim(), &mut out).ok()?.len();
+    (decoded == 32).then_some(out)
 }
