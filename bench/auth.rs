@@ -53,7 +53,7 @@ fn bare_hash_rate(threads: usize) -> f64 {
                 let a = Argon2::new(
                     Algorithm::Argon2id,
                     Version::V0x13,
-                    solace::auth::password::params(),
+                    solace::auth::keys::password::params(),
                 );
                 let mut blocks = vec![Block::default(); a.params().block_count()];
                 let mut out = [0u8; 32];
@@ -233,7 +233,7 @@ fn main() {
         assert_eq!(r.status(), 200, "sign-up for the bench user");
     });
 
-    let p = solace::auth::password::params();
+    let p = solace::auth::keys::password::params();
     println!(
         "solace auth bench: {cores} cores, Argon2id m={} KiB t={} p={}",
         p.m_cost(),

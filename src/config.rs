@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::auth::config::AuthConfig;
+use crate::auth::rules::config::AuthConfig;
 use crate::cli::{LogFormat, Overrides};
 use crate::config_error::err;
 pub use crate::config_error::{ConfigError, normalise_url};

@@ -1,5 +1,5 @@
 //! Why a configuration is refused, and the URL check several sections share. A leaf module: each
-//! section (`auth::config`, `weather::config`, …) uses it without importing `config.rs`, which imports
+//! section (`auth::rules::config`, `weather::config`, …) uses it without importing `config.rs`, which imports
 //! the sections.
 
 /// Why the configuration was refused; `Display` names the key and where the value came from.

@@ -2,6 +2,7 @@
 //! modules, so a constant or type is written once. One `pub mod` line per module; add yours on its own
 //! line.
 
+pub mod accounts;
 pub mod assets;
 pub mod auth;
 pub mod cli;
@@ -16,6 +17,7 @@ pub mod healthcheck;
 pub mod http;
 pub mod local;
 pub mod logging;
+pub mod opaque_tokens;
 pub mod public_config;
 pub mod rate_limit;
 pub mod safety;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use solace::auth::service_key;
+use solace::auth::keys::service_key;
 use solace::cli::{Cli, Command};
 use solace::config::{self, Config};
 use solace::{data_dir, db, healthcheck, logging, server, users};
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e.to_string()),
             }
         }
-        Command::Users { command, json } => users::command::run(&config, &command, json),
+        Command::Users { command, json } => users::run(&config, &command, json),
         Command::ServiceKey { expires_in } => {
             let server = &config.server;
             match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {

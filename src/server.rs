@@ -104,7 +104,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .service(health::resource())
             .service(
                 web::scope("/auth/v1")
-                    .wrap(from_fn(auth::wire::render))
+                    .wrap(from_fn(auth::http::wire::render))
                     .configure(auth::configure)
                     .default_service(web::to(auth::not_found)),
             )

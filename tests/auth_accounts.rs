@@ -38,7 +38,7 @@ fn sign_up_then_sign_in_gives_a_session_with_the_user_and_their_data() {
     let s = &r.body;
     assert_eq!(s["token_type"], "bearer");
     // The default lifetime, read from the crate rather than copied here.
-    let expiry = solace::auth::config::AuthConfig::default().jwt_expiry_secs;
+    let expiry = solace::auth::rules::config::AuthConfig::default().jwt_expiry_secs;
     assert_eq!(s["expires_in"], expiry);
     assert!(
         s["expires_at"].as_i64().unwrap() > chrono::Utc::now().timestamp() + expiry as i64 - 100

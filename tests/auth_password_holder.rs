@@ -361,7 +361,7 @@ fn the_admin_api_keeps_user_metadata_within_its_bound_across_changes() {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
     let (_, key, _) = common::run(&["--data-dir", &dir, "service-key"], &[]);
     // Each change alone is well within the bound; three together are not.
-    let piece = solace::auth::metadata::METADATA_MAX_BYTES * 2 / 5;
+    let piece = solace::auth::rules::metadata::METADATA_MAX_BYTES * 2 / 5;
     let put = |field: &str| {
         a.send(
             a.req(Method::PUT, &format!("/admin/users/{id}"))

@@ -33,7 +33,7 @@ fn age_session(a: &Auth, session: &serde_json::Value, started: i64, refreshed: O
 
 #[test]
 fn the_defaults_end_a_session_after_30_idle_minutes_and_after_24_hours() {
-    let defaults = solace::auth::config::AuthConfig::default();
+    let defaults = solace::auth::rules::config::AuthConfig::default();
     assert_eq!(defaults.sessions_inactivity_timeout.0.as_secs(), 30 * 60);
     assert_eq!(defaults.sessions_timebox.0.as_secs(), 24 * 3600);
     assert_eq!(defaults.jwt_expiry_secs, 300);

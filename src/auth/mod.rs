@@ -10,60 +10,21 @@
 //! Features that are off (phone, web3, anonymous, e-mail codes, MFA by phone or WebAuthn) answer as
 //! GoTrue does from `disabled`. Two-step sign-in with TOTP is `mfa` (GoTrue's MFA API).
 
-mod accounts;
-mod admin;
-mod admin_factors;
-mod admin_params;
-mod admin_routes;
-mod argon;
-mod code_limits;
-pub mod config;
-mod delete_account;
-mod disabled;
 pub mod errors;
-mod factors;
-mod google_callback;
-mod google_client;
-mod google_flow;
-mod google_store;
-mod handlers;
-mod lockout;
-mod logout;
-mod logout_later;
-pub mod metadata;
-mod mfa;
-pub mod mfa_config;
-mod mfa_routes;
-pub mod mfa_secret;
-pub mod mfa_totp;
-mod models;
-mod opaque_tokens;
-pub mod password;
-mod password_grant;
-pub mod password_rules;
-mod pending_flows;
-mod pkce;
-pub mod recovery;
-mod redirect;
-mod refresh;
+pub mod http;
+pub mod keys;
+pub mod rules;
 mod service;
-pub mod service_key;
-mod sessions;
-pub mod sign_in_names;
-mod signing_key;
-mod signup;
-mod tokens;
-pub mod trusted_keys;
-mod user;
-pub mod wire;
+mod store;
+mod use_cases;
 
 use std::time::Duration;
 
 use actix_web::web;
 
-pub use handlers::{configure, not_found};
+pub use http::routes::{configure, not_found};
+pub use keys::signing_key::KEY_FILE;
 pub use service::{AuthService, StartError};
-pub use signing_key::KEY_FILE;
 
 /// How often expired and revoked rows are purged.
 const PURGE_EVERY: Duration = Duration::from_secs(3600);

@@ -9,15 +9,16 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::config::AuthConfig;
-use super::errors::{AuthError, AuthResult};
-use super::google_client::{GoogleClient, GoogleClientError};
-use super::lockout::{Lockout, source_key};
-use super::models::{Session, now_ms};
-use super::password::{PasswordPool, PoolError};
-use super::redirect::RedirectPolicy;
-use super::sessions::{self, SignedIn};
-use super::tokens::{self, Claims, KeyError, TokenKeys};
+use crate::accounts::time::now_ms;
+use crate::auth::errors::{AuthError, AuthResult};
+use crate::auth::keys::password::{PasswordPool, PoolError};
+use crate::auth::keys::tokens::{self, Claims, KeyError, TokenKeys};
+use crate::auth::rules::config::AuthConfig;
+use crate::auth::rules::lockout::{Lockout, source_key};
+use crate::auth::rules::redirect::RedirectPolicy;
+use crate::auth::store::google_client::{GoogleClient, GoogleClientError};
+use crate::auth::store::models::Session;
+use crate::auth::store::sessions::{self, SignedIn};
 use crate::db::Db;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 
@@ -32,8 +33,8 @@ pub struct AuthService {
     pub(super) redirects: RedirectPolicy,
     pub(super) google: Option<GoogleClient>,
     pub(super) limits: Limits,
-    pub(super) mfa_secrets: super::mfa_secret::SecretBox,
-    pub(super) pending_flows: super::pending_flows::PendingFlows,
+    pub(super) mfa_secrets: crate::auth::keys::mfa_secret::SecretBox,
+    pub(super) pending_flows: crate::auth::store::pending_flows::PendingFlows,
 }
 
 pub(super) struct Limits {
@@ -44,7 +45,7 @@ pub(super) struct Limits {
     pub(super) user_update: RateLimiter,
     authorize_ip: RateLimiter,
     /// Two-step sign-in code checks (`[auth.mfa]`).
-    pub(super) mfa_codes: super::code_limits::CodeLimits,
+    pub(super) mfa_codes: crate::auth::rules::code_limits::CodeLimits,
 }
 
 /// Why the auth service could not start.
@@ -57,9 +58,9 @@ pub enum StartError {
     #[error(transparent)]
     Google(#[from] GoogleClientError),
     #[error(transparent)]
-    MfaKey(#[from] super::mfa_secret::SecretKeyError),
+    MfaKey(#[from] crate::auth::keys::mfa_secret::SecretKeyError),
     #[error("auth.jwt_secret / auth.jwt_keys: {0}")]
-    TrustedKeys(super::trusted_keys::TrustedKeyError),
+    TrustedKeys(crate::auth::keys::trusted_keys::TrustedKeyError),
 }
 
 impl AuthService {
@@ -85,9 +86,9 @@ impl AuthService {
             signup_email: RateLimiter::new(r.signup_per_email, window),
             user_update: RateLimiter::new(r.user_update_per_user, window),
             authorize_ip: RateLimiter::new(r.authorize_per_ip, window),
-            mfa_codes: super::code_limits::CodeLimits::new(&config.mfa),
+            mfa_codes: crate::auth::rules::code_limits::CodeLimits::new(&config.mfa),
         };
-        let mfa_secrets = super::mfa_secret::SecretBox::load_or_create(data_dir)?;
+        let mfa_secrets = crate::auth::keys::mfa_secret::SecretBox::load_or_create(data_dir)?;
         let google = config
             .google
             .enabled()
@@ -153,7 +154,7 @@ impl AuthService {
             refresh_token,
             steps,
         } = signed_in;
-        let (aal, amr) = super::factors::aal_and_amr(&session, &steps);
+        let (aal, amr) = crate::auth::store::factors::aal_and_amr(&session, &steps);
         let now = chrono::Utc::now().timestamp();
         let expires_in = self.config.jwt_expiry_secs;
         let exp = now + expires_in as i64;
@@ -249,7 +250,7 @@ mod tests {
                 retry_after_secs: 1
             }
         );
-        let (status, code) = super::super::wire::status_and_code(&e);
+        let (status, code) = crate::auth::http::wire::status_and_code(&e);
         assert_eq!((status.as_u16(), code), (503, "server_busy"));
     }
 }

@@ -1,13 +1,11 @@
 //! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
 //! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
 
-pub mod accounts;
 pub mod factors;
 mod migrations;
 pub mod oauth_flows;
 pub mod recovery_tokens;
 pub mod sessions;
-pub mod users;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

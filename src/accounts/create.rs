@@ -1,0 +1,69 @@
+//! A new account made by the operator (the admin API's `POST /admin/users`): an e-mail account with
+//! its e-mail identity, as sign-up makes one, but with no session. The address counts as confirmed, as
+//! on sign-up: this server sends no e-mail, so there would be no way to confirm it later.
+
+use rusqlite::Connection;
+use serde_json::{Map, Value, json};
+
+use super::AccountError;
+use crate::accounts::store::{self, IdentityRow, UserRow};
+use crate::accounts::time::now_text;
+
+pub struct NewAccount {
+    /// Normalised (trimmed, lower case).
+    pub email: String,
+    /// None: no password yet; she can be given a recovery link to choose one.
+    pub password_hash: Option<String>,
+    pub user_metadata: Map<String, Value>,
+    /// Merged over the provider fields every account has (GoTrue's `UpdateAppMetaData` after the insert).
+    pub app_metadata: Map<String, Value>,
+    /// `banned_until` to start with (see `ban`).
+    pub banned_until: Option<String>,
+}
+
+/// Returns the new account's id.
+pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountError> {
+    let tx = c.transaction()?;
+    if store::find_by_email(&tx, &new.email)?.is_some() {
+        return Err(AccountError::EmailTaken);
+    }
+    let now = now_text();
+    let id = uuid::Uuid::new_v4().to_string();
+    let identity_data = json!({
+        "sub": id, "email": new.email, "email_verified": true, "phone_verified": false,
+    });
+    store::insert(
+        &tx,
+        &UserRow {
+            id: id.clone(),
+            email: new.email.clone(),
+            password_hash: new.password_hash,
+            user_metadata: Value::Object(new.user_metadata),
+            app_metadata: Value::Object(super::update::merge_metadata(
+                &json!({"provider": "email", "providers": ["email"]}),
+                new.app_metadata,
+            )),
+            email_confirmed_at: Some(now.clone()),
+            last_sign_in_at: None,
+            created_at: now.clone(),
+            updated_at: now.clone(),
+        },
+    )?;
+    store::insert_identity(
+        &tx,
+        &IdentityRow {
+            id: uuid::Uuid::new_v4().to_string(),
+            provider: "email".into(),
+            provider_id: id.clone(),
+            user_id: id.clone(),
+            identity_data,
+            email: Some(new.email),
+            last_sign_in_at: None,
+            created_at: now.clone(),
+            updated_at: now,
+        },
+    )?;
+    crate::accounts::store::set_banned_until(&tx, &id, new.banned_until.as_deref(), &now_text())?;
+    tx.commit()?;
+    Ok(id)
+}

@@ -1,0 +1,24 @@
+//! What can go wrong when managing accounts.
+
+use crate::db::DbError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// No account has this id or e-mail address.
+    #[error("no account matches {0:?}")]
+    NotFound(String),
+    /// A recovery link for a disabled account could never be used.
+    #[error("the account {0} is disabled; enable it first")]
+    Disabled(String),
+    /// Another account already has this e-mail address.
+    #[error("another account already has this e-mail address")]
+    EmailTaken,
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<rusqlite::Error> for AccountError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Db(DbError::Sqlite(e))
+    }
+}

@@ -1,0 +1,13 @@
+//! Timestamps as accounts are stored (GoTrue's format): RFC 3339, UTC, microseconds.
+
+pub fn timestamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+}
+
+pub fn now_text() -> String {
+    timestamp(chrono::Utc::now())
+}
+
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}

@@ -1,0 +1,101 @@
+//! The JSON shapes GoTrue answers with: user, identity, session (docs/auth-contract.md).
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::accounts::store::{IdentityRow, UserRow};
+
+/// A user with its identities, as `/user`, `/signup` and `/token` return it.
+#[derive(Debug, Clone)]
+pub struct User {
+    pub row: UserRow,
+    pub identities: Vec<IdentityRow>,
+    /// Two-step sign-in factors (GoTrue lists them in the user as `factors`).
+    pub factors: Vec<crate::db::factors::FactorRow>,
+}
+
+impl User {
+    /// The user `id` with its identities, if it exists.
+    pub fn load(c: &rusqlite::Connection, id: &str) -> rusqlite::Result<Option<Self>> {
+        let Some((row, identities)) = crate::accounts::store::find_with_identities(c, id)? else {
+            return Ok(None);
+        };
+        let factors = crate::db::factors::for_user(c, id)?;
+        Ok(Some(Self {
+            row,
+            identities,
+            factors,
+        }))
+    }
+
+    pub fn to_json(&self) -> Value {
+        let u = &self.row;
+        let mut v = json!({
+            "id": u.id,
+            "aud": "authenticated",
+            "role": "authenticated",
+            "email": u.email,
+            "phone": "",
+            "app_metadata": u.app_metadata,
+            "user_metadata": u.user_metadata,
+            "identities": self.identities.iter().map(identity_json).collect::<Vec<_>>(),
+            "created_at": u.created_at,
+            "updated_at": u.updated_at,
+            "is_anonymous": false,
+        });
+        // GoTrue leaves `factors` out when there are none.
+        if !self.factors.is_empty() {
+            v["factors"] = json!(
+                self.factors
+                    .iter()
+                    .map(crate::auth::store::factors::factor_json)
+                    .collect::<Vec<_>>()
+            );
+        }
+        // GoTrue omits null timestamps rather than sending null.
+        for (key, value) in [
+            ("email_confirmed_at", &u.email_confirmed_at),
+            ("confirmed_at", &u.email_confirmed_at),
+            ("last_sign_in_at", &u.last_sign_in_at),
+        ] {
+            if let Some(value) = value {
+                v[key] = json!(value);
+            }
+        }
+        v
+    }
+}
+
+fn identity_json(i: &IdentityRow) -> Value {
+    let mut v = json!({
+        "identity_id": i.id,
+        "id": i.provider_id,
+        "user_id": i.user_id,
+        "identity_data": i.identity_data,
+        "provider": i.provider,
+        "created_at": i.created_at,
+        "updated_at": i.updated_at,
+    });
+    if let Some(at) = &i.last_sign_in_at {
+        v["last_sign_in_at"] = json!(at);
+    }
+    if let Some(email) = &i.email {
+        v["email"] = json!(email);
+    }
+    v
+}
+
+/// A signed-in session: what `/signup` and `/token` return and the OAuth redirect carries.
+#[derive(Debug, Clone, Serialize)]
+pub struct Session {
+    pub access_token: String,
+    pub token_type: &'static str,
+    pub expires_in: u64,
+    pub expires_at: i64,
+    pub refresh_token: String,
+    pub user: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_refresh_token: Option<String>,
+}

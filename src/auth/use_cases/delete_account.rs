@@ -1,0 +1,85 @@
+//! `POST /user/delete`: she deletes her own account. GoTrue has no self-service delete, so this is our
+//! own endpoint in GoTrue's style (docs/auth-contract.md, "Deleting one's own account"): a Bearer access
+//! token plus `{"password": …}`, GoTrue's error bodies, and the sign-in limits, so it is no cheaper way
+//! to guess a password. The deletion itself is the operator's (`solace users delete`), so there is
+//! one delete.
+
+use std::net::IpAddr;
+
+use serde::Deserialize;
+use zeroize::Zeroizing;
+
+use crate::accounts::AccountError;
+use crate::accounts::time::now_ms;
+use crate::auth::errors::{AuthError, AuthResult, parse_json};
+use crate::auth::service::{AuthService, pool_error, rate_limited};
+use crate::auth::use_cases::user::Authenticated;
+
+/// An account without a password (Google only) proves it is her by a sign-in this recent instead.
+pub const FRESH_SIGN_IN_MS: i64 = 5 * 60 * 1000;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct DeleteBody {
+    password: Option<String>,
+    /// A code from her authenticator app, needed when she has one.
+    code: Option<String>,
+}
+
+impl AuthService {
+    pub async fn delete_own_account(
+        &self,
+        auth: Authenticated,
+        body: &[u8],
+        source: Option<IpAddr>,
+    ) -> AuthResult<()> {
+        let body: DeleteBody = parse_json(body)?;
+        let user = auth.user.row;
+        match user.password_hash {
+            Some(hash) => {
+                let lockout = &self.limits.sign_in;
+                lockout
+                    .before_attempt(&user.email, source)
+                    .map_err(rate_limited)?;
+                let password = Zeroizing::new(body.password.unwrap_or_default());
+                let ok = self
+                    .passwords
+                    .verify(password, Some(hash))
+                    .await
+                    .map_err(pool_error)?;
+                if !ok {
+                    lockout.failed(&user.email);
+                    tracing::info!("account deletion refused: wrong password");
+                    return Err(AuthError::InvalidCredentials);
+                }
+                lockout.succeeded(&user.email, source);
+            }
+            None => self.require_fresh_sign_in(auth.session_id.clone()).await?,
+        }
+        self.require_code_if_enrolled(&user.id, &auth.session_id, source, body.code.as_deref())
+            .await?;
+        let id = user.id;
+        self.db
+            .write(move |c| crate::accounts::delete::delete(c, &id))
+            .await
+            .map_err(|e| match e {
+                AccountError::NotFound(_) => AuthError::UserNotFound,
+                e => AuthError::internal(&e),
+            })?;
+        // No id or address: the log keeps nothing that points back to her.
+        tracing::info!("an account was deleted by its owner");
+        Ok(())
+    }
+
+    async fn require_fresh_sign_in(&self, session_id: String) -> AuthResult<()> {
+        let session = self
+            .db
+            .read(move |c| Ok::<_, AuthError>(crate::db::sessions::find(c, &session_id)?))
+            .await?
+            .ok_or(AuthError::SessionNotFound)?;
+        if now_ms() - session.created_at > FRESH_SIGN_IN_MS {
+            return Err(AuthError::ReauthenticationNeeded);
+        }
+        Ok(())
+    }
+}

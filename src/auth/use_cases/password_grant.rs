@@ -1,0 +1,70 @@
+//! `POST /token?grant_type=password`: sign in with e-mail and password.
+
+use std::net::IpAddr;
+
+use serde::Deserialize;
+use zeroize::Zeroizing;
+
+use crate::auth::errors::{AuthError, AuthResult, parse_json};
+use crate::auth::service::{AuthService, pool_error, rate_limited};
+use crate::auth::store::accounts;
+use crate::auth::store::models::Session;
+use crate::auth::store::sessions::SignInMethod;
+use crate::logging::mask_email;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PasswordGrant {
+    email: Option<String>,
+    password: Option<String>,
+    phone: Option<String>,
+}
+
+impl AuthService {
+    /// `source` is the client address; the limits count attempts per account and address
+    /// (`lockout.rs`), so guesses from elsewhere never refuse her own device.
+    pub async fn sign_in_password(
+        &self,
+        body: &[u8],
+        source: Option<IpAddr>,
+    ) -> AuthResult<Session> {
+        let body: PasswordGrant = parse_json(body)?;
+        let password = Zeroizing::new(body.password.unwrap_or_default());
+        let raw_email = body.email.unwrap_or_default();
+        let phone_given = body.phone.is_some_and(|p| !p.is_empty());
+        // GoTrue's order: both given, then the provider (phone sign-in is off: 422).
+        if !raw_email.is_empty() && phone_given {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on login.",
+            ));
+        }
+        if raw_email.trim().is_empty() {
+            return Err(if phone_given {
+                AuthError::PhoneLoginsDisabled
+            } else {
+                AuthError::validation("missing email or phone")
+            });
+        }
+        let email = crate::accounts::email::canonical(&raw_email);
+        let lockout = &self.limits.sign_in;
+        lockout
+            .before_attempt(&email, source)
+            .map_err(rate_limited)?;
+        let found = accounts::find_by_email(&self.db, email.clone()).await?;
+        // An unknown address costs the same hash as a wrong password, so timing tells nothing.
+        let hash = found.as_ref().and_then(|u| u.password_hash.clone());
+        let ok = self
+            .passwords
+            .verify(password, hash)
+            .await
+            .map_err(pool_error)?;
+        let Some(user) = found.filter(|_| ok) else {
+            lockout.failed(&email);
+            tracing::info!(email = %mask_email(&email), "password sign-in refused");
+            return Err(AuthError::InvalidCredentials);
+        };
+        lockout.succeeded(&email, source);
+        let signed_in = accounts::sign_in(&self.db, user.id, SignInMethod::Password).await?;
+        self.session_response(signed_in, None)
+    }
+}

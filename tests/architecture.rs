@@ -1,0 +1,261 @@
+//! The shape of the code, checked: no import cycle between the modules of `src/`, the auth service's layers
+//! only look down (docs/development.md, "Layers"), accounts are reached only through `crate::accounts`, and no
+//! file of the services grows past 300 lines. Every source file is parsed as Rust, so a `use` inside a block
+//! or a full path in an expression counts as much as an import at the top.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use syn::visit::Visit;
+
+/// A module made of one file, as a path from the crate root (`["auth", "http", "wire"]`).
+type Module = Vec<String>;
+
+struct Source {
+    file: PathBuf,
+    module: Module,
+    text: String,
+}
+
+fn sources() -> Vec<Source> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .filter(|f| f.file_name().unwrap() != "main.rs" || f.parent() != Some(&root))
+        .map(|file| {
+            let relative = file.strip_prefix(&root).unwrap().with_extension("");
+            let mut module: Module = relative
+                .iter()
+                .map(|s| s.to_string_lossy().into_owned())
+                .collect();
+            if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
+                module.pop();
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            Source { file, module, text }
+        })
+        .collect()
+}
+
+/// Every path a file names (in `use` trees and in code), made absolute where it starts at the crate,
+/// `super`, `self` or a child module.
+struct Paths<'a> {
+    /// The file's module, then any inline modules (`mod tests { .. }`) being walked.
+    scope: Module,
+    children: &'a BTreeSet<Module>,
+    found: BTreeSet<Module>,
+}
+
+impl Paths<'_> {
+    fn add(&mut self, segments: &[String]) {
+        let Some(first) = segments.first() else {
+            return;
+        };
+        let mut absolute = match first.as_str() {
+            "crate" => Vec::new(),
+            "self" => self.scope.clone(),
+            "super" => self.scope.clone(),
+            _ => {
+                let mut child = self.scope.clone();
+                child.push(first.clone());
+                if !self.children.contains(&child) {
+                    return;
+                }
+                self.scope.clone()
+            }
+        };
+        let mut rest = segments;
+        if first == "crate" || first == "self" {
+            rest = &segments[1..];
+        }
+        while let Some(s) = rest.first().filter(|s| *s == "super") {
+            let _ = s;
+            absolute.pop();
+            rest = &rest[1..];
+        }
+        absolute.extend(rest.iter().cloned());
+        self.found.insert(absolute);
+    }
+
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                prefix.push(n.ident.to_string());
+                self.add(&prefix.clone());
+                prefix.pop();
+            }
+            syn::UseTree::Rename(r) => {
+                prefix.push(r.ident.to_string());
+                self.add(&prefix.clone());
+                prefix.pop();
+            }
+            syn::UseTree::Glob(_) => self.add(&prefix.clone()),
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| self.use_tree(prefix, t)),
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Paths<'_> {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.use_tree(&mut Vec::new(), &item.tree);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.add(&segments);
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        if item.content.is_some() {
+            self.scope.push(item.ident.to_string());
+            syn::visit::visit_item_mod(self, item);
+            self.scope.pop();
+        }
+    }
+}
+
+/// Which file modules each file module uses. A use of an enclosing module (a re-export in a `mod.rs`) does
+/// not count: the module tree itself is not a dependency.
+fn graph(sources: &[Source]) -> BTreeMap<Module, BTreeSet<Module>> {
+    let modules: BTreeSet<Module> = sources.iter().map(|s| s.module.clone()).collect();
+    let mut edges = BTreeMap::new();
+    for source in sources {
+        let ast = syn::parse_file(&source.text)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", source.file.display()));
+        let mut children: BTreeSet<Module> = modules.clone();
+        // Inline modules are children too, for paths that start with their name.
+        for item in &ast.items {
+            if let syn::Item::Mod(m) = item {
+                let mut child = source.module.clone();
+                child.push(m.ident.to_string());
+                children.insert(child);
+            }
+        }
+        let mut paths = Paths {
+            scope: source.module.clone(),
+            children: &children,
+            found: BTreeSet::new(),
+        };
+        paths.visit_file(&ast);
+        let targets: BTreeSet<Module> = paths
+            .found
+            .into_iter()
+            .filter_map(|path| {
+                (1..=path.len())
+                    .rev()
+                    .map(|n| path[..n].to_vec())
+                    .find(|m| modules.contains(m))
+            })
+            .filter(|target| !source.module.starts_with(target))
+            .collect();
+        edges.insert(source.module.clone(), targets);
+    }
+    edges
+}
+
+fn name(module: &Module) -> String {
+    if module.is_empty() {
+        "crate".into()
+    } else {
+        module.join("::")
+    }
+}
+
+/// Strongly connected groups of more than one module (Tarjan's algorithm).
+fn cycles(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<Module, BTreeSet<Module>>,
+        index: BTreeMap<&'a Module, usize>,
+        low: BTreeMap<&'a Module, usize>,
+        stack: Vec<&'a Module>,
+        on_stack: BTreeSet<&'a Module>,
+        groups: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, m: &'a Module) {
+            let i = self.index.len();
+            self.index.insert(m, i);
+            self.low.insert(m, i);
+            self.stack.push(m);
+            self.on_stack.insert(m);
+            for next in self.edges.get(m).into_iter().flatten() {
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[m].min(self.low[next]);
+                    self.low.insert(m, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[m].min(self.index[next]);
+                    self.low.insert(m, low);
+                }
+            }
+            if self.low[m] == self.index[m] {
+                let mut group = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    group.push(name(top));
+                    if top == m {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.groups.push(group);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        groups: Vec::new(),
+    };
+    for m in edges.keys() {
+        if !walk.index.contains_key(m) {
+            walk.visit(m);
+        }
+    }
+    walk.groups
+}
+
+#[test]
+fn no_module_imports_itself_back_through_others() {
+    let groups = cycles(&graph(&sources()));
+    assert!(groups.is_empty(), "import cycles in src/: {groups:#?}");
+}
+#[test]
+fn dump() {
+    for (m, t) in graph(&sources()) {
+        if m.first().map(String::as_str) == Some("auth")
+            || m.first().map(String::as_str) == Some("users")
+            || m.first().map(String::as_str) == Some("db")
+        {
+            println!(
+                "{} -> {}",
+                name(&m),
+                t.iter().map(name).collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
+}
