@@ -244,18 +244,94 @@ fn no_module_imports_itself_back_through_others() {
     let groups = cycles(&graph(&sources()));
     assert!(groups.is_empty(), "import cycles in src/: {groups:#?}");
 }
+
+/// The auth service's layers, from the edge down (docs/development.md): a module may use its own layer and
+/// those below it, never one above. `errors` and the folder facades (`mod.rs`) belong to no layer.
+fn auth_layer(module: &Module) -> Option<usize> {
+    if module.first().map(String::as_str) != Some("auth") || module.len() < 2 {
+        return None;
+    }
+    match module[1].as_str() {
+        "http" => Some(4),
+        "use_cases" => Some(3),
+        "service" => Some(2),
+        "store" => Some(1),
+        "keys" | "rules" => Some(0),
+        _ => None,
+    }
+}
+
 #[test]
-fn dump() {
-    for (m, t) in graph(&sources()) {
-        if m.first().map(String::as_str) == Some("auth")
-            || m.first().map(String::as_str) == Some("users")
-            || m.first().map(String::as_str) == Some("db")
-        {
-            println!(
-                "{} -> {}",
-                name(&m),
-                t.iter().map(name).collect::<Vec<_>>().join(", ")
-            );
+fn the_auth_service_s_layers_only_look_down() {
+    let mut breaks = Vec::new();
+    for (from, targets) in graph(&sources()) {
+        let Some(own) = auth_layer(&from).filter(|_| from.len() > 2 || from[1] == "service") else {
+            continue;
+        };
+        for to in targets {
+            if auth_layer(&to).is_some_and(|theirs| theirs > own) {
+                breaks.push(format!("{} uses {}", name(&from), name(&to)));
+            }
         }
     }
+    assert!(
+        breaks.is_empty(),
+        "a lower layer uses a higher one: {breaks:#?}"
+    );
+}
+
+/// Accounts are one home that the auth service and the operator's `solace users` command share; neither
+/// of those reaches into the other, and accounts know neither.
+#[test]
+fn accounts_are_shared_through_one_module() {
+    let forbidden = [
+        ("accounts", "auth"),
+        ("accounts", "users"),
+        ("auth", "users"),
+        ("users", "auth"),
+    ];
+    let mut breaks = Vec::new();
+    for (from, targets) in graph(&sources()) {
+        for to in targets {
+            let pair = (
+                from.first().map(String::as_str),
+                to.first().map(String::as_str),
+            );
+            if forbidden.iter().any(|(a, b)| pair == (Some(a), Some(b))) {
+                breaks.push(format!("{} uses {}", name(&from), name(&to)));
+            }
+        }
+    }
+    assert!(breaks.is_empty(), "{breaks:#?}");
+}
+
+/// A file of the auth service or the accounts past 300 lines is doing more than one thing; and an error
+/// is a type, not a `String` that callers can only print.
+#[test]
+fn files_stay_small_and_errors_stay_typed() {
+    let mut problems = Vec::new();
+    for source in sources() {
+        let lines = source.text.lines().count();
+        if matches!(
+            source.module.first().map(String::as_str),
+            Some("auth" | "accounts")
+        ) && lines > 300
+        {
+            problems.push(format!("{} has {lines} lines", source.file.display()));
+        }
+        let compact: String = source.text.split_whitespace().collect();
+        if compact.contains(",String>") && compact.contains("Result<") {
+            for (n, line) in source.text.lines().enumerate() {
+                let l: String = line.split_whitespace().collect();
+                if l.contains("Result<") && l.contains(",String>") {
+                    problems.push(format!(
+                        "{}:{} returns a String error",
+                        source.file.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
 }

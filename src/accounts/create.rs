@@ -6,7 +6,8 @@ use rusqlite::Connection;
 use serde_json::{Map, Value, json};
 
 use super::AccountError;
-use crate::accounts::store::{self, IdentityRow, UserRow};
+use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::store::{self, UserRow};
 use crate::accounts::time::now_text;
 
 pub struct NewAccount {
@@ -49,7 +50,7 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountErro
             updated_at: now.clone(),
         },
     )?;
-    store::insert_identity(
+    identities::insert_identity(
         &tx,
         &IdentityRow {
             id: uuid::Uuid::new_v4().to_string(),

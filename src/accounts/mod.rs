@@ -11,6 +11,7 @@ pub mod disable;
 pub mod email;
 pub mod errors;
 pub mod find;
+pub mod identities;
 pub mod list;
 pub mod recovery;
 pub mod remove_factors;

@@ -11,14 +11,16 @@ use serde_json::{Value, json};
 
 use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult};
+use crate::auth::keys::claims::Claims;
 use crate::auth::keys::password::{PasswordPool, PoolError};
-use crate::auth::keys::tokens::{self, Claims, KeyError, TokenKeys};
+use crate::auth::keys::tokens::{self, KeyError, TokenKeys};
 use crate::auth::rules::config::AuthConfig;
 use crate::auth::rules::lockout::{Lockout, source_key};
 use crate::auth::rules::redirect::RedirectPolicy;
 use crate::auth::store::google_client::{GoogleClient, GoogleClientError};
 use crate::auth::store::models::Session;
-use crate::auth::store::sessions::{self, SignedIn};
+use crate::auth::store::models::SignedIn;
+use crate::auth::store::sessions;
 use crate::db::Db;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 
@@ -215,7 +217,7 @@ fn ip_key(ip: Option<IpAddr>) -> String {
     ip.map_or_else(|| "unknown".into(), |ip| ip.to_string())
 }
 
-pub(super) fn pool_error(e: PoolError) -> AuthError {
+pub(in crate::auth) fn pool_error(e: PoolError) -> AuthError {
     match e {
         PoolError::Busy => AuthError::ServerBusy {
             retry_after_secs: 1,
@@ -229,6 +231,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_full_hashing_queue_is_not_a_rate_limit() {
+        let busy = AuthError::ServerBusy {
+            retry_after_secs: 1,
+        };
+        assert_eq!(pool_error(PoolError::Busy), busy);
+    }
+
+    #[test]
     fn the_wait_is_rounded_up_like_on_api() {
         let limiter = RateLimiter::new(1, Duration::from_secs(60));
         assert_eq!(limit(&limiter, "k"), Ok(()));
@@ -239,18 +249,5 @@ mod tests {
                 retry_after_secs: 60
             })
         );
-    }
-
-    #[test]
-    fn a_full_hashing_queue_is_not_a_rate_limit() {
-        let e = pool_error(PoolError::Busy);
-        assert_eq!(
-            e,
-            AuthError::ServerBusy {
-                retry_after_secs: 1
-            }
-        );
-        let (status, code) = crate::auth::http::wire::status_and_code(&e);
-        assert_eq!((status.as_u16(), code), (503, "server_busy"));
     }
 }

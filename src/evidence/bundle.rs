@@ -97,22 +97,33 @@ fn entry(id: &str, why: impl Into<String>) -> Failure {
     }
 }
 
+/// A file of the bundle that cannot be read.
+#[derive(Debug, thiserror::Error)]
+enum MemberProblem {
+    #[error("{0} is missing")]
+    Missing(String),
+    #[error("{0} is too large")]
+    TooLarge(String),
+    #[error("{0}: {1}")]
+    Unreadable(String, std::io::Error),
+}
+
 /// Checks the bundle at `path`; `trusted` replaces the bundle's own certificate (a court expert can
 /// insist on the one the operator published).
 pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
     let unreadable = |e: &dyn std::fmt::Display| Failure::Unreadable(e.to_string());
     let file = std::fs::File::open(path).map_err(|e| unreadable(&e))?;
     let mut zip = zip::ZipArchive::new(file).map_err(|e| unreadable(&e))?;
-    let mut member = |name: &str| -> Result<Vec<u8>, String> {
+    let mut member = |name: &str| -> Result<Vec<u8>, MemberProblem> {
         let mut f = zip
             .by_name(name)
-            .map_err(|_| format!("{name} is missing"))?;
+            .map_err(|_| MemberProblem::Missing(name.to_string()))?;
         if f.size() > MAX_MEMBER_BYTES {
-            return Err(format!("{name} is too large"));
+            return Err(MemberProblem::TooLarge(name.to_string()));
         }
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes)
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| MemberProblem::Unreadable(name.to_string(), e))?;
         Ok(bytes)
     };
     let manifest: Manifest =
@@ -169,7 +180,7 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
                     ));
                 }
                 for a in &c.attachments {
-                    let bytes = member(&a.file).map_err(|why| entry(&e.id, why))?;
+                    let bytes = member(&a.file).map_err(|why| entry(&e.id, why.to_string()))?;
                     if base16ct::lower::encode_string(&Sha256::digest(&bytes))
                         != a.sha256.to_ascii_lowercase()
                     {
@@ -188,7 +199,7 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
             .token
             .as_deref()
             .ok_or_else(|| entry(&e.id, "it was never time-stamped"))?;
-        let token = member(token_file).map_err(|why| entry(&e.id, why))?;
+        let token = member(token_file).map_err(|why| entry(&e.id, why.to_string()))?;
         let stamp = token::check(&token, &digest, &cert).map_err(|p| {
             entry(
                 &e.id,

@@ -18,18 +18,21 @@ use serde::{Deserialize, Deserializer};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrustedProxy(IpNet);
 
-impl std::str::FromStr for TrustedProxy {
-    type Err = String;
+/// A `server.trusted_proxies` entry that is neither an address nor a network.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not an IP address or network (like 10.0.0.5 or 10.0.0.0/8)")]
+pub struct NotAnAddress(String);
 
-    fn from_str(s: &str) -> Result<Self, String> {
+impl std::str::FromStr for TrustedProxy {
+    type Err = NotAnAddress;
+
+    fn from_str(s: &str) -> Result<Self, NotAnAddress> {
         let s = s.trim();
         s.parse::<IpNet>()
             .map(|n| n.trunc())
             .or_else(|_| s.parse::<IpAddr>().map(IpNet::from))
             .map(TrustedProxy)
-            .map_err(|_| {
-                format!("{s:?} is not an IP address or network (like 10.0.0.5 or 10.0.0.0/8)")
-            })
+            .map_err(|_| NotAnAddress(s.to_string()))
     }
 }
 

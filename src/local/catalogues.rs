@@ -52,7 +52,7 @@ impl OperatorCatalogues {
                     ),
                 ));
             }
-            let text = read_small_file(&path).map_err(|why| err(&source, "", why))?;
+            let text = read_small_file(&path).map_err(|why| err(&source, "", why.to_string()))?;
             let value: Value = serde_json::from_str(&text)
                 .map_err(|e| err(&source, "", format!("not valid JSON: {e}")))?;
             check(&value, &english).map_err(|(key, why)| err(&source, &key, why))?;
@@ -68,24 +68,33 @@ impl OperatorCatalogues {
 
 /// The file's text, refusing anything but a regular file (a pipe or a device would block the start
 /// forever) and anything over `MAX_FILE_BYTES`.
-fn read_small_file(path: &Path) -> Result<String, String> {
+fn read_small_file(path: &Path) -> Result<String, FileProblem> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta = std::fs::metadata(path).map_err(FileProblem::Unreadable)?;
     if !meta.is_file() {
-        return Err("is not a regular file".into());
+        return Err(FileProblem::NotRegular);
     }
-    let too_large = || format!("is larger than {} KiB", MAX_FILE_BYTES / 1024);
     if meta.len() > MAX_FILE_BYTES {
-        return Err(too_large());
+        return Err(FileProblem::TooLarge);
     }
     let mut text = String::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read: {e}"))?;
+        .map_err(FileProblem::Unreadable)?;
     if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large());
+        return Err(FileProblem::TooLarge);
     }
     Ok(text)
+}
+
+#[derive(Debug, thiserror::Error)]
+enum FileProblem {
+    #[error("cannot read: {0}")]
+    Unreadable(std::io::Error),
+    #[error("is not a regular file")]
+    NotRegular,
+    #[error("is larger than {} KiB", MAX_FILE_BYTES / 1024)]
+    TooLarge,
 }
 
 type Catalogue = BTreeMap<String, serde_json::Map<String, Value>>;

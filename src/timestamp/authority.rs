@@ -180,8 +180,8 @@ impl Authority {
         &self,
         req: &TimeStampReq,
         now: SystemTime,
-    ) -> Result<cms::content_info::ContentInfo, String> {
-        let e = |e: &dyn std::fmt::Display| e.to_string();
+    ) -> Result<cms::content_info::ContentInfo, SigningFailed> {
+        let e = |e: &dyn std::fmt::Display| SigningFailed(e.to_string());
         let tst = TstInfo {
             version: TspVersion::V1,
             policy: self.policy,
@@ -311,3 +311,8 @@ fn make_own() -> Result<(SigningKey, Certificate), AuthorityError> {
     let cert = builder.build::<DerSignature>().map_err(|e| make(&e))?;
     Ok((key, cert))
 }
+
+/// The time-stamp could not be made (a library refused a value); logged, never shown to the client.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct SigningFailed(String);

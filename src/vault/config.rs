@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use crate::config::ConfigError;
+use crate::config_error::ConfigError;
 
 /// A key file shorter than this is refused: it would be guessable.
 pub const MIN_KEY_CHARS: usize = 32;

@@ -16,22 +16,11 @@ use crate::auth::use_cases::signup::normalise_email;
 
 type Service = web::Data<AuthService>;
 
-/// GoTrue's text for a channel other than SMS when no Twilio provider is set up.
-const INVALID_CHANNEL: &str = "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/otp", web::post().to(otp))
         .route("/magiclink", web::post().to(magiclink))
         .route("/resend", web::post().to(resend))
         .route("/reauthenticate", web::get().to(reauthenticate));
-}
-
-/// A phone sign-up, after the password checks: GoTrue looks at the channel, then at the provider.
-pub(in crate::auth) fn phone_signup(channel: Option<&str>) -> AuthError {
-    match channel.unwrap_or("") {
-        "" | "sms" => AuthError::PhoneProviderDisabled,
-        _ => AuthError::validation(INVALID_CHANNEL),
-    }
 }
 
 fn given(field: Option<String>) -> String {
@@ -149,16 +138,4 @@ async fn resend(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<Ht
 async fn reauthenticate(s: Service, req: HttpRequest) -> AuthResult<HttpResponse> {
     s.authenticate(bearer(&req)).await?;
     Err(AuthError::OtpDisabled)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn phone_sign_up_checks_the_channel_then_the_provider() {
-        assert_eq!(phone_signup(Some("sms")), AuthError::PhoneProviderDisabled);
-        assert_eq!(phone_signup(None), AuthError::PhoneProviderDisabled);
-        assert_eq!(phone_signup(Some("whatsapp")).code(), "validation_failed");
-    }
 }

@@ -1,9 +1,10 @@
 //! What the auth routes read from a request besides its body: the client's address, the Bearer token,
-//! and whether the body is JSON.
+//! whether the body is JSON, and the errors of actix's body and query readers in GoTrue's terms.
 
 use std::net::IpAddr;
 
 use actix_web::HttpRequest;
+use actix_web::error::{JsonPayloadError, QueryPayloadError, UrlencodedError};
 use actix_web::http::header;
 
 use crate::auth::errors::{AuthError, AuthResult};
@@ -34,5 +35,27 @@ pub fn require_json(req: &HttpRequest) -> AuthResult<()> {
     match essence.as_deref() {
         Some("application/json") => Ok(()),
         _ => Err(AuthError::NotJson),
+    }
+}
+
+pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    match err {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            AuthError::PayloadTooLarge.into()
+        }
+        other => {
+            AuthError::bad_json(format!("Could not parse request body as JSON: {other}")).into()
+        }
+    }
+}
+
+pub fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    AuthError::validation(format!("Could not read the query string: {err}")).into()
+}
+
+pub fn form_error(err: UrlencodedError, _req: &HttpRequest) -> actix_web::Error {
+    match err {
+        UrlencodedError::Overflow { .. } => AuthError::PayloadTooLarge.into(),
+        other => AuthError::validation(format!("Could not read the form: {other}")).into(),
     }
 }

@@ -7,8 +7,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::auth::errors::{AuthError, AuthResult};
-use crate::auth::http::request::{bearer, peer_ip, require_json};
-use crate::auth::http::wire;
+use crate::auth::http::request::{self, bearer, peer_ip, require_json};
 use crate::auth::service::AuthService;
 use crate::auth::use_cases::google_callback::{CallbackParams, Redirect};
 use crate::auth::use_cases::google_flow::AuthorizeParams;
@@ -25,13 +24,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .app_data(
             web::JsonConfig::default()
                 .limit(BODY_LIMIT)
-                .error_handler(wire::json_error),
+                .error_handler(request::json_error),
         )
-        .app_data(web::QueryConfig::default().error_handler(wire::query_error))
+        .app_data(web::QueryConfig::default().error_handler(request::query_error))
         .app_data(
             web::FormConfig::default()
                 .limit(BODY_LIMIT)
-                .error_handler(wire::form_error),
+                .error_handler(request::form_error),
         )
         .route("/settings", web::get().to(settings))
         .route("/health", web::get().to(health))

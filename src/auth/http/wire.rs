@@ -6,11 +6,10 @@
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::error::{JsonPayloadError, QueryPayloadError, UrlencodedError};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpResponse, ResponseError};
 use serde_json::{Value, json};
 
 use crate::auth::errors::AuthError;
@@ -242,31 +241,17 @@ pub async fn render(
     Ok(res)
 }
 
-pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    match err {
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            AuthError::PayloadTooLarge.into()
-        }
-        other => {
-            AuthError::bad_json(format!("Could not parse request body as JSON: {other}")).into()
-        }
-    }
-}
-
-pub fn query_error(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    AuthError::validation(format!("Could not read the query string: {err}")).into()
-}
-
-pub fn form_error(err: UrlencodedError, _req: &HttpRequest) -> actix_web::Error {
-    match err {
-        UrlencodedError::Overflow { .. } => AuthError::PayloadTooLarge.into(),
-        other => AuthError::validation(format!("Could not read the form: {other}")).into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_hashing_queue_is_busy_not_rate_limited() {
+        let (status, code) = status_and_code(&AuthError::ServerBusy {
+            retry_after_secs: 1,
+        });
+        assert_eq!((status.as_u16(), code), (503, "server_busy"));
+    }
 
     #[test]
     fn both_forms_carry_the_code() {

@@ -2,6 +2,8 @@
 //! password hashes, MFA secrets and TOTP codes, opaque refresh and link tokens, the service key.
 
 pub mod argon;
+pub mod claims;
+pub mod jwk;
 pub mod mfa_secret;
 pub mod mfa_totp;
 pub mod password;

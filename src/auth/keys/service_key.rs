@@ -5,7 +5,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::auth::keys::tokens::{KeyError, ServiceClaims, TokenError, TokenKeys};
+use crate::auth::keys::claims::ServiceClaims;
+use crate::auth::keys::tokens::{KeyError, TokenError, TokenKeys};
 
 /// The role GoTrue's admin API accepts (`GOTRUE_JWT_ADMIN_ROLES` defaults to it).
 pub const SERVICE_ROLE: &str = "service_role";

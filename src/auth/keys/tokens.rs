@@ -14,7 +14,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use ring::hmac;
 use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -22,7 +22,9 @@ use crate::auth::keys::signing_key;
 use crate::auth::keys::trusted_keys::TrustedKeys;
 pub use crate::opaque_tokens::{derive_child, hash_token, random_token};
 
+use crate::auth::keys::claims::{RoleClaims, Verified};
 pub use crate::auth::keys::signing_key::KeyError;
+
 pub const AUDIENCE: &str = "authenticated";
 
 /// Why an access token was refused (or, for `sign`, could not be made).
@@ -78,54 +80,6 @@ pub struct TokenKeys {
     issuer: String,
     /// The operator's Supabase keys (`auth.jwt_secret`, `auth.jwt_keys`); empty when none.
     trusted: TrustedKeys,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Amr {
-    pub method: String,
-    pub timestamp: i64,
-}
-
-/// The claims GoTrue puts in an access token.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Claims {
-    pub iss: String,
-    pub sub: String,
-    pub aud: String,
-    pub exp: i64,
-    pub iat: i64,
-    pub email: String,
-    pub phone: String,
-    pub app_metadata: Value,
-    pub user_metadata: Value,
-    pub role: String,
-    pub aal: String,
-    pub amr: Vec<Amr>,
-    pub session_id: String,
-    pub is_anonymous: bool,
-}
-
-/// What a verified access token tells us.
-#[derive(Debug, Clone, Deserialize)]
-pub struct Verified {
-    pub sub: String,
-    pub session_id: Option<String>,
-}
-
-/// The claims the admin API looks at.
-#[derive(Debug, Clone, Deserialize)]
-pub struct RoleClaims {
-    #[serde(default)]
-    pub role: String,
-}
-
-/// A service-role token's claims, as GoTrue's tooling writes them: no subject, no session.
-#[derive(Debug, Clone, Serialize)]
-pub struct ServiceClaims {
-    pub iss: String,
-    pub role: String,
-    pub iat: i64,
-    pub exp: i64,
 }
 
 impl TokenKeys {
@@ -293,6 +247,7 @@ fn header_alg(token: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::keys::claims::Claims;
 
     fn keys() -> TokenKeys {
         let doc =

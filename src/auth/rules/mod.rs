@@ -9,3 +9,4 @@ pub mod mfa;
 pub mod password_rules;
 pub mod redirect;
 pub mod sign_in_names;
+pub mod span;

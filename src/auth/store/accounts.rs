@@ -5,11 +5,13 @@
 use rusqlite::Connection;
 use serde_json::Value;
 
-use crate::accounts::store::{self, IdentityRow, UserRow};
+use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::store::{self, UserRow};
 use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::models::User;
-use crate::auth::store::sessions::{self, SignInMethod, SignedIn};
+use crate::auth::store::models::{SignInMethod, SignedIn};
+use crate::auth::store::sessions;
 use crate::db::Db;
 use crate::db::sessions as session_rows;
 
@@ -48,7 +50,7 @@ pub async fn create(db: &Db, row: UserRow, identity: IdentityRow) -> AuthResult<
             return Ok(false);
         }
         store::insert(&tx, &row)?;
-        store::insert_identity(&tx, &identity)?;
+        identities::insert_identity(&tx, &identity)?;
         tx.commit()?;
         Ok(true)
     })
@@ -62,7 +64,7 @@ pub async fn write_alike(db: &Db, row: UserRow, identity: IdentityRow) -> AuthRe
     db.write(move |c| {
         let tx = c.transaction()?;
         store::insert(&tx, &row)?;
-        store::insert_identity(&tx, &identity)?;
+        identities::insert_identity(&tx, &identity)?;
         crate::accounts::store::delete(&tx, &row.id)?;
         tx.commit()?;
         Ok(())

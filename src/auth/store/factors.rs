@@ -6,10 +6,11 @@ use serde_json::{Value, json};
 
 use crate::accounts::time::{now_ms, now_text, timestamp};
 use crate::auth::errors::{AuthError, AuthResult};
-use crate::auth::keys::tokens::{self, Amr};
+use crate::auth::keys::claims::Amr;
+use crate::auth::keys::tokens;
 use crate::auth::rules::mfa::MfaConfig;
 use crate::auth::store::models::User;
-use crate::auth::store::sessions::{SignInMethod, SignedIn};
+use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
 use crate::db::sessions as session_rows;
 

@@ -5,12 +5,13 @@
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
-use crate::accounts::store::{self, IdentityRow, UserRow};
+use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::store::{self, UserRow};
 use crate::accounts::time::{now_ms, now_text};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::accounts::start_session;
 use crate::auth::store::google_client::GoogleUser;
-use crate::auth::store::sessions::{SignInMethod, SignedIn};
+use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::Db;
 use crate::db::oauth_flows::{self, FlowRow};
 
@@ -105,8 +106,8 @@ fn upsert_google_user(
 ) -> AuthResult<String> {
     let now = now_text();
     let claims = person.claims();
-    if let Some(identity) = store::find_identity(tx, "google", &person.sub)? {
-        store::update_identity(tx, &identity.id, &claims, &now)?;
+    if let Some(identity) = identities::find_identity(tx, "google", &person.sub)? {
+        identities::update_identity(tx, &identity.id, &claims, &now)?;
         store::touch_sign_in(tx, &identity.user_id, &now)?;
         return Ok(identity.user_id);
     }
@@ -122,7 +123,7 @@ fn upsert_google_user(
         updated_at: now.clone(),
     };
     if let Some(user) = store::find_by_email(tx, email)? {
-        store::insert_identity(tx, &new_identity(&user.id))?;
+        identities::insert_identity(tx, &new_identity(&user.id))?;
         let mut app = user.app_metadata.clone();
         let mut providers: Vec<Value> = app["providers"].as_array().cloned().unwrap_or_default();
         if !providers.contains(&json!("google")) {
@@ -151,6 +152,6 @@ fn upsert_google_user(
             updated_at: now.clone(),
         },
     )?;
-    store::insert_identity(tx, &new_identity(&id))?;
+    identities::insert_identity(tx, &new_identity(&id))?;
     Ok(id)
 }

@@ -1,9 +1,11 @@
 //! The JSON shapes GoTrue answers with: user, identity, session (docs/auth-contract.md).
 
+use crate::db::sessions::SessionRow;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::accounts::store::{IdentityRow, UserRow};
+use crate::accounts::identities::IdentityRow;
+use crate::accounts::store::UserRow;
 
 /// A user with its identities, as `/user`, `/signup` and `/token` return it.
 #[derive(Debug, Clone)]
@@ -17,7 +19,8 @@ pub struct User {
 impl User {
     /// The user `id` with its identities, if it exists.
     pub fn load(c: &rusqlite::Connection, id: &str) -> rusqlite::Result<Option<Self>> {
-        let Some((row, identities)) = crate::accounts::store::find_with_identities(c, id)? else {
+        let Some((row, identities)) = crate::accounts::identities::find_with_identities(c, id)?
+        else {
             return Ok(None);
         };
         let factors = crate::db::factors::for_user(c, id)?;
@@ -98,4 +101,32 @@ pub struct Session {
     pub provider_token: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub provider_refresh_token: Option<String>,
+}
+
+/// What the session was started with: the JWT's `amr` method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignInMethod {
+    Password,
+    OAuth,
+    /// A one-time recovery link from the operator (`auth::recovery`): GoTrue's "recovery" method.
+    Recovery,
+}
+
+impl SignInMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Password => "password",
+            Self::OAuth => "oauth",
+            Self::Recovery => "recovery",
+        }
+    }
+}
+
+/// A session just started or refreshed: what a `/token` answer is made of.
+pub struct SignedIn {
+    pub user: User,
+    pub session: SessionRow,
+    pub refresh_token: String,
+    /// Second steps the session has passed (GoTrue's AMR claims), e.g. ("totp", unix seconds).
+    pub steps: Vec<(String, i64)>,
 }

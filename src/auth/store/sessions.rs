@@ -9,7 +9,7 @@ use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::rules::config::SessionLimits;
-use crate::auth::store::models::User;
+use crate::auth::store::models::{SignInMethod, SignedIn, User};
 use crate::db::Db;
 use crate::db::factors as factor_rows;
 use crate::db::oauth_flows;
@@ -20,34 +20,6 @@ use crate::db::sessions::{self as rows, SessionRow};
 const KEEP_ENDED_MS: i64 = 24 * 3600 * 1000;
 /// Google sign-ins not finished within this long are forgotten.
 pub const FLOW_TTL_MS: i64 = 300_000;
-
-/// What the session was started with: the JWT's `amr` method.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SignInMethod {
-    Password,
-    OAuth,
-    /// A one-time recovery link from the operator (`auth::recovery`): GoTrue's "recovery" method.
-    Recovery,
-}
-
-impl SignInMethod {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Password => "password",
-            Self::OAuth => "oauth",
-            Self::Recovery => "recovery",
-        }
-    }
-}
-
-/// A session just started or refreshed: what a `/token` answer is made of.
-pub struct SignedIn {
-    pub user: User,
-    pub session: SessionRow,
-    pub refresh_token: String,
-    /// Second steps the session has passed (GoTrue's AMR claims), e.g. ("totp", unix seconds).
-    pub steps: Vec<(String, i64)>,
-}
 
 /// Why a session may no longer be used (GoTrue's `Session.CheckValidity`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,7 @@ impl AuthService {
         let factors = self
             .db
             .read(move |c| {
-                if crate::accounts::store::find_with_identities(c, &uid)?.is_none() {
+                if crate::accounts::identities::find_with_identities(c, &uid)?.is_none() {
                     return Err(AuthError::AdminUserNotFound);
                 }
                 Ok(rows::for_user(c, &uid)?)
@@ -36,7 +36,7 @@ impl AuthService {
             .db
             .write(move |c| {
                 let tx = c.transaction()?;
-                if crate::accounts::store::find_with_identities(&tx, &uid)?.is_none() {
+                if crate::accounts::identities::find_with_identities(&tx, &uid)?.is_none() {
                     return Err(AuthError::AdminUserNotFound);
                 }
                 let fid = factor_id_of(&raw_factor)?;

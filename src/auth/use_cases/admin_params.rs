@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 
 use crate::accounts::ban::Ban;
 use crate::auth::errors::{AuthError, AuthResult};
-use crate::auth::rules::config::Span;
 use crate::auth::rules::metadata;
+use crate::auth::rules::span::Span;
 use crate::auth::store::models::User;
 
 /// The body of `POST /admin/users` and `PUT /admin/users/{id}` (GoTrue's `AdminUserParams`, the

@@ -9,7 +9,7 @@ use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::service::{AuthService, pool_error, rate_limited};
 use crate::auth::store::accounts;
 use crate::auth::store::models::Session;
-use crate::auth::store::sessions::SignInMethod;
+use crate::auth::store::models::SignInMethod;
 use crate::logging::mask_email;
 
 #[derive(Deserialize, Default)]

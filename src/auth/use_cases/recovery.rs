@@ -16,7 +16,7 @@ use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
 use crate::auth::store::accounts::start_session;
 use crate::auth::store::models::Session;
-use crate::auth::store::sessions::{SignInMethod, SignedIn};
+use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::recovery_tokens;
 
 #[derive(Deserialize, Default)]

@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
-use crate::accounts::store::{IdentityRow, UserRow};
+use crate::accounts::identities::IdentityRow;
+use crate::accounts::store::UserRow;
 use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::http::disabled;
 use crate::auth::keys::password;
 use crate::auth::rules::metadata;
 use crate::auth::rules::password_rules;
@@ -63,7 +63,7 @@ impl AuthService {
         }
         password::check_policy(&password)?;
         let Some(email) = email else {
-            return Err(disabled::phone_signup(body.channel.as_deref()));
+            return Err(phone_signup(body.channel.as_deref()));
         };
         limit(&self.limits.signup_email, &email)?;
         let data = match body.data {
@@ -163,9 +163,27 @@ pub fn normalise_email(raw: &str) -> AuthResult<String> {
     })
 }
 
+/// GoTrue's text for a channel other than SMS when no Twilio provider is set up.
+const INVALID_CHANNEL: &str = "Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.";
+
+/// A phone sign-up, after the password checks: GoTrue looks at the channel, then at the provider.
+pub(in crate::auth) fn phone_signup(channel: Option<&str>) -> AuthError {
+    match channel.unwrap_or("") {
+        "" | "sms" => AuthError::PhoneProviderDisabled,
+        _ => AuthError::validation(INVALID_CHANNEL),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phone_sign_up_checks_the_channel_then_the_provider() {
+        assert_eq!(phone_signup(Some("sms")), AuthError::PhoneProviderDisabled);
+        assert_eq!(phone_signup(None), AuthError::PhoneProviderDisabled);
+        assert_eq!(phone_signup(Some("whatsapp")).code(), "validation_failed");
+    }
 
     #[test]
     fn emails_are_trimmed_lowercased_and_checked() {
