@@ -1,4 +1,4 @@
-"""The worst burst of issue 10: CONNS connections from one address, each asking for the largest script
+"""The worst burst of the hostile-load tests: CONNS connections from one address, each asking for the largest script
 REQS times and never reading; then they close. Prints the server's RSS idle, while held, and at intervals
 after the close, so memory coming back is seen (bench/RESULTS.md).
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long mixed soak (issue 10): sign-ups, sign-ins, refresh rotations, reads, the largest script, junk
+# The long mixed soak: sign-ups, sign-ins, refresh rotations, reads, the largest script, junk
 # and clients that never read, against one solace on 127.0.0.1 with a fresh temporary data directory.
 # Reports RSS growth after minute 2 (goal < 10 %) and p50/p99 latency per kind; exit 1 on a miss or a 5xx.
 #

@@ -61,6 +61,11 @@ pub fn address_key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// A client address as text for a limiter's key, "unknown" when there is none.
+pub fn source_key(ip: Option<IpAddr>) -> String {
+    ip.map_or_else(|| "unknown".into(), |ip| address_key(ip).to_string())
+}
+
 /// Callers pass addresses as text (`ip.to_string()`); any key that is an address is counted by
 /// [`address_key`], so every limiter keys IPv6 by /64 without each caller having to remember it.
 fn normalise(key: &str) -> String {

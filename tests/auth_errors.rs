@@ -194,3 +194,32 @@ fn default_limits_allow_a_busy_browser_refreshing() {
         s = r.body;
     }
 }
+
+/// The web app repeats some of the server's messages in its English catalogue (ui/src/lib/server-problem.ts);
+/// tests/fixtures/server-messages.json is the list both sides are checked against.
+#[test]
+fn the_messages_the_app_repeats_are_the_server_s() {
+    use solace::auth::errors::AuthError;
+    use solace::auth::http::wire::status_and_code;
+    let listed: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(include_str!("fixtures/server-messages.json")).unwrap();
+    let errors = [
+        AuthError::InvalidCredentials,
+        AuthError::UserAlreadyExists,
+        AuthError::SignupDisabled,
+        AuthError::UserBanned,
+        AuthError::RateLimited {
+            retry_after_secs: 1,
+        },
+        AuthError::SamePassword,
+        AuthError::ServerBusy {
+            retry_after_secs: 1,
+        },
+        AuthError::ReauthenticationNeeded,
+    ];
+    let spoken: std::collections::BTreeMap<String, String> = errors
+        .iter()
+        .map(|e| (status_and_code(e).1.to_string(), e.to_string()))
+        .collect();
+    assert_eq!(spoken, listed);
+}

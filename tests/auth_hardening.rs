@@ -1,4 +1,4 @@
-//! What a hostile caller can no longer do to an account (issue 10, the auth items): grow its tokens
+//! What a hostile caller can no longer do to an account: grow its tokens
 //! through `user_metadata`, rewrite it at will, lock the owner out with wrong passwords, fill the
 //! data directory through `/authorize`, change the password with only a token, post sign-ups from another
 //! web page, or read library internals in JWT errors. Each case goes through a real server.

@@ -1,5 +1,5 @@
 //! The `[local]` section: a shelter in another country sets its own emergency numbers and labels; the UI
-//! learns them from /api/config, and `generate-config` documents SPEC's numbers as the defaults.
+//! learns them from /api/config, and `generate-config` documents the product's numbers as the defaults.
 
 mod common;
 

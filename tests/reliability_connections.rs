@@ -1,5 +1,5 @@
 //! Clients that never read, idle and slow clients, and the per-address cap: each is cut or refused, the
-//! server keeps answering others, and its memory comes back once they are gone (issue 10, item 1).
+//! server keeps answering others, and its memory comes back once they are gone.
 
 mod common;
 

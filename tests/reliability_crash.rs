@@ -1,6 +1,6 @@
 //! SIGKILL in the middle of sign-ups and refresh-token rotations: after a restart every answered sign-up
 //! can sign in, every session's last answered refresh token still works, and SQLite finds its file intact
-//! (issue 10: "20 of 20 SIGKILLs lost no acknowledged account or session").
+//! ("20 of 20 SIGKILLs lost no acknowledged account or session").
 
 mod common;
 

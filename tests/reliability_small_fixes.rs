@@ -1,4 +1,4 @@
-//! The smaller hostile-load findings outside the auth routes (issue 10, item 7): `Expect: 100-continue`
+//! The smaller hostile-load findings outside the auth routes: `Expect: 100-continue`
 //! with an oversized body, non-GET `/health`, malformed requests in the log, and a data directory restored
 //! with wider permissions.
 

@@ -2,6 +2,7 @@
 // boundaries of the layout. Formatting and taste are left to the reviewer; tsc does the type checking.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,18 @@ export default defineConfig([
       'react-hooks/exhaustive-deps': 'error',
       'solace-layers/layer-boundaries': 'error',
     },
+  },
+  {
+    // No module may import itself back through others: a cycle makes the load order (and what a lazy
+    // route pulls in) depend on which file happens to be imported first.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Every text a screen shows comes from the catalogues (src/locales), in every language.

@@ -22,12 +22,18 @@ impl Disguise {
         }
     }
 
-    /// The titles of docs/product.md's disguise mode, the same ones the app sets.
+    /// The titles of docs/product.md's disguise mode, from the file the app reads too, so the page the
+    /// server sends and the title the app sets are the same words.
     pub fn title(self) -> &'static str {
-        match self {
-            Self::Weather => "Weather Forecast",
-            Self::Notes => "Quick Notes",
-        }
+        static TITLES: std::sync::LazyLock<std::collections::BTreeMap<String, String>> =
+            std::sync::LazyLock::new(|| {
+                serde_json::from_str(include_str!("../../ui/src/lib/disguise-titles.json"))
+                    .expect("ui/src/lib/disguise-titles.json is a map of disguise to title")
+            });
+        TITLES
+            .get(self.route())
+            .map(String::as_str)
+            .expect("every disguise has a title in ui/src/lib/disguise-titles.json")
     }
 
     /// An icon of our own under `ui/public/icons/`, so the tab looks like the app it pretends to be.
@@ -132,6 +138,14 @@ mod tests {
     <link rel="icon" href="data:," />
     <title>Solace</title>
   </head>"#;
+
+    #[test]
+    fn every_disguise_has_the_title_the_app_sets() {
+        for d in Disguise::ALL {
+            assert!(!d.title().is_empty(), "{d:?}");
+        }
+        assert_eq!(Disguise::Notes.title(), "Quick Notes");
+    }
 
     #[test]
     fn sets_title_and_icon() {

@@ -25,7 +25,7 @@ pub enum AuthError {
     /// (which cannot send that type without a CORS preflight) cannot post to us.
     #[error("Could not parse request body as JSON: Content-Type must be application/json")]
     NotJson,
-    /// `data` (user_metadata) over `user::METADATA_MAX_BYTES` once merged.
+    /// `data` (user_metadata) over `rules::metadata::METADATA_MAX_BYTES` once merged.
     #[error("User metadata is too large (max {max_bytes} bytes)")]
     MetadataTooLarge { max_bytes: usize },
     #[error("User metadata is nested too deeply (max {max_depth} levels)")]

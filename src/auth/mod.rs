@@ -1,14 +1,13 @@
 //! The GoTrue-compatible auth service under `/auth/v1` (see docs/auth-contract.md): e-mail and password
-//! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, on SQLite.
+//! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, two-step sign-in with TOTP,
+//! on SQLite.
 //!
-//! A request goes `handlers` (HTTP only) -> one use-case file (`signup`, `password_grant`, `refresh`,
-//! `user`, `logout`, `google_flow`, `google_callback`, `pkce`, `recovery`, `admin`) -> a storage unit of work (`accounts`,
-//! `sessions`, `google_store`, each one transaction) -> the queries in `crate::db`. Errors are
-//! `errors::AuthError`; `wire` alone turns them into GoTrue's JSON.
-//! Sign-in limits per account and client address are in `lockout`, the bounds on `user_metadata` in
-//! `metadata`.
-//! Features that are off (phone, web3, anonymous, e-mail codes, MFA by phone or WebAuthn) answer as
-//! GoTrue does from `disabled`. Two-step sign-in with TOTP is `mfa` (GoTrue's MFA API).
+//! Its layers, each a folder, from the edge down (tests/architecture.rs keeps them in this order):
+//! `http` (routes, request helpers, `wire`: the one mapping from `AuthError` to GoTrue's JSON) ->
+//! `use_cases` (one file per thing asked of the service, methods on `AuthService`) -> `service` (the
+//! service's state) -> `store` (units of work, each one transaction, on `crate::accounts` and `crate::db`)
+//! -> `keys` (signing, trusted keys, Argon2, MFA secrets) and `rules` (config, limits, lockout). Accounts
+//! themselves are `crate::accounts`, shared with the operator's `solace users`.
 
 pub mod errors;
 pub mod http;

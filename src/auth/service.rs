@@ -15,13 +15,14 @@ use crate::auth::keys::claims::Claims;
 use crate::auth::keys::password::{PasswordPool, PoolError};
 use crate::auth::keys::tokens::{self, KeyError, TokenKeys};
 use crate::auth::rules::config::AuthConfig;
-use crate::auth::rules::lockout::{Lockout, source_key};
+use crate::auth::rules::lockout::Lockout;
 use crate::auth::rules::redirect::RedirectPolicy;
 use crate::auth::store::google_client::{GoogleClient, GoogleClientError};
 use crate::auth::store::models::Session;
 use crate::auth::store::models::SignedIn;
 use crate::auth::store::sessions;
 use crate::db::Db;
+use crate::rate_limit::source_key;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 
 /// How many password checks may wait for a hashing thread, per core, before callers get 503.
@@ -133,11 +134,11 @@ impl AuthService {
     }
 
     pub fn limit_token_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {
-        limit(&self.limits.token_ip, &ip_key(ip))
+        limit(&self.limits.token_ip, &source_key(ip))
     }
 
     pub fn limit_signup_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {
-        limit(&self.limits.signup_ip, &ip_key(ip))
+        limit(&self.limits.signup_ip, &source_key(ip))
     }
 
     pub fn limit_authorize_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {
@@ -211,10 +212,6 @@ pub(super) fn rate_limited(RetryAfter(wait): RetryAfter) -> AuthError {
     AuthError::RateLimited {
         retry_after_secs: crate::rate_limit::whole_seconds(wait),
     }
-}
-
-fn ip_key(ip: Option<IpAddr>) -> String {
-    ip.map_or_else(|| "unknown".into(), |ip| ip.to_string())
 }
 
 pub(in crate::auth) fn pool_error(e: PoolError) -> AuthError {

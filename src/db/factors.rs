@@ -246,12 +246,3 @@ pub fn drop_refresh_tokens(c: &Connection, session_id: &str) -> rusqlite::Result
         [session_id],
     )
 }
-
-/// How many factors each account has, for `solace users list`: (verified, all).
-pub fn count_for_user(c: &Connection, user_id: &str) -> rusqlite::Result<(i64, i64)> {
-    c.query_row(
-        "SELECT coalesce(sum(status = 'verified'), 0), count(*) FROM mfa_factors WHERE user_id = ?1",
-        [user_id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-}

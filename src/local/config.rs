@@ -1,4 +1,4 @@
-//! The `[local]` config section: emergency numbers and their labels, with SPEC's Indian numbers as the
+//! The `[local]` config section: emergency numbers and their labels, with the product's Indian numbers as the
 //! defaults. Labels are "local texts": one string for every language, or one per language.
 
 use std::collections::BTreeMap;
@@ -35,7 +35,7 @@ pub struct LocalConfig {
     pub emergency_contacts: Vec<EmergencyContact>,
 }
 
-/// SPEC's Indian numbers: one file read by the server here and by the web app when /api/config is out of
+/// The product's Indian numbers: one file read by the server here and by the web app when /api/config is out of
 /// reach, so the two never disagree.
 const BUNDLED_DEFAULTS: &str = include_str!("../../ui/src/lib/local-defaults.json");
 

@@ -1,3 +1,3 @@
-//! Safety settings for the quick exit (issue 9 §1): where "Exit now" sends the browser.
+//! Safety settings for the quick exit: where "Exit now" sends the browser.
 
 pub mod config;

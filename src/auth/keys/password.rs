@@ -5,7 +5,7 @@
 //! The pool is one thread per core, each owning its 19 MiB buffer for its whole life: at most `cores`
 //! hashes run at once, and memory stays at `cores × 19 MiB` however many requests arrive (allocating
 //! the buffer per hash lets glibc's per-thread arenas keep gigabytes under load). At most
-//! `max_in_flight` callers may wait for a thread; anyone beyond that gets `Busy` (HTTP 429) at once.
+//! `max_in_flight` callers may wait for a thread; anyone beyond that gets `Busy` at once (503 `server_busy`, see auth/http/wire.rs).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -21,7 +21,7 @@ pub type Plaintext = Zeroizing<String>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PoolError {
-    /// Too many hashes queued: answer 429.
+    /// Too many hashes queued: the server is busy (503), which is not her fault.
     #[error("too many password checks waiting")]
     Busy,
     #[error(transparent)]

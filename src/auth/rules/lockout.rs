@@ -16,7 +16,7 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::rate_limit::{RateLimiter, RetryAfter, address_key};
+use crate::rate_limit::{RateLimiter, RetryAfter, source_key};
 
 /// How long an address that signed in to an account counts as one of her devices.
 const KNOWN_FOR: Duration = Duration::from_secs(90 * 24 * 3600);
@@ -101,12 +101,6 @@ fn insert_bounded(map: &mut HashMap<String, Instant>, key: String, until: Instan
         }
     }
     map.insert(key, until);
-}
-
-/// The client address as the limits count it: IPv4 whole, IPv6 by its /64 (one rule for every limiter:
-/// `rate_limit::address_key`).
-pub fn source_key(ip: Option<IpAddr>) -> String {
-    ip.map_or_else(|| "unknown".into(), |ip| address_key(ip).to_string())
 }
 
 fn pair_key(email: &str, source: Option<IpAddr>) -> String {

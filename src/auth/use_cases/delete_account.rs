@@ -12,7 +12,7 @@ use zeroize::Zeroizing;
 use crate::accounts::AccountError;
 use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::service::{AuthService, pool_error, rate_limited};
+use crate::auth::service::AuthService;
 use crate::auth::use_cases::user::Authenticated;
 
 /// An account without a password (Google only) proves it is her by a sign-in this recent instead.
@@ -37,22 +37,14 @@ impl AuthService {
         let user = auth.user.row;
         match user.password_hash {
             Some(hash) => {
-                let lockout = &self.limits.sign_in;
-                lockout
-                    .before_attempt(&user.email, source)
-                    .map_err(rate_limited)?;
                 let password = Zeroizing::new(body.password.unwrap_or_default());
-                let ok = self
-                    .passwords
-                    .verify(password, Some(hash))
-                    .await
-                    .map_err(pool_error)?;
-                if !ok {
-                    lockout.failed(&user.email);
+                if !self
+                    .check_password(&user.email, source, password, Some(hash))
+                    .await?
+                {
                     tracing::info!("account deletion refused: wrong password");
                     return Err(AuthError::InvalidCredentials);
                 }
-                lockout.succeeded(&user.email, source);
             }
             None => self.require_fresh_sign_in(auth.session_id.clone()).await?,
         }

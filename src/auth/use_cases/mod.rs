@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod admin_factors;
 pub mod admin_params;
+pub mod check_password;
 pub mod delete_account;
 pub mod google_callback;
 pub mod google_flow;

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use zeroize::Zeroizing;
 
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::service::{AuthService, pool_error, rate_limited};
+use crate::auth::service::AuthService;
 use crate::auth::store::accounts;
 use crate::auth::store::models::Session;
 use crate::auth::store::models::SignInMethod;
@@ -46,24 +46,13 @@ impl AuthService {
             });
         }
         let email = crate::accounts::email::canonical(&raw_email);
-        let lockout = &self.limits.sign_in;
-        lockout
-            .before_attempt(&email, source)
-            .map_err(rate_limited)?;
         let found = accounts::find_by_email(&self.db, email.clone()).await?;
-        // An unknown address costs the same hash as a wrong password, so timing tells nothing.
         let hash = found.as_ref().and_then(|u| u.password_hash.clone());
-        let ok = self
-            .passwords
-            .verify(password, hash)
-            .await
-            .map_err(pool_error)?;
+        let ok = self.check_password(&email, source, password, hash).await?;
         let Some(user) = found.filter(|_| ok) else {
-            lockout.failed(&email);
             tracing::info!(email = %mask_email(&email), "password sign-in refused");
             return Err(AuthError::InvalidCredentials);
         };
-        lockout.succeeded(&email, source);
         let signed_in = accounts::sign_in(&self.db, user.id, SignInMethod::Password).await?;
         self.session_response(signed_in, None)
     }

@@ -1,3 +1,4 @@
+import titles from './disguise-titles.json';
 import { PATHS } from './route-paths';
 
 /**
@@ -9,10 +10,8 @@ export type DisguiseKind = 'weather' | 'notes';
 
 export const DISGUISE_STORAGE_KEY = 'view-mode';
 export const DISGUISE_PATHS: Record<DisguiseKind, string> = { weather: PATHS.weather, notes: PATHS.notes };
-export const DISGUISE_TITLES: Record<DisguiseKind, string> = {
-  weather: 'Weather Forecast',
-  notes: 'Quick Notes',
-};
+/** The tab titles of the disguises; the server reads the same file for the pages it sends (src/assets/index_pages.rs). */
+export const DISGUISE_TITLES: Record<DisguiseKind, string> = titles;
 
 export function isDisguiseKind(v: unknown): v is DisguiseKind {
   return v === 'weather' || v === 'notes';

@@ -6,15 +6,15 @@ function englishEntry(key: string): string | string[] | undefined {
 }
 
 /**
- * SPEC's English text for a catalogue key, for code that runs outside a page (defaults of pure functions,
- * and the unit tests that pin SPEC's wording). Screens use useT() instead.
+ * the product's English text for a catalogue key, for code that runs outside a page (defaults of pure functions,
+ * and the unit tests that pin the product's wording). Screens use useT() instead.
  */
 export const englishText: Translate = (key, vars) => {
   const text = englishEntry(key);
   return interpolate(typeof text === 'string' ? text : key, vars);
 };
 
-/** SPEC's English list for a catalogue key (prompts, affirmations, replies). */
+/** the product's English list for a catalogue key (prompts, affirmations, replies). */
 export function englishList(key: string): string[] {
   const list = englishEntry(key);
   return Array.isArray(list) ? list : [];

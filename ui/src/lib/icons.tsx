@@ -99,9 +99,3 @@ export const ArrowLeftIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const AlertIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3.5l9.5 16.5h-19z" />
-    <path d="M12 10v4.5M12 17.5v.01" />
-  </Svg>
-);

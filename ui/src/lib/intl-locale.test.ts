@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { intlLocale } from './intl-locale';
 
 describe('intlLocale', () => {
-  it('keeps SPEC’s US English for plain English and a region that is given', () => {
+  it('keeps the product’s US English for plain English and a region that is given', () => {
     expect(intlLocale('en')).toBe('en-US');
     expect(intlLocale('en-GB')).toBe('en-GB');
   });

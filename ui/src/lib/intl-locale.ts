@@ -1,4 +1,4 @@
-// The region a bare built-in language is written for: plain 'en' is SPEC's US English ("March 5, 2026").
+// The region a bare built-in language is written for: plain 'en' is the product's US English ("March 5, 2026").
 const REGIONS: Readonly<Record<string, string>> = { en: 'en-US', hi: 'hi-IN' };
 
 // Hindi takes the 24-hour clock, because ICU writes its 12-hour times with a Latin "am/pm" that a Hindi reader

@@ -5,7 +5,7 @@ import { keepEndForLater } from './offline-exit';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
- * The quick exit (issue 9 §1). In this order, because every millisecond counts when someone walks in:
+ * The quick exit. In this order, because every millisecond counts when someone walks in:
  * 1. hide everything at once (before any other work, so the next frame shows nothing of the app),
  * 2. end the session on this device (stored session removed; the server told without waiting),
  * 3. replace this history entry with a neutral page, so Back does not come back here.

@@ -2,10 +2,11 @@ import type { Translate } from './i18n';
 
 /**
  * The auth server's refusals a person can meet on a screen, by GoTrue error code, with their catalogue key.
- * English shows the server's own message (SPEC: "show the provider's message"), which these English texts
- * repeat; other languages show the catalogue's words, so no English is left on a Hindi screen.
+ * English shows the server's own message (docs/product.md: "show the provider's message"), which these English texts
+ * repeat (checked against tests/fixtures/server-messages.json on both sides); other languages show the catalogue's
+ * words, so no English is left on a Hindi screen.
  */
-const SERVER_PROBLEM_KEYS: Record<string, string> = {
+export const SERVER_PROBLEM_KEYS: Record<string, string> = {
   invalid_credentials: 'common.problemInvalidCredentials',
   user_already_exists: 'common.problemUserExists',
   email_exists: 'common.problemUserExists',

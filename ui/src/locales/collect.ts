@@ -1,4 +1,4 @@
-import type { Catalogue, Messages } from '../lib/i18n/catalogue';
+import type { Catalogue, Messages } from '../lib/i18n/types';
 
 /** One language's namespace files (`./<namespace>.json`) as one catalogue, keyed by namespace. */
 export function collect(files: Record<string, Messages>): Catalogue {

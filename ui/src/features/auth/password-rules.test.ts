@@ -18,7 +18,7 @@ describe('sign-up validation', () => {
     expect(validateSignUp('a', 'b')).toBe('Password and Confirm Password do not match.');
   });
 
-  it('checks the rules in SPEC order and shows only the first failure', () => {
+  it('checks the rules in the product’s order and shows only the first failure', () => {
     const cases: Array<[string, string | null]> = [
       ['', 'Password must be at least 8 characters long.'],
       ['abc', 'Password must be at least 8 characters long.'],

@@ -1,6 +1,6 @@
 import type { SignUpProblem } from './password-rules';
 
-/** Catalogue key of each sign-up problem's message (SPEC's validation texts). */
+/** Catalogue key of each sign-up problem's message (the product's validation texts). */
 export const SIGN_UP_PROBLEM_KEYS: Record<SignUpProblem, string> = {
   mismatch: 'auth.errorMismatch',
   length: 'auth.errorLength',

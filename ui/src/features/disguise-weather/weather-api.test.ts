@@ -15,7 +15,7 @@ describe('weather answers', () => {
     }
   });
 
-  it('a wrong city or key keeps SPEC’s texts', async () => {
+  it('a wrong city or key keeps the product’s texts', async () => {
     expect(await fetchForecast('Atlantis', answer(404, {}))).toEqual({
       ok: false,
       unavailable: false,

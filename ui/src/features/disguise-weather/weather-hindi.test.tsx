@@ -119,7 +119,7 @@ describe('weather disguise in Hindi', () => {
     expect(latinWords(container)).toEqual([]);
   });
 
-  it('writes the age of kept data and day names in Hindi, and in English as SPEC says', () => {
+  it('writes the age of kept data and day names in Hindi, and in English as docs/product.md says', () => {
     const t = (key: string, vars?: Vars) => interpolate(hindi.weather![key.slice('weather.'.length)] as string, vars);
     const at = new Date(2030, 0, 1, 9, 5).getTime();
     expect(updatedText(at, at + 25 * 60_000, false, t)).toBe('25 मिनट पहले अपडेट हुआ');

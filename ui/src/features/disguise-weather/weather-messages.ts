@@ -2,11 +2,10 @@ import { englishText } from '../../lib/english-text';
 import type { Translate } from '../../lib/i18n';
 import type { WeatherKind } from './weather-types';
 
-/** The weather disguise's messages (docs/product.md, "Where the texts come from"), in SPEC's English. */
+/** The weather disguise's messages (docs/product.md, "Where the texts come from"), in the product's English. */
 export const LOADING_TEXT = englishText('weather.loading');
 export const EMPTY_FORECAST_TEXT = englishText('weather.emptyForecast');
 export const UNEXPECTED_TEXT = englishText('weather.unexpected');
-export const INVALID_KEY_TEXT = englishText('weather.invalidKey');
 
 export function cityNotFoundText(kind: WeatherKind, city: string, t: Translate = englishText): string {
   return kind === 'current' ? t('weather.cityNotFound', { city }) : t('weather.cityNotFoundForecast', { city });

@@ -19,7 +19,7 @@ export function cityKey(query: string): string {
 
 /**
  * Decides between fresh data, the last data kept for this city (when the weather cannot be refreshed), a
- * plain 'No connection', and SPEC's texts for a wrong key or an unknown city.
+ * plain 'No connection', and the product's texts for a wrong key or an unknown city.
  */
 export function decideView(
   query: string,

@@ -1,9 +1,5 @@
-import { englishText } from '../../lib/english-text';
 import { useLanguage, useT } from '../../lib/i18n';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
-
-/** SPEC's English empty-journal text. */
-export const EMPTY_JOURNAL_TEXT = englishText('journal.entriesEmpty');
 
 /** Saved entries, already ordered newest first by the caller. */
 export function JournalEntryList({ entries }: { entries: readonly JournalEntry[] }) {

@@ -96,7 +96,7 @@ describe('Journal page in Hindi', () => {
     expect(recognitionLang('en-GB')).toBe('en-GB');
   });
 
-  it('says what went wrong in plain Hindi, and keeps SPEC’s English text for every code', () => {
+  it('says what went wrong in plain Hindi, and keeps the product’s English text for every code', () => {
     const t = (key: string, vars?: Vars) => interpolate(hindi.journal![key.slice('journal.'.length)] as string, vars);
     expect(speechProblemText({ kind: 'failed', code: 'not-allowed' }, t)).toContain('माइक्रोफ़ोन की इजाज़त नहीं मिली');
     expect(speechProblemText({ kind: 'failed', code: 'odd-code' }, t)).toBe(
@@ -107,7 +107,7 @@ describe('Journal page in Hindi', () => {
     }
   });
 
-  it('formats entry dates in Hindi, and in SPEC’s en-US form in English', () => {
+  it('formats entry dates in Hindi, and in the product’s en-US form in English', () => {
     const at = Date.UTC(2026, 2, 6, 18, 0);
     expect(formatEntryDate(at, 'hi')).toContain('मार्च');
     expect(formatEntryDate(at)).toBe(

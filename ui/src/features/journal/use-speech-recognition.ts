@@ -11,7 +11,7 @@ const UNSUPPORTED: SpeechProblem = { kind: 'unsupported' };
 const NOT_INITIALIZED: SpeechProblem = { kind: 'not-initialized' };
 
 // The recogniser's usual error codes have a text of their own, so a language other than English can say what
-// happened in plain words; in English each is SPEC's "Speech recognition error: <code>".
+// happened in plain words; in English each is the product's "Speech recognition error: <code>".
 const FAILURE_KEYS: Readonly<Record<string, string>> = {
   'not-allowed': 'journal.speechErrorNotAllowed',
   'service-not-allowed': 'journal.speechErrorServiceNotAllowed',
@@ -21,7 +21,7 @@ const FAILURE_KEYS: Readonly<Record<string, string>> = {
   'language-not-supported': 'journal.speechErrorLanguageNotSupported',
 };
 
-/** SPEC's error texts, in the page language. */
+/** the product's error texts, in the page language. */
 export function speechProblemText(problem: SpeechProblem, t: Translate = englishText): string {
   if (problem.kind === 'unsupported') return t('journal.speechUnsupported');
   if (problem.kind === 'not-initialized') return t('journal.speechNotInitialized');
@@ -79,7 +79,7 @@ function silence(rec: SpeechRecognitionLike | null) {
 
 /**
  * Dictation of one utterance at a time. `onUtterance` receives each final transcript.
- * Errors are SPEC's texts in the page language; the caller disables the button while an error is shown.
+ * Errors are the product's texts in the page language; the caller disables the button while an error is shown.
  * It listens in the page language.
  */
 export function useSpeechRecognition(onUtterance: (text: string) => void) {

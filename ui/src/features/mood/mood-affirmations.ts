@@ -20,14 +20,14 @@ const CATEGORY_KEYS: Readonly<Record<AffirmationCategory, string>> = {
 
 type Lists = Record<AffirmationCategory, readonly string[]>;
 
-// SPEC's order: strength, safety, healing, hope.
+// the product's order: strength, safety, healing, hope.
 function categorised(lists: Lists): Affirmation[] {
   return (['strength', 'safety', 'healing', 'hope'] as const).flatMap((category) =>
     lists[category].map((text) => ({ category, text })),
   );
 }
 
-/** SPEC's English affirmations. */
+/** the product's English affirmations. */
 export const AFFIRMATIONS: readonly Affirmation[] = categorised({
   strength: englishList(CATEGORY_KEYS.strength),
   safety: englishList(CATEGORY_KEYS.safety),

@@ -58,7 +58,7 @@ describe('Mood page in Hindi', () => {
     expect(latinWords(container)).toEqual([]);
   });
 
-  it('writes dates the Hindi way, and the English way as SPEC says', () => {
+  it('writes dates the Hindi way, and the English way as docs/product.md says', () => {
     expect(formatMoodDate('2026-03-05', 'hi')).toContain('मार्च');
     expect(formatMoodDate('2026-03-05')).toBe('March 5, 2026');
   });

@@ -1,10 +1,6 @@
-import { englishText } from '../../lib/english-text';
 import { useLanguage, useT } from '../../lib/i18n';
 import { MOOD_LABEL_KEYS } from './mood-labels';
 import { formatMoodDate, type MoodEntry } from './mood-logic';
-
-/** SPEC's English empty-history text. */
-export const EMPTY_MOOD_TEXT = englishText('mood.historyEmpty');
 
 export function MoodHistory({ entries }: { entries: readonly MoodEntry[] }) {
   const t = useT();

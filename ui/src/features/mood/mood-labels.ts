@@ -11,7 +11,7 @@ export const MOOD_LABEL_KEYS: Readonly<Record<MoodValue, string>> = {
   5: 'mood.labelStrong',
 };
 
-/** SPEC's English names (screens translate MOOD_LABEL_KEYS). */
+/** the product's English names (screens translate MOOD_LABEL_KEYS). */
 export const MOOD_LABELS: Readonly<Record<MoodValue, string>> = {
   1: englishText(MOOD_LABEL_KEYS[1]),
   2: englishText(MOOD_LABEL_KEYS[2]),

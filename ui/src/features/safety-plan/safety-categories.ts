@@ -14,7 +14,7 @@ export type SafetyCategory = {
   labelKey: string;
   /** Catalogue key of a short, gentle hint of what belongs in this section. */
   hintKey: string;
-  /** SPEC's English name and hint (screens translate the keys). */
+  /** the product's English name and hint (screens translate the keys). */
   label: string;
   hint: string;
 };

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { englishText } from '../../lib/english-text';
 import { useT } from '../../lib/i18n';
 import { SAFETY_CATEGORIES, type SafetyCategoryId } from './safety-categories';
 import {
@@ -16,9 +15,6 @@ import {
 } from './safety-plan-logic';
 import { SafetyItemRow } from './safety-item-row';
 import './safety-plan.css';
-
-/** SPEC's English text for an empty section. */
-export const EMPTY_CATEGORY_TEXT = englishText('safetyPlan.emptyCategory');
 
 export default function SafetyPlanPage() {
   const t = useT();

@@ -6,7 +6,7 @@ import { ArrowLeftIcon } from '../../lib/icons';
 import { telHref } from '../../lib/tel';
 import './staying-safe.css';
 
-/** 'Staying safe' (issue 9 §6): what the app protects against, what it cannot, and plain tips. */
+/** 'Staying safe': what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
   const { product_name: name, page_title: title, local } = useAppConfig();
   const { session } = useAuth();

@@ -1,12 +1,10 @@
 import { collect } from '../../locales/collect';
+import type { Catalogue, Messages } from './types';
 
-/** One namespace file: key -> text, or a list of texts (affirmations, replies). */
-export type Messages = Record<string, string | string[]>;
-/** One language: namespace -> messages. `t('<namespace>.<key>')` reads one key of one namespace. */
-export type Catalogue = Record<string, Messages>;
+export type { Catalogue, Messages };
 
 /**
- * English is SPEC's wording and the fallback for any key another catalogue lacks. The entry carries only the
+ * English is the product's wording and the fallback for any key another catalogue lacks. The entry carries only the
  * namespaces the shell itself shows (ENTRY_NAMESPACES); each lazily loaded screen brings its own English
  * namespace and adds it here as its chunk runs (`<feature>/english.ts`), which keeps the cold load of /auth
  * small as screens gain texts.

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '../storage-keys';
 import type { PinParams } from './crypto';
 
-/** The records kept in the vault: SPEC's keys and shapes, plus the unsaved journal draft. */
+/** The records kept in the vault: the product's keys and shapes, plus the unsaved journal draft. */
 export const VAULT_RECORDS = [
   STORAGE_KEYS.journal,
   STORAGE_KEYS.safetyPlan,
