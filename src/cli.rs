@@ -115,6 +115,23 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         certificate: Option<PathBuf>,
     },
+    /// The app's texts, for adding a language; see `solace locales --help`
+    Locales {
+        #[command(subcommand)]
+        command: LocalesCommand,
+    },
+}
+
+/// `solace locales ...`: the app's texts as one file, to translate into a language it does not ship.
+#[derive(Subcommand, Debug, Clone)]
+pub enum LocalesCommand {
+    /// Print the English texts as one JSON file, e.g. `solace locales export en > locales/sw.json`;
+    /// translate the texts (not the names), and the server takes the file at its next start
+    Export {
+        /// The language to print; the app's texts are written in English (`en`)
+        #[arg(value_name = "LANGUAGE")]
+        language: String,
+    },
 }
 
 /// `solace users ...`. ACCOUNT is an e-mail address or an account id. Exit status: 0 done, 1 no such

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use solace::auth::keys::service_key;
-use solace::cli::{Cli, Command};
+use solace::cli::{Cli, Command, LocalesCommand};
 use solace::config::{self, Config};
 use solace::{data_dir, db, healthcheck, logging, server, users};
 
@@ -29,6 +29,12 @@ fn main() -> ExitCode {
     if let Command::VerifyEvidence { file, certificate } = &command {
         return solace::evidence::run(file, certificate.as_deref());
     }
+    if let Command::Locales {
+        command: LocalesCommand::Export { language },
+    } = &command
+    {
+        return solace::local::catalogues::export(language);
+    }
     let config = match Config::load(&cli.overrides, &|name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(e) => {
@@ -37,7 +43,9 @@ fn main() -> ExitCode {
         }
     };
     match command {
-        Command::GenerateConfig => unreachable!("handled above"),
+        Command::GenerateConfig | Command::VerifyEvidence { .. } | Command::Locales { .. } => {
+            unreachable!("handled above")
+        }
         Command::ValidateConfig => {
             println!("configuration is valid");
             ExitCode::SUCCESS
@@ -78,7 +86,6 @@ fn main() -> ExitCode {
             }
         }
         Command::Serve => serve(config),
-        Command::VerifyEvidence { .. } => unreachable!("handled above"),
     }
 }
 

@@ -194,3 +194,29 @@ fn a_huge_language_file_or_one_that_is_not_a_file_is_refused_at_once() {
         "{stderr}"
     );
 }
+
+/// What an operator translates: `solace locales export en` prints every English text as the one file a
+/// language needs, and that file, saved as `locales/<code>.json`, is a language the server accepts.
+#[test]
+fn the_english_texts_export_as_one_file_the_server_takes_back() {
+    let (status, stdout, _) = run(&["locales", "export", "en"], &[]);
+    assert!(status.success());
+    let exported: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let ui_en = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/src/locales/en");
+    for file in std::fs::read_dir(ui_en).unwrap().flatten() {
+        let path = file.path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let namespace = path.file_stem().unwrap().to_str().unwrap();
+            let texts: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(exported[namespace], texts, "namespace {namespace}");
+        }
+    }
+    let dir = config_with_catalogue("mr.json", &stdout);
+    let (status, stderr) = validate_within_a_while(&dir);
+    assert!(status.success(), "{stderr}");
+
+    let (status, _, stderr) = run(&["locales", "export", "sw"], &[]);
+    assert_eq!(status.code(), Some(2));
+    assert!(stderr.contains("solace locales export en"), "{stderr}");
+}

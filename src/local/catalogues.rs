@@ -99,6 +99,21 @@ enum FileProblem {
 
 type Catalogue = BTreeMap<String, serde_json::Map<String, Value>>;
 
+/// `solace locales export LANGUAGE`: prints the English catalogue as the one JSON object a file in
+/// `locales/` holds, to be translated. Exit 0; 2 for a language other than English (the texts are
+/// written in English; a shipped translation is in the source under `ui/src/locales/`).
+pub fn export(language: &str) -> std::process::ExitCode {
+    if language != "en" {
+        eprintln!(
+            "solace: only the English texts can be exported (solace locales export en); translate those"
+        );
+        return std::process::ExitCode::from(2);
+    }
+    let text = serde_json::to_string_pretty(&english_catalogue()).expect("a catalogue is JSON");
+    println!("{text}");
+    std::process::ExitCode::SUCCESS
+}
+
 fn english_catalogue() -> Catalogue {
     english::ENGLISH_FILES
         .iter()
