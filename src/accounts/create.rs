@@ -28,43 +28,57 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountErro
     if store::find_by_email(&tx, &new.email)?.is_some() {
         return Err(AccountError::EmailTaken);
     }
-    let now = now_text();
-    let id = uuid::Uuid::new_v4().to_string();
-    let identity_data = json!({
-        "sub": id, "email": new.email, "email_verified": true, "phone_verified": false,
-    });
-    store::insert(
-        &tx,
-        &UserRow {
-            id: id.clone(),
-            email: new.email.clone(),
-            password_hash: new.password_hash,
-            user_metadata: Value::Object(new.user_metadata),
-            app_metadata: Value::Object(super::update::merge_metadata(
-                &json!({"provider": "email", "providers": ["email"]}),
-                new.app_metadata,
-            )),
-            email_confirmed_at: Some(now.clone()),
-            last_sign_in_at: None,
-            created_at: now.clone(),
-            updated_at: now.clone(),
-        },
-    )?;
-    identities::insert_identity(
-        &tx,
-        &IdentityRow {
-            id: uuid::Uuid::new_v4().to_string(),
-            provider: "email".into(),
-            provider_id: id.clone(),
-            user_id: id.clone(),
-            identity_data,
-            email: Some(new.email),
-            last_sign_in_at: None,
-            created_at: now.clone(),
-            updated_at: now,
-        },
-    )?;
+    let (user, identity) = email_account_rows(
+        &new.email,
+        new.password_hash,
+        new.user_metadata,
+        new.app_metadata,
+    );
+    store::insert(&tx, &user)?;
+    identities::insert_identity(&tx, &identity)?;
+    let id = user.id;
     crate::accounts::store::set_banned_until(&tx, &id, new.banned_until.as_deref(), &now_text())?;
     tx.commit()?;
     Ok(id)
+}
+
+/// The rows of a new e-mail account, as GoTrue fills them: the address confirmed at once, the provider
+/// fields under `app_metadata` (with `app_metadata` merged over them), and its e-mail identity.
+pub fn email_account_rows(
+    email: &str,
+    password_hash: Option<String>,
+    user_metadata: Map<String, Value>,
+    app_metadata: Map<String, Value>,
+) -> (UserRow, IdentityRow) {
+    let now = now_text();
+    let id = uuid::Uuid::new_v4().to_string();
+    let identity_data = json!({
+        "sub": id, "email": email, "email_verified": true, "phone_verified": false,
+    });
+    let user = UserRow {
+        id: id.clone(),
+        email: email.to_string(),
+        password_hash,
+        user_metadata: Value::Object(user_metadata),
+        app_metadata: Value::Object(super::update::merge_metadata(
+            &json!({"provider": "email", "providers": ["email"]}),
+            app_metadata,
+        )),
+        email_confirmed_at: Some(now.clone()),
+        last_sign_in_at: None,
+        created_at: now.clone(),
+        updated_at: now.clone(),
+    };
+    let identity = IdentityRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        provider: "email".into(),
+        provider_id: id.clone(),
+        user_id: id,
+        identity_data,
+        email: Some(email.to_string()),
+        last_sign_in_at: None,
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    (user, identity)
 }

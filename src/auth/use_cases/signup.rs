@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
+use crate::accounts::create::email_account_rows;
 use crate::accounts::identities::IdentityRow;
 use crate::accounts::store::UserRow;
 use crate::accounts::time::now_text;
@@ -116,39 +117,15 @@ fn answer(id: &str, email: &str, data: Map<String, Value>) -> Value {
     })
 }
 
-/// The rows of a new e-mail account, as GoTrue fills them.
+/// The rows of a new e-mail account; sign-up also copies the identity's fields into `user_metadata`,
+/// as GoTrue's sign-up does.
 fn new_account(email: &str, hash: String, data: Map<String, Value>) -> (UserRow, IdentityRow) {
-    let now = now_text();
-    let id = uuid::Uuid::new_v4().to_string();
-    let identity_data = json!({
-        "sub": id, "email": email, "email_verified": true, "phone_verified": false,
-    });
-    let mut user_metadata = data;
-    if let Value::Object(extra) = &identity_data {
-        user_metadata.extend(extra.clone());
+    let (mut row, identity) = email_account_rows(email, Some(hash), data, Map::new());
+    if let (Value::Object(metadata), Value::Object(extra)) =
+        (&mut row.user_metadata, &identity.identity_data)
+    {
+        metadata.extend(extra.clone());
     }
-    let row = UserRow {
-        id: id.clone(),
-        email: email.to_string(),
-        password_hash: Some(hash),
-        user_metadata: Value::Object(user_metadata),
-        app_metadata: json!({"provider": "email", "providers": ["email"]}),
-        email_confirmed_at: Some(now.clone()),
-        last_sign_in_at: None,
-        created_at: now.clone(),
-        updated_at: now.clone(),
-    };
-    let identity = IdentityRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        provider: "email".into(),
-        provider_id: id.clone(),
-        user_id: id,
-        identity_data,
-        email: Some(email.to_string()),
-        last_sign_in_at: None,
-        created_at: now.clone(),
-        updated_at: now,
-    };
     (row, identity)
 }
 
