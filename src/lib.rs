@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod config_error;
+pub mod copy;
 pub mod data_dir;
 pub mod db;
 pub mod error;

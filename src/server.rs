@@ -80,6 +80,9 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         config.timestamp.per_address_per_minute,
         Duration::from_secs(60),
     )));
+    let copy = web::Data::new(crate::copy::CopyState {
+        config: config.copy.clone(),
+    });
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -97,6 +100,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(stamps.clone())
             .app_data(stamp_limit.clone())
             .app_data(external_stamps.clone())
+            .app_data(copy.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -118,6 +122,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(weather::configure)
                     .configure(vault::configure)
                     .configure(timestamp::configure)
+                    .configure(crate::copy::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

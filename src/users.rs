@@ -156,7 +156,17 @@ fn account_json(a: &AccountRow, show_email: bool) -> Value {
         "providers": a.providers,
         "sessions": a.sessions,
         "factors": a.factors,
+        "copy": a.copy.as_ref().map(|(bytes, at)| json!({"bytes": bytes, "updated_at": at})),
     })
+}
+
+/// A size as people read it: bytes, KiB or MiB.
+fn size(bytes: i64) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} bytes"),
+        b if b < 1024 * 1024 => format!("{:.1} KiB", b as f64 / 1024.0),
+        b => format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0)),
+    }
 }
 
 /// Dates shortened to the minute: the table is for reading, `--json` has the full values.
@@ -204,6 +214,10 @@ fn print_account(a: &AccountRow) {
     println!("sign-in with:  {}", a.providers.join(", "));
     println!("sessions:      {}", a.sessions);
     println!("two-step:      {} authenticator(s)", a.factors);
+    match &a.copy {
+        Some((bytes, at)) => println!("server copy:   {}, changed {at}", size(*bytes)),
+        None => println!("server copy:   none"),
+    }
 }
 
 fn report(json: bool, a: &AccountRow, action: &str, text: &str) {

@@ -5,24 +5,13 @@
 mod auth_support;
 mod common;
 
+use auth_support::operator::service_key;
 use auth_support::{Auth, PASSWORD, Reply, SITE, access, claims, refresh_token};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 fn start() -> Auth {
     Auth::start("")
-}
-
-/// Runs `solace service-key` on the server's data directory and returns the token it prints.
-fn service_key(auth: &Auth) -> String {
-    let dir = auth.server.data_dir.to_str().unwrap().to_string();
-    let (status, out, err) = common::run(
-        &["--data-dir", &dir, "--site-url", SITE, "service-key"],
-        &[],
-    );
-    assert!(status.success(), "{err}");
-    assert_eq!(out.lines().count(), 1, "one line, the token: {out}");
-    out.trim().to_string()
 }
 
 fn admin(auth: &Auth, method: Method, path: &str, token: &str, body: Option<Value>) -> Reply {

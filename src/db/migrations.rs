@@ -43,6 +43,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "accounts: recovery links end with the password; factors remember when they were confirmed",
         sql: include_str!("migrations/0006_her_account_is_hers.sql"),
     },
+    Migration {
+        version: 7,
+        name: "the encrypted copy: records, attachment chunks and recovery wraps, per account",
+        sql: include_str!("migrations/0007_copy.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ async fn secret(
         }))
 }
 
-fn bearer(req: &HttpRequest) -> Option<&str> {
+/// The Bearer token of a request, if it has a non-empty one.
+pub fn bearer(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;
     scheme

@@ -10,7 +10,7 @@ mod secret;
 
 use std::path::Path;
 
-pub use handler::configure;
+pub use handler::{bearer, configure};
 
 use crate::auth::AuthService;
 use jwks::ExternalTokens;
@@ -48,7 +48,7 @@ impl Vault {
     }
 
     /// The account id behind a Bearer token.
-    async fn account_of(
+    pub async fn account_of(
         &self,
         token: Option<&str>,
         auth: &AuthService,

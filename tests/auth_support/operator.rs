@@ -51,3 +51,15 @@ pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
         .find(|(k, _)| k == key)
         .map(|(_, v)| v.as_str())
 }
+
+/// Runs `solace service-key` on the server's data directory and returns the token it prints.
+pub fn service_key(auth: &Auth) -> String {
+    let dir = auth.server.data_dir.to_str().unwrap().to_string();
+    let (status, out, err) = crate::common::run(
+        &["--data-dir", &dir, "--site-url", SITE, "service-key"],
+        &[],
+    );
+    assert!(status.success(), "{err}");
+    assert_eq!(out.lines().count(), 1, "one line, the token: {out}");
+    out.trim().to_string()
+}

@@ -34,7 +34,8 @@ pub struct LinkParams {
     pub redirect_to: Option<String>,
 }
 
-/// The user as the admin API shows it: `/user`'s JSON plus `banned_until` when there is one.
+/// The user as the admin API shows it: `/user`'s JSON plus `banned_until` when there is one, and the size
+/// and last change of her encrypted copy (`copy`, a Solace addition) when she keeps one.
 pub fn user_json(c: &rusqlite::Connection, id: &str) -> AuthResult<Option<Value>> {
     let Some(user) = User::load(c, id)? else {
         return Ok(None);
@@ -42,6 +43,9 @@ pub fn user_json(c: &rusqlite::Connection, id: &str) -> AuthResult<Option<Value>
     let mut v = user.to_json();
     if let Some(until) = crate::accounts::store::banned_until(c, id)? {
         v["banned_until"] = json!(until);
+    }
+    if let Some((bytes, updated_at)) = crate::accounts::store::find(c, id)?.and_then(|a| a.copy) {
+        v["copy"] = json!({"bytes": bytes, "updated_at": updated_at});
     }
     Ok(Some(v))
 }

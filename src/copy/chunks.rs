@@ -1,0 +1,81 @@
+//! Attachments in the copy: 1 MiB chunks of ciphertext (docs/vault.md), each its own write, so an upload
+//! over a poor connection resumes at the first chunk the server does not have.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::errors::CopyError;
+use super::store::grow;
+
+/// Stores chunk `idx` of an attachment; sending a chunk again replaces it, which is what lets an upload
+/// resume after a dropped connection.
+pub fn put_chunk(
+    c: &mut Connection,
+    account: &str,
+    attachment: &str,
+    idx: i64,
+    data: &[u8],
+    limit: u64,
+) -> Result<(), CopyError> {
+    let tx = c.transaction()?;
+    let old: i64 = tx
+        .query_row(
+            "SELECT length(data) FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
+            params![account, attachment, idx],
+            |r| r.get(0),
+        )
+        .optional()?
+        .unwrap_or(0);
+    grow(&tx, account, data.len() as i64 - old, limit)?;
+    tx.execute(
+        "INSERT INTO copy_chunks (account_id, attachment_id, idx, data) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (account_id, attachment_id, idx) DO UPDATE SET data = ?4",
+        params![account, attachment, idx, data],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// The chunks an attachment has on the server, in order: what an upload resumes after.
+pub fn chunk_list(c: &Connection, account: &str, attachment: &str) -> rusqlite::Result<Vec<i64>> {
+    let mut stmt = c.prepare_cached(
+        "SELECT idx FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 ORDER BY idx",
+    )?;
+    stmt.query_map(params![account, attachment], |r| r.get(0))?
+        .collect()
+}
+
+pub fn chunk(
+    c: &Connection,
+    account: &str,
+    attachment: &str,
+    idx: i64,
+) -> rusqlite::Result<Option<Vec<u8>>> {
+    c.query_row(
+        "SELECT data FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
+        params![account, attachment, idx],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+pub fn delete_attachment(
+    c: &mut Connection,
+    account: &str,
+    attachment: &str,
+) -> Result<(), CopyError> {
+    let tx = c.transaction()?;
+    let size: i64 = tx.query_row(
+        "SELECT coalesce(sum(length(data)), 0) FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2",
+        params![account, attachment],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2",
+        params![account, attachment],
+    )?;
+    if size > 0 {
+        grow(&tx, account, -size, u64::MAX)?;
+    }
+    tx.commit()?;
+    Ok(())
+}

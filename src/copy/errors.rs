@@ -1,0 +1,55 @@
+//! What can go wrong with the copy, and its one mapping to the `/api` error format.
+
+use actix_web::http::StatusCode;
+
+use crate::db::DbError;
+use crate::error::ApiError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CopyError {
+    #[error("nothing stored under this name")]
+    NotFound,
+    #[error("a newer version ({current_version}) is stored")]
+    Conflict { current_version: i64 },
+    #[error("the account's copy is at its size limit")]
+    Full,
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<rusqlite::Error> for CopyError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Db(DbError::Sqlite(e))
+    }
+}
+
+impl From<CopyError> for ApiError {
+    fn from(e: CopyError) -> Self {
+        match e {
+            CopyError::NotFound => ApiError::not_found(),
+            CopyError::Conflict { .. } => ApiError::new(
+                StatusCode::CONFLICT,
+                "version_conflict",
+                "A newer version of this is already saved. Both are kept on your device.",
+            ),
+            CopyError::Full => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "copy_full",
+                "Your copy on the server is full. Everything is still on this device.",
+            ),
+            CopyError::Invalid(why) => {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
+            }
+            CopyError::Db(e) => {
+                tracing::error!(error = %e, "the copy could not be read or written");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal_error",
+                    "Something went wrong on the server.",
+                )
+            }
+        }
+    }
+}
