@@ -115,10 +115,35 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         certificate: Option<PathBuf>,
     },
+    /// Manage advocates' accounts (caseworkers survivors can pair with); see `solace advocates --help`
+    Advocates {
+        #[command(subcommand)]
+        command: AdvocatesCommand,
+    },
     /// The app's texts, for adding a language; see `solace locales --help`
     Locales {
         #[command(subcommand)]
         command: LocalesCommand,
+    },
+}
+
+/// `solace advocates ...`: safe while the server runs. Exit 0 done, 1 failed, 2 bad usage.
+#[derive(Subcommand, Debug, Clone)]
+pub enum AdvocatesCommand {
+    /// Make an advocate's account and print its one-time set-up link (hand it over in person)
+    Add {
+        #[arg(value_name = "EMAIL")]
+        email: String,
+        /// The name survivors will see when they pair
+        #[arg(long)]
+        name: String,
+    },
+    /// List the advocates: name, e-mail (masked), whether set up, how many people are paired
+    List,
+    /// Remove an advocate's account; every pairing with it ends
+    Remove {
+        #[arg(value_name = "EMAIL")]
+        email: String,
     },
 }
 

@@ -3,6 +3,7 @@
 //! line.
 
 pub mod accounts;
+pub mod advocates;
 pub mod assets;
 pub mod auth;
 pub mod cli;

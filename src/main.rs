@@ -66,6 +66,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Users { command, json } => users::run(&config, &command, json),
+        Command::Advocates { command } => solace::advocates::command::run(&config, &command),
         Command::ServiceKey { expires_in } => {
             let server = &config.server;
             match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {

@@ -83,6 +83,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let copy = web::Data::new(crate::copy::CopyState {
         config: config.copy.clone(),
     });
+    let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -101,6 +102,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(stamp_limit.clone())
             .app_data(external_stamps.clone())
             .app_data(copy.clone())
+            .app_data(pairing_limit.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -123,6 +125,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(vault::configure)
                     .configure(timestamp::configure)
                     .configure(crate::copy::configure)
+                    .configure(crate::advocates::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

@@ -48,6 +48,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "the encrypted copy: records, attachment chunks and recovery wraps, per account",
         sql: include_str!("migrations/0007_copy.sql"),
     },
+    Migration {
+        version: 8,
+        name: "advocates: their keys, pairing codes and who is paired with whom",
+        sql: include_str!("migrations/0008_advocates.sql"),
+    },
 ];
 
 #[cfg(test)]

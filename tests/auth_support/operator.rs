@@ -35,10 +35,18 @@ pub fn recovery_path(auth: &Auth, email: &str) -> String {
 
 /// Opens the link like a browser would and returns the fragment's pairs.
 pub fn open(auth: &Auth, path: &str) -> Vec<(String, String)> {
+    open_at(auth, path, "/")
+}
+
+/// `open` for a link that leads to `page` of the site (an advocate's set-up link leads to `/advocate`).
+pub fn open_at(auth: &Auth, path: &str, page: &str) -> Vec<(String, String)> {
     let res = auth.http.get(auth.url(path)).send().unwrap();
     assert_eq!(res.status().as_u16(), 303);
     let location = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(location.starts_with(&format!("{SITE}/#")), "{location}");
+    assert!(
+        location.starts_with(&format!("{SITE}{page}#")),
+        "{location}"
+    );
     let fragment = location.split_once('#').unwrap().1;
     url::form_urlencoded::parse(fragment.as_bytes())
         .into_owned()

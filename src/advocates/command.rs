@@ -1,0 +1,124 @@
+//! `solace advocates ...`: the operator makes, lists and removes advocate accounts. A new advocate gets
+//! a one-time set-up link (as `users recovery-link`) to choose a password; the advocates' area then asks
+//! for two-step sign-in before it shows anything.
+
+use std::process::ExitCode;
+
+use rusqlite::Connection;
+use serde_json::{Map, json};
+
+use super::errors::AdvocateError;
+use super::store;
+use crate::accounts::{self, AccountError, create::NewAccount, email::normalise};
+use crate::cli::AdvocatesCommand;
+use crate::config::Config;
+use crate::db;
+use crate::logging::mask_email;
+
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    #[error("{0} is not an e-mail address")]
+    NotAnAddress(String),
+    #[error("the name must be 1 to 80 characters")]
+    Name,
+    #[error("{0} is not an advocate")]
+    NotAnAdvocate(String),
+    #[error(transparent)]
+    Account(#[from] AccountError),
+    #[error(transparent)]
+    Advocate(#[from] AdvocateError),
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+}
+
+impl From<rusqlite::Error> for CommandError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Db(db::DbError::Sqlite(e))
+    }
+}
+
+pub fn run(config: &Config, command: &AdvocatesCommand) -> ExitCode {
+    let result = db::open_for_command(&config.server.data_dir)
+        .map_err(CommandError::from)
+        .and_then(|mut c| execute(config, &mut c, command));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solace: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn execute(
+    config: &Config,
+    c: &mut Connection,
+    command: &AdvocatesCommand,
+) -> Result<(), CommandError> {
+    match command {
+        AdvocatesCommand::Add { email, name } => {
+            let address =
+                normalise(email, "").map_err(|_| CommandError::NotAnAddress(email.clone()))?;
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > 80 {
+                return Err(CommandError::Name);
+            }
+            let new = NewAccount {
+                email: address.clone(),
+                password_hash: None,
+                user_metadata: Map::new(),
+                app_metadata: Map::new(),
+                banned_until: None,
+            };
+            let id = accounts::create::create(c, new)?;
+            if let Err(e) = store::insert(c, &id, name) {
+                accounts::delete::delete(c, &id)?;
+                return Err(e.into());
+            }
+            let site = &config.server.site_url;
+            let area = format!("{}/advocate", site.trim_end_matches('/'));
+            let lifetime = config.auth.recovery_link_lifetime.0;
+            let link = accounts::recovery::create_to(c, &id, site, &area, lifetime)?;
+            println!("{}", link.url);
+            eprintln!(
+                "Advocate {name} ({}) added. Give them this set-up link in person: it works once, for {} \
+                 minutes, to choose a password; they then set up two-step sign-in before seeing anything.",
+                mask_email(&address),
+                lifetime.as_secs() / 60
+            );
+        }
+        AdvocatesCommand::List => {
+            let all = store::list(c)?;
+            if all.is_empty() {
+                println!("No advocates yet.");
+            }
+            for a in all {
+                let account = accounts::store::find(c, &a.account_id)?;
+                let people = store::links_of_advocate(c, &a.account_id)?.len();
+                let ready =
+                    a.public_key.is_some() && account.as_ref().is_some_and(|x| x.factors > 0);
+                println!(
+                    "{}\t{}\t{}\t{} paired\t{}",
+                    a.name,
+                    account.map_or_else(String::new, |x| mask_email(&x.email)),
+                    if ready { "ready" } else { "not set up yet" },
+                    people,
+                    json!(a.created_at).as_str().unwrap_or_default()
+                );
+            }
+        }
+        AdvocatesCommand::Remove { email } => {
+            let account = accounts::find::find(c, email)?;
+            if store::find(c, &account.id)?.is_none() {
+                return Err(CommandError::NotAnAdvocate(mask_email(&account.email)));
+            }
+            // The account's rows take its pairings and codes with them (docs/advocates.md).
+            accounts::delete::delete(c, &account.id)?;
+            println!(
+                "The advocate {} is removed; nobody shares with them any more.",
+                mask_email(&account.email)
+            );
+        }
+    }
+    Ok(())
+}

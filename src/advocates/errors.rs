@@ -1,0 +1,64 @@
+//! What can go wrong in the advocates' routes and commands, and its one mapping to the `/api` format.
+
+use actix_web::http::StatusCode;
+
+use crate::db::DbError;
+use crate::error::ApiError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AdvocateError {
+    /// A survivor's token on the advocates' area, or an advocate's on hers.
+    #[error("this area is for another kind of account")]
+    WrongArea,
+    /// An advocate who has not set up two-step sign-in, or a session that has not passed it.
+    #[error("two-step sign-in is needed first")]
+    TwoStepNeeded,
+    #[error("no such code, or it was used or has expired")]
+    UnknownCode,
+    #[error("no such advocate")]
+    NotFound,
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<rusqlite::Error> for AdvocateError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Db(DbError::Sqlite(e))
+    }
+}
+
+impl From<AdvocateError> for ApiError {
+    fn from(e: AdvocateError) -> Self {
+        match e {
+            AdvocateError::WrongArea => ApiError::new(
+                StatusCode::FORBIDDEN,
+                "wrong_area",
+                "This page is not for this account.",
+            ),
+            AdvocateError::TwoStepNeeded => ApiError::new(
+                StatusCode::FORBIDDEN,
+                "two_step_needed",
+                "Please set up two-step sign-in first, and sign in with your code.",
+            ),
+            AdvocateError::UnknownCode => ApiError::new(
+                StatusCode::NOT_FOUND,
+                "unknown_code",
+                "That code does not work. It may have been used or be more than an hour old; ask for a new one.",
+            ),
+            AdvocateError::NotFound => ApiError::not_found(),
+            AdvocateError::Invalid(why) => {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
+            }
+            AdvocateError::Db(e) => {
+                tracing::error!(error = %e, "the advocates' tables could not be read or written");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal_error",
+                    "Something went wrong on the server.",
+                )
+            }
+        }
+    }
+}
