@@ -84,6 +84,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         config: config.copy.clone(),
     });
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
+    crate::advocates::spawn_expiry(db.get_ref().clone());
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 

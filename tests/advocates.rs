@@ -8,6 +8,8 @@ mod common;
 use auth_support::operator::{get, open_at};
 use auth_support::totp::{code, enroll, prove, step_now};
 use auth_support::{Auth, SITE, access};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -226,6 +228,177 @@ fn she_can_end_a_pairing() {
     );
     assert_eq!(
         api(&a, Method::GET, "/advocate", &advocate, None).1["people"],
+        json!([])
+    );
+}
+
+/// Pairs `her` with the advocate and returns the advocate's id.
+fn paired(a: &Auth, advocate: &str, her: &str) -> String {
+    let keys = json!({"public_key": "cHVibGlj", "wrapped_private_key": "d3JhcHBlZA"});
+    if api(a, Method::GET, "/advocate", advocate, None).1["public_key"].is_null() {
+        assert_eq!(
+            api(a, Method::PUT, "/advocate/keys", advocate, Some(keys)).0,
+            204
+        );
+    }
+    let (_, made) = api(a, Method::POST, "/advocate/pairing-code", advocate, None);
+    let (status, body) = api(
+        a,
+        Method::POST,
+        "/advocates",
+        her,
+        Some(json!({"code": made["code"], "known_as": "M"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    body["id"].as_str().unwrap().to_string()
+}
+
+fn share(a: &Auth, her: &str, advocate_id: &str, id: &str, sealed: &[u8]) -> u16 {
+    let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
+    let body = json!({"id": id, "expires_at": tomorrow, "sealed": B64.encode(sealed)});
+    api(
+        a,
+        Method::POST,
+        &format!("/advocates/{advocate_id}/shares"),
+        her,
+        Some(body),
+    )
+    .0
+}
+
+fn data_dir_holds(a: &Auth, needle: &[u8]) -> bool {
+    std::fs::read_dir(&a.server.data_dir)
+        .unwrap()
+        .flatten()
+        .any(|f| {
+            std::fs::read(f.path()).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
+        })
+}
+
+#[test]
+fn only_her_advocate_opens_a_share_until_she_withdraws_it() {
+    let a = Auth::start("");
+    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let ravi = ready_advocate(&a, "ravi@example.org", "Ravi");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let stranger = access(&a.new_user("stranger@example.org")).to_string();
+    let asha_id = paired(&a, &asha, &her);
+    let sealed = b"SEALED-SHARE-MARKER-7731";
+
+    assert_eq!(
+        share(&a, &stranger, &asha_id, "s0", sealed),
+        404,
+        "not paired, no share"
+    );
+    assert_eq!(share(&a, &her, &asha_id, "s1", sealed), 201);
+    let (_, theirs) = api(&a, Method::GET, "/advocate/shares", &asha, None);
+    assert_eq!(theirs["shares"][0]["id"], "s1");
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares", &ravi, None).1["shares"],
+        json!([])
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares/s1", &ravi, None).0,
+        404
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares/s1", &her, None).0,
+        403
+    );
+
+    let (status, opened) = api(&a, Method::GET, "/advocate/shares/s1", &asha, None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        B64.decode(opened["sealed"].as_str().unwrap()).unwrap(),
+        sealed
+    );
+    let (_, mine) = api(&a, Method::GET, "/advocates/shares", &her, None);
+    assert!(
+        mine["shares"][0]["opened_at"].is_string(),
+        "she sees when it was opened: {mine}"
+    );
+
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/s1", &stranger, None).0,
+        404
+    );
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/s1", &her, None).0,
+        204
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares/s1", &asha, None).0,
+        404
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares", &asha, None).1["shares"],
+        json!([])
+    );
+    assert!(
+        !data_dir_holds(&a, sealed),
+        "a withdrawn share is gone from the disk"
+    );
+}
+
+#[test]
+fn a_share_ends_at_its_time_and_with_the_pairing() {
+    let a = Auth::start("");
+    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let asha_id = paired(&a, &asha, &her);
+    let too_long = json!({"id": "x", "expires_at": chrono::Utc::now().timestamp_millis() + 400 * 86_400_000i64, "sealed": "eA=="});
+    assert_eq!(
+        api(
+            &a,
+            Method::POST,
+            &format!("/advocates/{asha_id}/shares"),
+            &her,
+            Some(too_long)
+        )
+        .0,
+        400
+    );
+
+    assert_eq!(share(&a, &her, &asha_id, "s1", b"first"), 201);
+    let out = std::process::Command::new("sqlite3")
+        .arg(a.server.data_dir.join("solace.db"))
+        .arg("UPDATE advocate_shares SET expires_at = 1 WHERE id = 's1';")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares", &asha, None).1["shares"],
+        json!([])
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocate/shares/s1", &asha, None).0,
+        404
+    );
+    let left = std::process::Command::new("sqlite3")
+        .arg(a.server.data_dir.join("solace.db"))
+        .arg("SELECT count(*) FROM advocate_shares;")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&left.stdout).trim(),
+        "0",
+        "the expired share is deleted"
+    );
+
+    assert_eq!(share(&a, &her, &asha_id, "s2", b"second"), 201);
+    assert_eq!(
+        api(
+            &a,
+            Method::DELETE,
+            &format!("/advocates/{asha_id}"),
+            &her,
+            None
+        )
+        .0,
+        204
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocates/shares", &her, None).1["shares"],
         json!([])
     );
 }

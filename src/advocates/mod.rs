@@ -6,6 +6,34 @@
 pub mod command;
 pub mod errors;
 mod routes;
+mod share_routes;
+pub mod shares;
 pub mod store;
 
-pub use routes::{PairingLimit, configure};
+use std::time::Duration;
+
+use actix_web::web;
+
+pub use routes::PairingLimit;
+
+use crate::db::Db;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    routes::configure(cfg);
+    share_routes::configure(cfg);
+}
+
+/// Deletes expired shares every minute, without anyone's action (must run inside the actix runtime).
+pub fn spawn_expiry(db: Db) {
+    actix_web::rt::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            match db.write(|c| shares::purge(c)).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(shares = n, "deleted expired shares"),
+                Err(e) => tracing::warn!(error = %e, "could not delete expired shares now"),
+            }
+        }
+    });
+}

@@ -82,8 +82,8 @@ async fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
 
 /// An advocate whose session has passed two-step sign-in.
 pub struct AdvocateCaller {
-    db: Db,
-    advocate: store::Advocate,
+    pub(super) db: Db,
+    pub(super) advocate: store::Advocate,
 }
 
 impl actix_web::FromRequest for AdvocateCaller {
@@ -106,8 +106,8 @@ impl actix_web::FromRequest for AdvocateCaller {
 
 /// A survivor: any signed-in account that is not an advocate.
 pub struct SurvivorCaller {
-    db: Db,
-    id: String,
+    pub(super) db: Db,
+    pub(super) id: String,
 }
 
 impl actix_web::FromRequest for SurvivorCaller {
@@ -126,7 +126,7 @@ impl actix_web::FromRequest for SurvivorCaller {
     }
 }
 
-fn private() -> actix_web::HttpResponseBuilder {
+pub(super) fn private() -> actix_web::HttpResponseBuilder {
     let mut res = HttpResponse::Ok();
     res.insert_header(CacheControl(vec![CacheDirective::NoStore]));
     res

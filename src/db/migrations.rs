@@ -53,6 +53,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: their keys, pairing codes and who is paired with whom",
         sql: include_str!("migrations/0008_advocates.sql"),
     },
+    Migration {
+        version: 9,
+        name: "advocates: what a survivor shares, sealed to her advocate, until it expires",
+        sql: include_str!("migrations/0009_shares.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -1,0 +1,108 @@
+//! Sharing: she sends an item sealed in her browser to one paired advocate, until a time she picks; she
+//! lists and withdraws her shares and sees when each was opened; the advocate lists and opens theirs.
+
+use actix_web::{HttpResponse, web};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::errors::AdvocateError;
+use super::routes::{AdvocateCaller, SurvivorCaller, private};
+use super::shares::{self, MAX_DAYS, NewShare};
+use crate::accounts::time::now_ms;
+use crate::error::ApiError;
+
+/// One shared item with its consent record, sealed; attachments will travel in chunks as in the copy.
+const MAX_SHARE_BYTES: usize = 1024 * 1024;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/advocates/shares", web::get().to(her_shares))
+        .route("/advocates/shares/{id}", web::delete().to(withdraw))
+        .route("/advocates/{id}/shares", web::post().to(share))
+        .route("/advocate/shares", web::get().to(their_shares))
+        .route("/advocate/shares/{id}", web::get().to(open));
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShareBody {
+    /// Chosen by her browser (a UUID), so a retried upload is not stored twice.
+    id: String,
+    /// Unix milliseconds; at most a year ahead.
+    expires_at: i64,
+    /// The item and its consent record, sealed to the advocate's public key, base64.
+    sealed: String,
+}
+
+fn id(raw: &str) -> Result<String, AdvocateError> {
+    let ok = (1..=64).contains(&raw.len())
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    ok.then(|| raw.to_string()).ok_or(AdvocateError::Invalid(
+        "An id may use only letters, digits, '-' and '_' (at most 64).",
+    ))
+}
+
+async fn share(
+    s: SurvivorCaller,
+    advocate: web::Path<String>,
+    body: web::Json<ShareBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let now = now_ms();
+    if body.expires_at <= now || body.expires_at > now + MAX_DAYS * 86_400_000 {
+        return Err(AdvocateError::Invalid("A share ends between now and a year from now.").into());
+    }
+    let sealed = B64
+        .decode(body.sealed.as_bytes())
+        .map_err(|_| AdvocateError::Invalid("sealed must be base64."))?;
+    if sealed.is_empty() || sealed.len() > MAX_SHARE_BYTES {
+        return Err(AdvocateError::Invalid("A shared item holds 1 byte to 1 MiB.").into());
+    }
+    let new = NewShare {
+        id: id(&body.id)?,
+        survivor_id: s.id,
+        advocate_id: advocate.into_inner(),
+        sealed,
+        expires_at: body.expires_at,
+    };
+    s.db.write(move |c| shares::insert(c, &new)).await?;
+    Ok(HttpResponse::Created().finish())
+}
+
+async fn her_shares(s: SurvivorCaller) -> Result<HttpResponse, ApiError> {
+    let me = s.id;
+    let list =
+        s.db.read(move |c| Ok::<_, AdvocateError>(shares::of_survivor(c, &me)?))
+            .await?;
+    Ok(private().json(json!({ "shares": list })))
+}
+
+async fn withdraw(s: SurvivorCaller, share: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let (me, share) = (s.id, id(&share)?);
+    if !s
+        .db
+        .write(move |c| shares::withdraw(c, &me, &share))
+        .await?
+    {
+        return Err(AdvocateError::NotFound.into());
+    }
+    tracing::info!("a share was withdrawn");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+async fn their_shares(a: AdvocateCaller) -> Result<HttpResponse, ApiError> {
+    let me = a.advocate.account_id;
+    let list =
+        a.db.read(move |c| Ok::<_, AdvocateError>(shares::of_advocate(c, &me)?))
+            .await?;
+    Ok(private().json(json!({ "shares": list })))
+}
+
+async fn open(a: AdvocateCaller, share: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let (me, share) = (a.advocate.account_id, id(&share)?);
+    let sealed = a.db.write(move |c| shares::open(c, &me, &share)).await?;
+    Ok(private().json(json!({ "sealed": B64.encode(sealed) })))
+}

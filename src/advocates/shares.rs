@@ -1,0 +1,133 @@
+//! Shares: what she sealed to one advocate, until when. Nothing is listed or served after its time, and
+//! the server deletes expired shares by itself (`purge`, every minute and before each opening).
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::errors::AdvocateError;
+use crate::accounts::time::{now_ms, now_text};
+
+/// The longest a share can last; she picks, 90 days by default (the app's choice).
+pub const MAX_DAYS: i64 = 366;
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct ShareInfo {
+    pub id: String,
+    pub survivor_id: String,
+    pub advocate_id: String,
+    pub size: i64,
+    /// Unix milliseconds.
+    pub expires_at: i64,
+    pub created_at: String,
+    pub opened_at: Option<String>,
+}
+
+pub struct NewShare {
+    pub id: String,
+    pub survivor_id: String,
+    pub advocate_id: String,
+    pub sealed: Vec<u8>,
+    pub expires_at: i64,
+}
+
+/// Deletes every expired share, out of the write-ahead log too; returns how many.
+pub fn purge(c: &Connection) -> Result<usize, AdvocateError> {
+    let gone = c.execute(
+        "DELETE FROM advocate_shares WHERE expires_at <= ?1",
+        [now_ms()],
+    )?;
+    if gone > 0 {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
+}
+
+pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError> {
+    let tx = c.transaction()?;
+    let paired: bool = tx.query_row(
+        "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        params![share.survivor_id, share.advocate_id],
+        |r| r.get(0),
+    )?;
+    if !paired {
+        return Err(AdvocateError::NotFound);
+    }
+    let inserted = tx.execute(
+        "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING",
+        params![
+            share.id,
+            share.survivor_id,
+            share.advocate_id,
+            share.sealed,
+            share.expires_at,
+            now_text()
+        ],
+    )?;
+    if inserted == 0 {
+        return Err(AdvocateError::Invalid(
+            "A share with this id exists already.",
+        ));
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+    let mut stmt = c.prepare(&format!(
+        "SELECT id, survivor_id, advocate_id, length(sealed), expires_at, created_at, opened_at
+         FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 ORDER BY created_at, id"
+    ))?;
+    stmt.query_map(params![id, now_ms()], |r| {
+        Ok(ShareInfo {
+            id: r.get(0)?,
+            survivor_id: r.get(1)?,
+            advocate_id: r.get(2)?,
+            size: r.get(3)?,
+            expires_at: r.get(4)?,
+            created_at: r.get(5)?,
+            opened_at: r.get(6)?,
+        })
+    })?
+    .collect()
+}
+
+pub fn of_survivor(c: &Connection, survivor_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+    list(c, "survivor_id", survivor_id)
+}
+
+pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+    list(c, "advocate_id", advocate_id)
+}
+
+/// The sealed share for its advocate; the first read is recorded so she sees when it was opened.
+pub fn open(c: &mut Connection, advocate_id: &str, id: &str) -> Result<Vec<u8>, AdvocateError> {
+    purge(c)?;
+    let tx = c.transaction()?;
+    let sealed: Option<Vec<u8>> = tx
+        .query_row(
+            "SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2",
+            params![id, advocate_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let sealed = sealed.ok_or(AdvocateError::NotFound)?;
+    tx.execute(
+        "UPDATE advocate_shares SET opened_at = ?2 WHERE id = ?1 AND opened_at IS NULL",
+        params![id, now_text()],
+    )?;
+    tx.commit()?;
+    Ok(sealed)
+}
+
+/// Withdrawal: gone at once, for her own shares only.
+pub fn withdraw(c: &mut Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
+    let gone = c.execute(
+        "DELETE FROM advocate_shares WHERE id = ?1 AND survivor_id = ?2",
+        params![id, survivor_id],
+    )? > 0;
+    if gone {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
+}
