@@ -4,15 +4,18 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::{Method, StatusCode};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::http::header::HeaderValue;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 
 mod index_pages;
 mod manifest;
+mod negotiation;
+mod respond;
 pub use index_pages::Disguise;
+pub use negotiation::accepted_encodings;
+pub(crate) use respond::respond;
+pub use respond::serve;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist/"]
@@ -220,202 +223,4 @@ fn load_variant(name: &str) -> Option<Variant> {
 
 fn hex16(bytes: &[u8]) -> String {
     base16ct::lower::encode_string(&bytes[..bytes.len().min(16)])
-}
-
-/// Encodings the client accepts, best first (brotli before gzip). An explicit `q=0` refuses one; `*` stands
-/// for any encoding not named. Parsed in place: this runs for every file served.
-pub fn accepted_encodings(header: Option<&str>) -> Vec<Encoding> {
-    let Some(header) = header else {
-        return Vec::new();
-    };
-    // The first weight given for each name, as a client that repeats a name means its first mention.
-    let (mut br, mut gzip, mut x_gzip, mut any) = (None, None, None, None);
-    for part in header.split(',') {
-        let mut pieces = part.split(';');
-        let name = pieces.next().unwrap_or("").trim();
-        let q = pieces
-            .find_map(|p| p.trim().strip_prefix("q=")?.trim().parse::<f32>().ok())
-            .unwrap_or(1.0);
-        let slot = if name.eq_ignore_ascii_case("br") {
-            &mut br
-        } else if name.eq_ignore_ascii_case("gzip") {
-            &mut gzip
-        } else if name.eq_ignore_ascii_case("x-gzip") {
-            &mut x_gzip
-        } else if name == "*" {
-            &mut any
-        } else {
-            continue;
-        };
-        slot.get_or_insert(q);
-    }
-    let mut accepted = Vec::new();
-    if br.or(any).unwrap_or(0.0) > 0.0 {
-        accepted.push(Encoding::Brotli);
-    }
-    if gzip.or(x_gzip).or(any).unwrap_or(0.0) > 0.0 {
-        accepted.push(Encoding::Gzip);
-    }
-    accepted
-}
-
-/// True when an `If-None-Match` header lists `etag` (weak comparison, as RFC 9110 asks for GET).
-fn none_match(header: Option<&str>, etag: &HeaderValue) -> bool {
-    let Some(header) = header else { return false };
-    let etag = etag.to_str().unwrap_or_default();
-    header
-        .split(',')
-        .map(str::trim)
-        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
-}
-
-/// Serves a file, or `index.html` for any path that does not name a file (client-side routes).
-pub async fn serve(req: HttpRequest, catalog: web::Data<Catalog>) -> HttpResponse {
-    if req.method() != Method::GET && req.method() != Method::HEAD {
-        return HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET, HEAD"))
-            .finish();
-    }
-    let path = req.path().trim_start_matches('/');
-    let app_page = path.is_empty()
-        || path == INDEX
-        || (!catalog.files.contains_key(path) && !looks_like_file(path));
-    // A disguised browser says so in a cookie the app keeps: any page of the app then arrives as the disguise,
-    // so not even the loading tab shows the product name before the script moves on to the disguise screen.
-    let disguise = Disguise::of_path(path).or_else(|| {
-        let cookie = req.headers().get(header::COOKIE)?.to_str().ok()?;
-        app_page
-            .then(|| Disguise::of_cookie_header(cookie))
-            .flatten()
-    });
-    // The manifest and every page follow the device's home-screen choice (a cookie), or the operator's default.
-    let cookies = req
-        .headers()
-        .get(header::COOKIE)
-        .and_then(|v| v.to_str().ok());
-    let home = manifest::chosen(cookies, catalog.default_disguise).route();
-    let disguise = disguise.and_then(|d| catalog.disguises.get(&(d.route(), home)));
-    let index = catalog
-        .indexes
-        .get(home)
-        .or_else(|| catalog.files.get(INDEX));
-    let is_manifest = path == manifest::PATH;
-    let manifest = is_manifest.then(|| catalog.manifests.get(home)).flatten();
-    let asset = match manifest.or(disguise).or_else(|| {
-        if path.is_empty() || path == INDEX {
-            index
-        } else {
-            catalog.files.get(path)
-        }
-    }) {
-        Some(asset) => asset,
-        // A missing file is a 404; anything else is a route of the single-page app.
-        None if looks_like_file(path) => {
-            return HttpResponse::NotFound()
-                .content_type("text/plain; charset=utf-8")
-                .body("Not found\n");
-        }
-        None => match index {
-            Some(index) => index,
-            None => {
-                return HttpResponse::ServiceUnavailable()
-                    .content_type("text/plain; charset=utf-8")
-                    .body("The web app was not built into this binary.\n");
-            }
-        },
-    };
-    respond(&req, asset, app_page || is_manifest)
-}
-
-/// Answers with `asset` in the best encoding the client accepts, or 304 when its copy is current.
-/// `varies_by_cookie`: the page depends on the device's disguise cookie too.
-pub(crate) fn respond(req: &HttpRequest, asset: &Asset, varies_by_cookie: bool) -> HttpResponse {
-    let accept = req
-        .headers()
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok());
-    let (encoding, variant) = asset.variant(&accepted_encodings(accept));
-    let if_none_match = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok());
-
-    let status = if none_match(if_none_match, &variant.etag) {
-        StatusCode::NOT_MODIFIED
-    } else {
-        StatusCode::OK
-    };
-    let mut res = HttpResponse::build(status);
-    res.insert_header((header::ETAG, variant.etag.clone()))
-        .insert_header((header::CACHE_CONTROL, asset.cache_control.clone()));
-    if varies_by_cookie {
-        res.insert_header((
-            header::VARY,
-            HeaderValue::from_static("Accept-Encoding, Cookie"),
-        ));
-    } else if asset.has_variants() {
-        res.insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
-    }
-    if status == StatusCode::NOT_MODIFIED {
-        return res.finish();
-    }
-    res.insert_header((header::CONTENT_TYPE, asset.content_type.clone()));
-    if encoding != Encoding::Identity {
-        res.insert_header((
-            header::CONTENT_ENCODING,
-            HeaderValue::from_static(encoding.token()),
-        ));
-    }
-    res.body(variant.bytes.clone())
-}
-
-fn looks_like_file(path: &str) -> bool {
-    path.rsplit('/')
-        .next()
-        .is_some_and(|last| last.contains('.'))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prefers_brotli_then_gzip() {
-        assert_eq!(
-            accepted_encodings(Some("gzip, deflate, br")),
-            vec![Encoding::Brotli, Encoding::Gzip]
-        );
-        assert_eq!(accepted_encodings(Some("gzip")), vec![Encoding::Gzip]);
-        assert_eq!(accepted_encodings(None), vec![]);
-    }
-
-    #[test]
-    fn q_zero_excludes_an_encoding() {
-        assert_eq!(
-            accepted_encodings(Some("br;q=0, gzip;q=0.5")),
-            vec![Encoding::Gzip]
-        );
-        assert_eq!(accepted_encodings(Some("*, br;q=0")), vec![Encoding::Gzip]);
-        assert_eq!(accepted_encodings(Some("identity")), vec![]);
-        assert_eq!(
-            accepted_encodings(Some("BR;q=0.1, x-gzip")),
-            vec![Encoding::Brotli, Encoding::Gzip]
-        );
-        assert_eq!(accepted_encodings(Some("br;q=0, br")), vec![]);
-    }
-
-    #[test]
-    fn if_none_match_uses_weak_comparison() {
-        let tag = HeaderValue::from_static("\"abc\"");
-        assert!(none_match(Some("\"x\", W/\"abc\""), &tag));
-        assert!(none_match(Some("*"), &tag));
-        assert!(!none_match(Some("\"abd\""), &tag));
-    }
-
-    #[test]
-    fn routes_are_not_files() {
-        assert!(looks_like_file("assets/index-abc.js"));
-        assert!(!looks_like_file("safety-plan"));
-        assert!(!looks_like_file("weather/"));
-    }
 }

@@ -14,9 +14,12 @@ use crate::http::connections::ConnectionsConfig;
 use crate::local::catalogues::OperatorCatalogues;
 use crate::local::config::LocalConfig;
 use crate::safety::config::SafetyConfig;
-use crate::secret::Secret;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
+
+mod site;
+mod sources;
+pub use site::{DEFAULT_PAGE_TITLE, Resource, ResourceCategory, SiteConfig, UI_LANGUAGES};
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -61,67 +64,6 @@ impl Default for ServerConfig {
             trusted_proxies: Vec::new(),
         }
     }
-}
-
-#[derive(Debug, Clone, Deserialize, PartialEq)]
-#[serde(default, deny_unknown_fields)]
-pub struct SiteConfig {
-    pub product_name: String,
-    /// The browser tab's title on every screen of the app (not the disguises): neutral, so the tab, the
-    /// history and a printed page do not name the app unless the operator wants them to.
-    pub page_title: String,
-    /// The footer's suggestion e-mail link; empty hides it.
-    pub contact_email: String,
-    /// Replaces the UI's built-in resource directory when set.
-    pub resources: Option<Vec<Resource>>,
-    /// The language shown when the browser asks for none the app has and she has not chosen one.
-    pub default_language: String,
-}
-
-/// A title that says nothing about what the site is for.
-pub const DEFAULT_PAGE_TITLE: &str = "Welcome";
-
-/// A title longer than this is cut off by every browser's tab anyway.
-const MAX_PAGE_TITLE_CHARS: usize = 60;
-
-/// The languages the UI ships, one code per folder in ui/src/locales (set by build.rs).
-pub const UI_LANGUAGES: &str = env!("SOLACE_UI_LANGUAGES");
-
-impl Default for SiteConfig {
-    fn default() -> Self {
-        Self {
-            product_name: "Solace".into(),
-            page_title: DEFAULT_PAGE_TITLE.into(),
-            contact_email: String::new(),
-            resources: None,
-            default_language: "en".into(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Resource {
-    pub id: String,
-    pub name: String,
-    pub category: ResourceCategory,
-    pub description: String,
-    pub contact: String,
-    pub hours: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub address: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub website: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ResourceCategory {
-    Helpline,
-    Shelter,
-    Legal,
-    Counseling,
-    Medical,
 }
 
 /// The commented example config; `generate-config` prints it and a test keeps it equal to the defaults.
@@ -171,84 +113,6 @@ impl Config {
         })
     }
 
-    /// Environment variables for settings that have no flag (secrets and their `_FILE` variants).
-    fn apply_env(&mut self, env: &dyn Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
-        if let Some(path) = env("SOLACE_WEATHER_API_KEY_FILE") {
-            self.weather.api_key =
-                read_secret_file(Path::new(&path), "SOLACE_WEATHER_API_KEY_FILE")?;
-        }
-        if let Some(path) = env("SOLACE_VAULT_SECRET_FILE") {
-            self.vault.secret_file = Some(path.into());
-        }
-        if let Some(id) = env("SOLACE_GOOGLE_CLIENT_ID") {
-            self.auth.google.client_id = id;
-        }
-        if let Some(secret) = env("SOLACE_GOOGLE_CLIENT_SECRET") {
-            self.auth.google.client_secret = Secret::new(secret);
-        }
-        if let Some(path) = env("SOLACE_JWT_SECRET_FILE") {
-            self.auth.jwt_secret = read_secret_file(Path::new(&path), "SOLACE_JWT_SECRET_FILE")?;
-        }
-        if let Some(path) = env("SOLACE_JWT_KEYS_FILE") {
-            self.auth.jwt_keys = read_secret_file(Path::new(&path), "SOLACE_JWT_KEYS_FILE")?;
-        }
-        if let Some(path) = env("SOLACE_GOOGLE_CLIENT_SECRET_FILE") {
-            self.auth.google.client_secret =
-                read_secret_file(Path::new(&path), "SOLACE_GOOGLE_CLIENT_SECRET_FILE")?;
-        }
-        Ok(())
-    }
-
-    fn apply_overrides(&mut self, o: &Overrides) -> Result<(), ConfigError> {
-        if let Some(v) = &o.bind {
-            self.server.bind = v.trim().parse().map_err(|_| {
-                ConfigError::invalid("server.bind", format!("{v:?} is not an IP address"))
-            })?;
-        }
-        if let Some(v) = o.port {
-            self.server.port = v;
-        }
-        if let Some(v) = &o.data_dir {
-            self.server.data_dir = v.clone();
-        }
-        if let Some(v) = &o.site_url {
-            self.server.site_url = v.clone();
-        }
-        if let Some(v) = o.log_format {
-            self.server.log_format = v;
-        }
-        if let Some(v) = &o.weather_api_key {
-            self.weather.api_key = Secret::new(v.clone());
-        }
-        Ok(())
-    }
-
-    /// A `*_file` key is only read when the inline secret is empty, so a flag or variable still wins.
-    fn resolve_secret_files(&mut self) -> Result<(), ConfigError> {
-        if self.weather.api_key.is_empty()
-            && let Some(path) = &self.weather.api_key_file
-        {
-            self.weather.api_key = read_secret_file(path, "weather.api_key_file")?;
-        }
-        if self.auth.google.client_secret.is_empty()
-            && let Some(path) = &self.auth.google.client_secret_file
-        {
-            self.auth.google.client_secret =
-                read_secret_file(path, "auth.google.client_secret_file")?;
-        }
-        if self.auth.jwt_secret.is_empty()
-            && let Some(path) = &self.auth.jwt_secret_file
-        {
-            self.auth.jwt_secret = read_secret_file(path, "auth.jwt_secret_file")?;
-        }
-        if self.auth.jwt_keys.is_empty()
-            && let Some(path) = &self.auth.jwt_keys_file
-        {
-            self.auth.jwt_keys = read_secret_file(path, "auth.jwt_keys_file")?;
-        }
-        Ok(())
-    }
-
     /// Each section checks itself; `serve` and `validate-config` both get here through `load`.
     fn validate(&mut self) -> Result<(), ConfigError> {
         self.server.validate()?;
@@ -283,79 +147,6 @@ impl ServerConfig {
         self.site_url = normalise_url(&self.site_url, "server.site_url")?;
         Ok(())
     }
-}
-
-impl SiteConfig {
-    fn validate(&self, languages: &[String]) -> Result<(), ConfigError> {
-        if self.product_name.trim().is_empty() {
-            return Err(ConfigError::invalid(
-                "site.product_name",
-                "must not be empty",
-            ));
-        }
-        let title = self.page_title.trim();
-        if title.is_empty() {
-            return Err(ConfigError::invalid("site.page_title", "must not be empty"));
-        }
-        if title.chars().count() > MAX_PAGE_TITLE_CHARS || title.chars().any(char::is_control) {
-            return Err(ConfigError::invalid(
-                "site.page_title",
-                format!("must be one line of at most {MAX_PAGE_TITLE_CHARS} characters"),
-            ));
-        }
-        if !languages.contains(&self.default_language) {
-            return Err(ConfigError::invalid(
-                "site.default_language",
-                format!(
-                    "{:?} is not a language the app has (it has: {})",
-                    self.default_language,
-                    languages.join(", ")
-                ),
-            ));
-        }
-        let email = self.contact_email.trim();
-        if !email.is_empty() && !email.contains('@') {
-            return Err(ConfigError::invalid(
-                "site.contact_email",
-                format!("{email:?} is not an e-mail address"),
-            ));
-        }
-        for (i, r) in self.resources.iter().flatten().enumerate() {
-            let key = |field: &str| format!("site.resources[{i}].{field}");
-            for (field, value) in [
-                ("id", &r.id),
-                ("name", &r.name),
-                ("description", &r.description),
-                ("hours", &r.hours),
-            ] {
-                if value.trim().is_empty() {
-                    return Err(ConfigError::invalid(&key(field), "must not be empty"));
-                }
-            }
-            // The card's call button dials it.
-            crate::local::config::dialable(&r.contact, &key("contact"))?;
-        }
-        Ok(())
-    }
-}
-
-fn read_secret_file(path: &Path, key: &str) -> Result<Secret, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        err(
-            "configuration",
-            key,
-            format!("cannot read {}: {e}", path.display()),
-        )
-    })?;
-    let value = text.trim();
-    if value.is_empty() {
-        return Err(err(
-            "configuration",
-            key,
-            format!("{} is empty", path.display()),
-        ));
-    }
-    Ok(Secret::new(value))
 }
 
 #[cfg(test)]

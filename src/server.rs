@@ -29,7 +29,7 @@ pub enum ServeError {
     #[error(transparent)]
     Vault(#[from] vault::VaultError),
     #[error("cannot start time-stamping: {0}")]
-    Timestamp(#[from] timestamp::authority::AuthorityError),
+    Timestamp(#[from] timestamp::errors::AuthorityError),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -74,7 +74,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     )?);
     let external_stamps = web::Data::new(
         timestamp::external::ExternalAuthority::from_config(&config.timestamp)
-            .map_err(timestamp::authority::AuthorityError::client)?,
+            .map_err(timestamp::errors::AuthorityError::client)?,
     );
     let stamp_limit = web::Data::new(timestamp::StampLimit(crate::rate_limit::RateLimiter::new(
         config.timestamp.per_address_per_minute,

@@ -305,8 +305,8 @@ fn accounts_are_shared_through_one_module() {
     assert!(breaks.is_empty(), "{breaks:#?}");
 }
 
-/// A file of the auth service or the accounts past 300 lines is doing more than one thing; and an error
-/// is a type, not a `String` that callers can only print.
+/// A file past 300 lines is doing more than one thing; and an error is a type, not a `String` that
+/// callers can only print.
 #[test]
 fn files_stay_small_and_errors_stay_typed() {
     let mut problems = Vec::new();

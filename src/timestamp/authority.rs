@@ -7,27 +7,25 @@
 //! content, the ESS signing-certificate-v2 attribute naming our certificate, and a certificate whose
 //! only extended key usage, marked critical, is time-stamping.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::str::FromStr;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use cms::cert::CertificateChoices;
 use cms::cert::IssuerAndSerialNumber;
 use cms::signed_data::{EncapsulatedContentInfo, SignerIdentifier};
 use der::asn1::{GeneralizedTime, Int, OctetString, SetOfVec};
 use der::oid::ObjectIdentifier;
-use der::{Any, Decode, DecodePem, Encode, EncodePem, Sequence, Tag};
+use der::{Any, Decode, Encode, EncodePem, Sequence, Tag};
 use p256::ecdsa::{DerSignature, SigningKey};
-use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
+use p256::pkcs8::{EncodePrivateKey, LineEnding};
 use sha2::{Digest, Sha256};
 use spki::AlgorithmIdentifierOwned;
 use x509_cert::Certificate;
 use x509_cert::attr::Attribute;
-use x509_cert::builder::{Builder, CertificateBuilder, Profile};
-use x509_cert::ext::pkix::ExtendedKeyUsage;
-use x509_cert::name::Name;
-use x509_cert::serial_number::SerialNumber;
-use x509_cert::time::Validity;
+
+use super::errors::AuthorityError;
+use super::key_files::{file, make_own, read_cert, read_key, serial_bytes};
 use x509_tsp::{Accuracy, MessageImprint, TimeStampReq, TimeStampResp, TspVersion, TstInfo};
 
 use super::config::TimestampConfig;
@@ -37,11 +35,8 @@ pub const CERT_FILE: &str = "timestamp-cert.pem";
 
 const SHA256: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.1");
 const ID_CT_TST_INFO: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.1.4");
-const ID_KP_TIME_STAMPING: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.6.1.5.5.7.3.8");
 const ID_AA_SIGNING_CERTIFICATE_V2: ObjectIdentifier =
     ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.16.2.47");
-/// Twenty years: the record may be needed in court long after it was written.
-const CERT_LIFETIME: Duration = Duration::from_secs(20 * 365 * 24 * 3600);
 
 /// RFC 5035's `ESSCertIDv2` with the default hash (SHA-256) and no issuer serial.
 #[derive(Clone, Debug, Eq, PartialEq, Sequence)]
@@ -53,28 +48,6 @@ struct EssCertIdV2 {
 #[derive(Clone, Debug, Eq, PartialEq, Sequence)]
 struct SigningCertificateV2 {
     certs: Vec<EssCertIdV2>,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum AuthorityError {
-    #[error("{what} {}: {source}", path.display())]
-    File {
-        what: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{} is not usable: {why}", path.display())]
-    Unusable { path: PathBuf, why: String },
-    #[error("cannot make the time-stamping certificate: {0}")]
-    Make(String),
-    #[error("cannot set up the client for the external time-stamping authority: {0}")]
-    Client(String),
-}
-
-impl AuthorityError {
-    pub fn client(e: reqwest::Error) -> Self {
-        Self::Client(e.without_url().to_string())
-    }
 }
 
 /// Why a request gets no token, in words for the person or tool that sent it.
@@ -247,69 +220,8 @@ impl Authority {
     }
 }
 
-fn file(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> AuthorityError {
-    let path = path.to_path_buf();
-    move |source| AuthorityError::File { what, path, source }
-}
-
-fn unusable(path: &Path, why: impl std::fmt::Display) -> AuthorityError {
-    AuthorityError::Unusable {
-        path: path.to_path_buf(),
-        why: why.to_string(),
-    }
-}
-
-fn read_key(path: &Path) -> Result<SigningKey, AuthorityError> {
-    let bytes = std::fs::read(path).map_err(file("cannot read", path))?;
-    match std::str::from_utf8(&bytes) {
-        Ok(pem) if pem.contains("-----BEGIN") => {
-            SigningKey::from_pkcs8_pem(pem).map_err(|e| unusable(path, e))
-        }
-        _ => SigningKey::from_pkcs8_der(&bytes).map_err(|e| unusable(path, e)),
-    }
-}
-
-fn read_cert(path: &Path) -> Result<Certificate, AuthorityError> {
-    let pem = std::fs::read(path).map_err(file("cannot read", path))?;
-    Certificate::from_pem(&pem).map_err(|e| unusable(path, e))
-}
-
-/// 16 random bytes read as a positive integer in its shortest DER form (top bit clear, the next one
-/// set): 126 random bits, so serials never repeat in practice (RFC 3161 asks them to be unique).
-fn serial_bytes() -> [u8; 16] {
-    let mut bytes = [0u8; 16];
-    rand::Rng::fill(&mut rand::rng(), &mut bytes[..]);
-    bytes[0] = (bytes[0] & 0x3f) | 0x40;
-    bytes
-}
-
 fn random_serial() -> der::Result<Int> {
     Int::new(&serial_bytes())
-}
-
-/// A new key and a self-signed certificate for time-stamping only.
-fn make_own() -> Result<(SigningKey, Certificate), AuthorityError> {
-    let make = |e: &dyn std::fmt::Display| AuthorityError::Make(e.to_string());
-    let key = SigningKey::random(&mut p256::elliptic_curve::rand_core::OsRng);
-    let subject = Name::from_str("CN=Solace time-stamping").map_err(|e| make(&e))?;
-    let spki =
-        spki::SubjectPublicKeyInfoOwned::from_key(*key.verifying_key()).map_err(|e| make(&e))?;
-    let serial = SerialNumber::new(&serial_bytes()).map_err(|e| make(&e))?;
-    let validity = Validity::from_now(CERT_LIFETIME).map_err(|e| make(&e))?;
-    // A leaf that is its own issuer: key identifiers, not a CA, digital signature and non-repudiation.
-    let profile = Profile::Leaf {
-        issuer: subject.clone(),
-        enable_key_agreement: false,
-        enable_key_encipherment: false,
-    };
-    let mut builder = CertificateBuilder::new(profile, serial, validity, subject, spki, &key)
-        .map_err(|e| make(&e))?;
-    // The only purpose, so x509-cert marks it critical, as RFC 3161 requires of a TSA certificate.
-    builder
-        .add_extension(&ExtendedKeyUsage(vec![ID_KP_TIME_STAMPING]))
-        .map_err(|e| make(&e))?;
-    let cert = builder.build::<DerSignature>().map_err(|e| make(&e))?;
-    Ok((key, cert))
 }
 
 /// The time-stamp could not be made (a library refused a value); logged, never shown to the client.

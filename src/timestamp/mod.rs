@@ -4,8 +4,10 @@
 
 pub mod authority;
 pub mod config;
+pub mod errors;
 pub mod external;
 mod handlers;
+mod key_files;
 
 use actix_web::web;
 

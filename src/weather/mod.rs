@@ -8,6 +8,7 @@ pub mod config;
 mod handlers;
 mod midday;
 pub mod open_meteo;
+mod open_meteo_wire;
 pub mod openweathermap;
 pub mod outlook;
 pub mod service;
