@@ -43,6 +43,9 @@ export function useIncidentLog() {
 
   useEffect(() => {
     alive.current = true;
+    // Fetched while she is here (and likely online), so an entry sealed after the network drops can be
+    // stamped later without another download.
+    void import('./rfc3161').catch(() => undefined);
     void serial(async () => {
       const { entries, unreadable } = await loadEntries(vault);
       chain.current = entries;
