@@ -214,6 +214,50 @@ describe('incident log', () => {
     }
   });
 
+  it('deleting an incident leaves removal records, and the bundle still verifies', async () => {
+    const ctx = await openContext(browser, app, { acceptDownloads: true });
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('incidents-delete'));
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      const record = async (when, what) => {
+        await page.getByRole('button', { name: 'Record an incident' }).click();
+        await page.getByLabel('Date and time').fill(when);
+        await page.getByRole('textbox', { name: 'What happened' }).fill(what);
+        await page.getByRole('button', { name: 'Seal and save' }).click();
+        await page.locator('.incident-card', { hasText: what }).getByText(/time-stamped/).waitFor();
+      };
+      await record('2026-10-01T10:00', 'First thing that happened');
+      await record('2026-10-02T11:00', 'Second thing that happened');
+      const first = page.locator('.incident-card', { hasText: 'First thing that happened' });
+      await first.getByRole('button', { name: 'Delete' }).click();
+      await first.getByRole('button', { name: 'Yes, delete it' }).click();
+      await page.getByText('Entries removed from this record: 1.').waitFor();
+      await page.getByText(/time-stamped/).first().waitFor();
+      assert.equal(await page.locator('.incident-card').count(), 1);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+      ]);
+      const bundle = path.join(dir, 'after-delete.zip');
+      await download.saveAs(bundle);
+      const r = verify(bundle);
+      assert.equal(r.code, 0, `${r.out}\n${r.err}`);
+      assert.match(r.out, /OK\s+removal /);
+      const manifest = JSON.parse(new TextDecoder().decode(unzipSync(readFileSync(bundle))['manifest.json']));
+      assert.deepEqual(
+        manifest.entries.map((e) => JSON.parse(e.content).kind),
+        ['incident', 'removal'],
+        'the deleted incident is gone; a removal record names it',
+      );
+      assert.ok(!JSON.stringify(manifest).includes('First thing'), 'nothing of what she deleted');
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('an entry written offline says it waits for its stamp, and is stamped once online again', async () => {
     const ctx = await openContext(browser, app);
     try {
