@@ -30,6 +30,7 @@ pub struct Config {
     pub safety: SafetyConfig,
     pub local: LocalConfig,
     pub timestamp: crate::timestamp::config::TimestampConfig,
+    pub incidents: crate::incidents::config::IncidentsConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -258,6 +259,7 @@ impl Config {
         self.safety.validate(&self.server.site_url)?;
         self.local.validate()?;
         self.timestamp.validate()?;
+        self.incidents.validate()?;
         self.site.validate(&self.languages())
     }
 

@@ -14,6 +14,7 @@ pub mod evidence;
 pub mod health;
 pub mod healthcheck;
 pub mod http;
+pub mod incidents;
 pub mod local;
 pub mod logging;
 pub mod public_config;

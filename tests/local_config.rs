@@ -194,3 +194,36 @@ fn a_huge_language_file_or_one_that_is_not_a_file_is_refused_at_once() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_incident_logs_kinds_come_from_the_config_when_given() {
+    let s = Server::start_with(Options::default());
+    let body: serde_json::Value = client()
+        .get(s.url("/api/config"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(body["incidents"]["categories"], serde_json::json!([]));
+
+    let s = Server::start_with(Options {
+        config: Some(
+            "[[incidents.categories]]\nid = \"dowry\"\n\n[[incidents.categories]]\nid = \"acid_attack\"\nlabel = { en = \"Acid attack\", hi = \"तेज़ाब से हमला\" }\n"
+                .into(),
+        ),
+        ..Default::default()
+    });
+    let body: serde_json::Value = client()
+        .get(s.url("/api/config"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(
+        body["incidents"]["categories"],
+        serde_json::json!([
+            { "id": "dowry" },
+            { "id": "acid_attack", "label": { "en": "Acid attack", "hi": "तेज़ाब से हमला" } },
+        ])
+    );
+}

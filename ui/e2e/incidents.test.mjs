@@ -286,3 +286,43 @@ describe('incident log', () => {
 
 // Keep the checker honest about its own tool: openssl must be there.
 execFileSync('openssl', ['version']);
+
+describe("incident log with the operator's kinds of abuse", () => {
+  let app;
+  let browser;
+  before(async () => {
+    app = await startApp({
+      extraConfig: [
+        '[[incidents.categories]]',
+        'id = "dowry"',
+        '[[incidents.categories]]',
+        'id = "acid_attack"',
+        'label = { en = "Acid attack", hi = "तेज़ाब से हमला" }',
+      ].join('\n'),
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('the form offers exactly the configured kinds, a built-in one in its own words', async () => {
+    const ctx = await openContext(browser, app);
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('incidents-kinds'));
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      await page.getByRole('button', { name: 'Record an incident' }).click();
+      const kinds = page.getByRole('group', { name: 'Kinds of abuse' }).getByRole('checkbox');
+      await page.getByLabel('Acid attack').waitFor();
+      assert.deepEqual(
+        await kinds.evaluateAll((boxes) => boxes.map((b) => b.closest('label').textContent.trim())),
+        ['Dowry-related harassment', 'Acid attack'],
+      );
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { incidentDay, parseContent, type EvidenceEntry } from './incident-model'
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
 import { fetchCertificate } from './timestamp-client';
+import { useCategories } from './use-categories';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 
@@ -14,6 +15,7 @@ export function ExportSection({ entries, stampPending }: Props) {
   const t = useT();
   const { lang } = useLanguage();
   const { vault } = useVault();
+  const categories = useCategories(t);
   const id = useId();
   const [range, setRange] = useState(false);
   const [from, setFrom] = useState('');
@@ -39,7 +41,7 @@ export function ExportSection({ entries, stampPending }: Props) {
         shown,
         certificate: await fetchCertificate(),
         attachment: (aid) => attachmentBytes(vault, aid),
-        reportHtml: reportHtml(entries, shown, t, lang, new Date()),
+        reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories),
         howToHtml: howToHtml(entries, t, lang),
       });
       const zip = await zipBundle(files);

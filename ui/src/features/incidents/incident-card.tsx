@@ -6,6 +6,7 @@ import { formatMoment } from './format-time';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';
 import { SealStatus } from './seal-status';
+import { useCategories } from './use-categories';
 
 type Props = {
   incident: EvidenceEntry;
@@ -30,6 +31,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete }: Props)
   const { lang } = useLanguage();
   const id = useId();
   const c = parseContent(incident);
+  const categories = useCategories(t);
   const [amending, setAmending] = useState(false);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -50,7 +52,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete }: Props)
 
   const rows: [string, string][] = [
     [t('incidents.where'), c.where ?? ''],
-    [t('incidents.kinds'), (c.kinds ?? []).map((k) => kindLabel(t, k)).join(', ')],
+    [t('incidents.kinds'), (c.kinds ?? []).map((k) => kindLabel(categories, k)).join(', ')],
     [t('incidents.injuries'), c.injuries ?? ''],
     [t('incidents.medical'), c.medical_help ?? ''],
   ];

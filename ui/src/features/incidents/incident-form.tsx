@@ -3,10 +3,10 @@ import { useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
 import { AudioRecorder } from './audio-recorder';
 import { checkLimits, MAX_FILE_MB, MAX_INCIDENT_MB, sizeText } from './attachment-limits';
-import { ABUSE_KINDS, incidentFields, type AttachmentKind, type IncidentFields } from './incident-model';
+import { incidentFields, type AttachmentKind, type IncidentFields } from './incident-model';
 import type { NewAttachment } from './incident-store';
-import { KIND_LABELS } from './kind-labels';
 import { ListField } from './list-field';
+import { useCategories } from './use-categories';
 
 type Props = {
   onSave(fields: Record<string, unknown>, files: NewAttachment[]): Promise<unknown>;
@@ -30,6 +30,7 @@ const empty = (): IncidentFields => ({
 export function IncidentForm({ onSave, onCancel }: Props) {
   const t = useT();
   const id = useId();
+  const categories = useCategories(t);
   const [fields, setFields] = useState(empty);
   const [isRange, setIsRange] = useState(false);
   const [files, setFiles] = useState<NewAttachment[]>([]);
@@ -140,7 +141,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
       <fieldset className="incident-fieldset">
         <legend>{t('incidents.kinds')}</legend>
         <div className="incident-kinds">
-          {ABUSE_KINDS.map((kind) => (
+          {categories.map(({ id: kind, label }) => (
             <label key={kind} className="incident-check">
               <input
                 type="checkbox"
@@ -149,7 +150,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
                   set('kinds', e.target.checked ? [...fields.kinds, kind] : fields.kinds.filter((k) => k !== kind))
                 }
               />
-              {t(KIND_LABELS[kind])}
+              {label}
             </label>
           ))}
         </div>

@@ -5,7 +5,7 @@ import { newSalt, sha256Hex } from './digest';
 export const ABUSE_KINDS = [
   'physical',
   'sexual',
-  'verbalEmotional',
+  'verbal_emotional',
   'economic',
   'dowry',
   'threats',

@@ -4,7 +4,7 @@ import type { AbuseKind } from './incident-model';
 export const KIND_LABELS: Record<AbuseKind, string> = {
   physical: 'incidents.kindPhysical',
   sexual: 'incidents.kindSexual',
-  verbalEmotional: 'incidents.kindVerbalEmotional',
+  verbal_emotional: 'incidents.kindVerbalEmotional',
   economic: 'incidents.kindEconomic',
   dowry: 'incidents.kindDowry',
   threats: 'incidents.kindThreats',
@@ -12,7 +12,7 @@ export const KIND_LABELS: Record<AbuseKind, string> = {
   children: 'incidents.kindChildren',
 };
 
-export function kindLabel(t: (key: string) => string, kind: string): string {
-  const key = (KIND_LABELS as Record<string, string>)[kind];
-  return key ? t(key) : kind;
+/** A kind's text: the offered list's (the operator's or the built-in one), else the id as it was sealed. */
+export function kindLabel(categories: readonly { id: string; label: string }[], kind: string): string {
+  return categories.find((c) => c.id === kind)?.label ?? kind;
 }

@@ -38,7 +38,14 @@ function list(items: string[]): string {
 }
 
 /** The printable report in her language: every time with its zone, every digest beside its entry. */
-export function reportHtml(entries: EvidenceEntry[], shown: Set<string>, t: Translate, lang: string, now: Date): string {
+export function reportHtml(
+  entries: EvidenceEntry[],
+  shown: Set<string>,
+  t: Translate,
+  lang: string,
+  now: Date,
+  categories: readonly { id: string; label: string }[],
+): string {
   const incidents = entries.filter((e) => e.kind === 'incident' && shown.has(e.id));
   const parts = [`<h1>${esc(t('incidents.reportTitle'))}</h1>`];
   parts.push(`<p>${esc(t('incidents.reportMade', { when: formatMoment(now.toISOString(), lang), count: incidents.length }))}</p>`);
@@ -47,7 +54,7 @@ export function reportHtml(entries: EvidenceEntry[], shown: Set<string>, t: Tran
     const c = parseContent(e);
     const rows: [string, string][] = [
       [t('incidents.where'), esc(c.where ?? '')],
-      [t('incidents.kinds'), esc((c.kinds ?? []).map((k) => kindLabel(t, k)).join(', '))],
+      [t('incidents.kinds'), esc((c.kinds ?? []).map((k) => kindLabel(categories, k)).join(', '))],
       [t('incidents.what'), esc(c.what_happened ?? '')],
       [t('incidents.injuries'), esc(c.injuries ?? '')],
       [t('incidents.medical'), esc(c.medical_help ?? '')],
