@@ -12,7 +12,15 @@ import { after, before, describe, it } from 'node:test';
 import { unzipSync, zipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/support/chromium.mjs';
-import { CHROMIUM, openContext, signInScreen, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import {
+  assertNoSeriousA11yViolations,
+  CHROMIUM,
+  openContext,
+  signInScreen,
+  signUpViaUi,
+  startApp,
+  uniqueEmail,
+} from './harness.mjs';
 
 const WHAT = 'He broke the kitchen window with the blue chair';
 const WITNESS = 'Neighbour Kamala from flat twelve';
@@ -112,6 +120,7 @@ describe('incident log', () => {
       await page.getByText('Recording…').waitFor();
       await page.getByRole('button', { name: 'Stop recording' }).click();
       await page.getByText(/^recording-\d+\.webm/).waitFor();
+      await assertNoSeriousA11yViolations(page, 'the incident form, filled in');
       await page.getByRole('button', { name: 'Seal and save' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
       const card = page.locator('.incident-card', { hasText: WHAT });
@@ -126,6 +135,7 @@ describe('incident log', () => {
       // The original is still there, beside the correction.
       await card.locator('.incident-original', { hasText: WHAT }).waitFor();
       await page.locator('.incident-day-marked').first().waitFor();
+      await assertNoSeriousA11yViolations(page, 'the Incident Log with an incident and a correction');
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -252,6 +262,45 @@ describe('incident log', () => {
         'the deleted incident is gone; a removal record names it',
       );
       assert.ok(!JSON.stringify(manifest).includes('First thing'), 'nothing of what she deleted');
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('a device out of space keeps nothing of the new incident, loses nothing older, and says so', async () => {
+    const ctx = await openContext(browser, app);
+    try {
+      const page = await ctx.newPage();
+      // Chromium's own quota for this origin, made smaller than the photo below.
+      const cdp = await ctx.context.newCDPSession(page);
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.origin, quotaSize: 3 * 1024 * 1024 });
+      await signUpViaUi(page, uniqueEmail('incidents-full'));
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      await page.getByRole('button', { name: 'Record an incident' }).click();
+      await page.getByLabel('Date and time').fill('2026-09-01T09:00');
+      await page.getByRole('textbox', { name: 'What happened' }).fill('Saved before the device filled up');
+      await page.getByRole('button', { name: 'Seal and save' }).click();
+      await page.locator('.incident-card', { hasText: 'Saved before' }).getByText(/time-stamped/).waitFor();
+
+      await page.getByRole('button', { name: 'Record an incident' }).click();
+      await page.getByLabel('Date and time').fill('2026-09-02T09:00');
+      await page.getByRole('textbox', { name: 'What happened' }).fill('Too big for the device');
+      await page
+        .getByLabel('Take or choose a photo')
+        .setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: randomBytes(8 * 1024 * 1024) });
+      await page.getByText('big.jpg (8.0 MB)').waitFor();
+      await page.getByRole('button', { name: 'Seal and save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'This device has no room left, so this was not saved.' }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'What happened' }).inputValue(), 'Too big for the device');
+      assert.equal(await page.locator('.incident-card').count(), 1, 'the older incident is still there, alone');
+
+      // Reopened, the device holds exactly the older incident.
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.origin });
+      await page.reload();
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      await page.locator('.incident-card', { hasText: 'Saved before the device filled up' }).waitFor();
+      assert.equal(await page.locator('.incident-card').count(), 1);
       ctx.check();
     } finally {
       await ctx.close();
