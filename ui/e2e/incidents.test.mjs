@@ -17,6 +17,7 @@ import {
   CHROMIUM,
   openContext,
   signInScreen,
+  signInViaUi,
   signUpViaUi,
   startApp,
   uniqueEmail,
@@ -213,6 +214,21 @@ describe('incident log', () => {
         assert.ok(!afterOut.includes(words), `after sign-out "${words.slice(0, 24)}" is readable in storage`);
       }
       assert.ok(afterOut.length > PHOTO.length, 'the encrypted record stays on the device');
+
+      // Signing in again brings it all back; after a quick exit, again nothing is readable.
+      await signInViaUi(page, email);
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      await page.locator('.incident-card', { hasText: WHAT }).getByText(CORRECTION).waitFor();
+      await Promise.all([
+        page.waitForURL((u) => u.origin !== app.origin),
+        page.getByRole('button', { name: 'Exit now' }).first().click(),
+      ]);
+      await page.goto('/');
+      await signInScreen(page).waitFor();
+      const afterExit = await storedEverywhere(page);
+      for (const words of [WHAT, WITNESS, CORRECTION, photoHex]) {
+        assert.ok(!afterExit.includes(words), `after a quick exit "${words.slice(0, 24)}" is readable in storage`);
+      }
 
       // A second account on the same device sees nothing of hers.
       await signUpViaUi(page, uniqueEmail('incidents-second'));
