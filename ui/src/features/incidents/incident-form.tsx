@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
+import { useSpeechRecognition, VoicePrivacyNotice } from '../../lib/voice-entry';
 import { AudioRecorder } from './audio-recorder';
 import { checkLimits, MAX_FILE_MB, MAX_INCIDENT_MB, sizeText } from './attachment-limits';
 import { incidentFields, type AttachmentKind, type IncidentFields } from './incident-model';
@@ -38,6 +39,12 @@ export function IncidentForm({ onSave, onCancel }: Props) {
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof IncidentFields>(key: K, value: IncidentFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }));
+  // Voice Entry, as in the journal: each utterance on a line of its own in 'What happened'.
+  const onUtterance = useCallback(
+    (said: string) => setFields((f) => ({ ...f, what: f.what.trim() ? `${f.what.replace(/\s+$/, '')}\n${said}` : said })),
+    [],
+  );
+  const speech = useSpeechRecognition(onUtterance);
 
   const addFile = async (file: File | Blob, name: string, kind: AttachmentKind) => {
     const limit = checkLimits(
@@ -136,6 +143,33 @@ export function IncidentForm({ onSave, onCancel }: Props) {
           value={fields.what}
           onChange={(e) => set('what', e.target.value)}
         />
+        {speech.enabled ? (
+          <div className="incident-actions">
+            <button
+              type="button"
+              className={speech.isRecording ? 'btn btn-danger' : 'btn btn-secondary'}
+              onClick={() => void speech.toggle()}
+              disabled={(speech.error !== null && !speech.isRecording) || speech.preparing}
+              aria-pressed={speech.isRecording}
+            >
+              {speech.isRecording ? t('incidents.stopVoice') : t('incidents.voiceEntry')}
+            </button>
+            <span role="status">
+              {speech.isRecording ? t('incidents.listening') : speech.preparing ? t('incidents.preparingSpeech') : ''}
+            </span>
+          </div>
+        ) : null}
+        {speech.notice ? <VoicePrivacyNotice onAccept={speech.acceptNotice} onDecline={speech.declineNotice} /> : null}
+        {speech.enabled && speech.error ? (
+          <div className="incident-problem" role="alert">
+            <span>{speech.error}</span>
+            {speech.canDismiss ? (
+              <button type="button" className="btn btn-ghost" onClick={speech.dismissError}>
+                {t('incidents.dismiss')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </div>
 
       <fieldset className="incident-fieldset">
