@@ -323,6 +323,44 @@ describe('incident log', () => {
     }
   });
 
+  it('in Hindi: the form, the record and the exported report speak Hindi', async () => {
+    const ctx = await openContext(browser, app, { acceptDownloads: true });
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('incidents-hindi'));
+      // Her language as Settings keeps it on the device.
+      await page.evaluate(() => localStorage.setItem('language', 'hi'));
+      await page.reload();
+      await page.getByRole('link', { name: 'घटनाओं का रिकॉर्ड' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'घटनाओं का रिकॉर्ड' }).waitFor();
+      await page.getByRole('button', { name: 'घटना दर्ज करें' }).click();
+      await page.getByRole('group', { name: 'हिंसा के प्रकार' }).getByLabel('दहेज से जुड़ा उत्पीड़न').check();
+      await page.getByLabel('तारीख़ और समय').fill('2026-11-20T21:30');
+      await page.getByRole('textbox', { name: 'क्या हुआ' }).fill('रसोई में चिल्लाया');
+      await page.getByRole('button', { name: 'सील करके सहेजें' }).click();
+      const card = page.locator('.incident-card', { hasText: 'रसोई में चिल्लाया' });
+      await card.getByText(/समय-मुहर/).waitFor();
+      await card.getByText('दहेज से जुड़ा उत्पीड़न').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटनाएँ)' }).click(),
+      ]);
+      const bundle = path.join(dir, 'hindi.zip');
+      await download.saveAs(bundle);
+      const members = unzipSync(readFileSync(bundle));
+      const report = new TextDecoder().decode(members['report.html']);
+      assert.match(report, /<html lang="hi">/);
+      for (const words of ['घटनाओं का रिकॉर्ड', 'रसोई में चिल्लाया', 'दहेज से जुड़ा उत्पीड़न', 'नवंबर']) {
+        assert.ok(report.includes(words), `the report holds "${words}"`);
+      }
+      assert.match(new TextDecoder().decode(members['how-to-check.html']), /इस फ़ाइल की जाँच कैसे करें/);
+      assert.equal(verify(bundle).code, 0);
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('an entry written offline says it waits for its stamp, and is stamped once online again', async () => {
     const ctx = await openContext(browser, app);
     try {
