@@ -34,6 +34,7 @@ pub struct Config {
     pub local: LocalConfig,
     pub timestamp: crate::timestamp::config::TimestampConfig,
     pub copy: crate::copy::config::CopyConfig,
+    pub incidents: crate::incidents::config::IncidentsConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -124,6 +125,7 @@ impl Config {
         self.local.validate()?;
         self.timestamp.validate()?;
         self.copy.validate()?;
+        self.incidents.validate()?;
         self.site.validate(&self.languages())
     }
 

@@ -17,6 +17,7 @@ pub mod evidence;
 pub mod health;
 pub mod healthcheck;
 pub mod http;
+pub mod incidents;
 pub mod local;
 pub mod logging;
 pub mod opaque_tokens;

@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
 use crate::config::{Config, Resource};
+use crate::incidents::config::IncidentsConfig;
 use crate::local::config::LocalConfig;
 
 #[derive(Serialize, Debug, Clone)]
@@ -22,6 +23,8 @@ pub struct PublicConfig {
     weather: PublicWeather,
     safety: PublicSafety,
     local: LocalConfig,
+    /// The kinds of abuse the Incident Log offers (`[incidents] categories`); empty: the built-in ones.
+    incidents: IncidentsConfig,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -76,6 +79,7 @@ impl PublicConfig {
                 exit_destinations: c.safety.exit_destinations.clone(),
             },
             local: c.local.clone(),
+            incidents: c.incidents.clone(),
         }
     }
 }

@@ -174,3 +174,15 @@ fn sign_in_names_take_allow_require_or_off() {
         assert_eq!(status.code(), Some(0), "{choice}: {stderr}");
     }
 }
+
+#[test]
+fn an_incident_kind_of_the_operators_own_needs_a_label() {
+    both_refuse(
+        "[[incidents.categories]]\nid = \"acid_attack\"\n",
+        "incidents.categories[0].label",
+    );
+    both_refuse(
+        "[[incidents.categories]]\nid = \"Not an id\"\nlabel = \"x\"\n",
+        "incidents.categories[0].id",
+    );
+}

@@ -220,3 +220,36 @@ fn the_english_texts_export_as_one_file_the_server_takes_back() {
     assert_eq!(status.code(), Some(2));
     assert!(stderr.contains("solace locales export en"), "{stderr}");
 }
+
+#[test]
+fn the_incident_logs_kinds_come_from_the_config_when_given() {
+    let s = Server::start_with(Options::default());
+    let body: serde_json::Value = client()
+        .get(s.url("/api/config"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(body["incidents"]["categories"], serde_json::json!([]));
+
+    let s = Server::start_with(Options {
+        config: Some(
+            "[[incidents.categories]]\nid = \"dowry\"\n\n[[incidents.categories]]\nid = \"acid_attack\"\nlabel = { en = \"Acid attack\", hi = \"तेज़ाब से हमला\" }\n"
+                .into(),
+        ),
+        ..Default::default()
+    });
+    let body: serde_json::Value = client()
+        .get(s.url("/api/config"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(
+        body["incidents"]["categories"],
+        serde_json::json!([
+            { "id": "dowry" },
+            { "id": "acid_attack", "label": { "en": "Acid attack", "hi": "तेज़ाब से हमला" } },
+        ])
+    );
+}

@@ -110,7 +110,7 @@ pub(crate) fn dialable(number: &str, key: &str) -> Result<(), ConfigError> {
     Ok(())
 }
 
-fn check_text(value: &LocalText, key: &str) -> Result<(), ConfigError> {
+pub(crate) fn check_text(value: &LocalText, key: &str) -> Result<(), ConfigError> {
     match value {
         LocalText::Same(s) if s.trim().is_empty() => {
             Err(ConfigError::invalid(key, "must not be empty"))

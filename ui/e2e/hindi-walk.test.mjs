@@ -107,6 +107,7 @@ describe('Hindi walk: signed in', () => {
       ['/resources', () => h1(page, HI.resources.title)],
       ['/safety-plan', () => h1(page, HI.safetyPlan.title)],
       ['/mood', () => h1(page, HI.mood.title)],
+      ['/incidents', () => h1(page, HI.incidents.title)],
       ['/settings', () => h1(page, HI.settings.title)],
       ['/staying-safe', () => h1(page, HI.stayingSafe.title)],
       ['/no-such-page', () => h1(page, HI.layout.notFoundTitle)],

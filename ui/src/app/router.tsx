@@ -55,6 +55,7 @@ export function AppRoutes() {
           <Route path={PATHS.resources} element={<Pages.ResourcesPage />} />
           <Route path={PATHS.safetyPlan} element={<Pages.SafetyPlanPage />} />
           <Route path={PATHS.mood} element={<Pages.MoodPage />} />
+          <Route path={PATHS.incidents} element={<Pages.IncidentsPage />} />
           <Route path={PATHS.settings} element={<Pages.SettingsPage />} />
           <Route path={PATHS.affirmations} element={<Pages.AffirmationsPage />} />
         </Route>

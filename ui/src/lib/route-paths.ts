@@ -7,6 +7,7 @@ export const PATHS = {
   resources: '/resources',
   safetyPlan: '/safety-plan',
   mood: '/mood',
+  incidents: '/incidents',
   settings: '/settings',
   weather: '/weather',
   notes: '/notes',

@@ -15,6 +15,7 @@ const LINKS = [
   { to: PATHS.resources, label: 'layout.navResources' },
   { to: PATHS.safetyPlan, label: 'layout.navSafetyPlan' },
   { to: PATHS.mood, label: 'layout.navMood' },
+  { to: PATHS.incidents, label: 'layout.navIncidents' },
   { to: PATHS.settings, label: 'layout.navSettings' },
 ] as const;
 

@@ -10,6 +10,7 @@ const loaders = {
   resources: () => import('../../features/resources'),
   safetyPlan: () => import('../../features/safety-plan'),
   mood: () => import('../../features/mood'),
+  incidents: () => import('../../features/incidents'),
   settings: () => import('../../features/settings'),
   weather: () => import('../../features/disguise-weather'),
   notes: () => import('../../features/disguise-notes'),
@@ -26,6 +27,7 @@ export const AffirmationsPage = lazy(loaders.affirmations);
 export const ResourcesPage = lazy(loaders.resources);
 export const SafetyPlanPage = lazy(loaders.safetyPlan);
 export const MoodPage = lazy(loaders.mood);
+export const IncidentsPage = lazy(loaders.incidents);
 export const SettingsPage = lazy(loaders.settings);
 export const WeatherPage = lazy(loaders.weather);
 export const NotesPage = lazy(loaders.notes);
@@ -40,6 +42,7 @@ const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.resources]: loaders.resources,
   [PATHS.safetyPlan]: loaders.safetyPlan,
   [PATHS.mood]: loaders.mood,
+  [PATHS.incidents]: loaders.incidents,
   [PATHS.settings]: loaders.settings,
 };
 

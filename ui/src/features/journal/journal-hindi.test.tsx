@@ -6,7 +6,7 @@ import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-la
 import { installTestVault, renderInVault, storedRecord } from '../../lib/test-utils/test-vault';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 import JournalPage from './journal-page';
-import { recognitionLang, speechProblemText, type SpeechRecognitionLike } from './use-speech-recognition';
+import { recognitionLang, speechProblemText, type SpeechRecognitionLike } from '../../lib/voice-entry';
 
 type W = { SpeechRecognition?: unknown };
 type Options = { langs: string[]; processLocally: boolean };
@@ -97,7 +97,7 @@ describe('Journal page in Hindi', () => {
   });
 
   it('says what went wrong in plain Hindi, and keeps the product’s English text for every code', () => {
-    const t = (key: string, vars?: Vars) => interpolate(hindi.journal![key.slice('journal.'.length)] as string, vars);
+    const t = (key: string, vars?: Vars) => interpolate(hindi.voice![key.slice('voice.'.length)] as string, vars);
     expect(speechProblemText({ kind: 'failed', code: 'not-allowed' }, t)).toContain('माइक्रोफ़ोन की इजाज़त नहीं मिली');
     expect(speechProblemText({ kind: 'failed', code: 'odd-code' }, t)).toBe(
       'बोलकर लिखने में दिक्कत आई, फिर से कोशिश करें। (odd-code)',

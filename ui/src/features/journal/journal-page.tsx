@@ -18,9 +18,8 @@ import {
 } from './journal-logic';
 import { JournalEntryList } from './journal-entry-list';
 import { MicIcon, MusicIcon, SparkIcon } from './journal-icons';
-import { useSpeechRecognition } from './use-speech-recognition';
+import { useSpeechRecognition, VoicePrivacyNotice } from '../../lib/voice-entry';
 import { useCalmingAudio } from './use-calming-audio';
-import { VoicePrivacyNotice } from './voice-privacy-notice';
 import './journal.css';
 
 export default function JournalPage() {

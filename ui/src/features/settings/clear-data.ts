@@ -1,3 +1,5 @@
+import { deleteAllRecords } from '../../lib/vault/record-store';
+
 type Env = {
   storage: Pick<Storage, 'clear'>;
   alert(message: string): void;
@@ -5,8 +7,8 @@ type Env = {
 };
 
 /**
- * Clears every local-storage entry of this site (journal, safety plan, mood, theme, session...), says `done`
- * (in her language) and reloads.
+ * Clears every local-storage entry of this site (journal, safety plan, mood, theme, session...) and the
+ * encrypted incident log in IndexedDB, says `done` (in her language) and reloads.
  */
 export function clearAllData(
   done: string,
@@ -17,6 +19,8 @@ export function clearAllData(
   },
 ): void {
   env.storage.clear();
+  // Started now; the deletion finishes even while the page reloads (the database is closed between uses).
+  void deleteAllRecords();
   env.alert(done);
   env.reload();
 }

@@ -4,11 +4,13 @@ import {
   encryptRecord,
   newPinParams,
   newWrappedDataKey,
+  randomBytes,
   rewrapDataKey,
   unwrapDataKey,
   VaultDataError,
   VaultKeyError,
 } from './crypto';
+import { discardRecords } from './record-store';
 import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
 
 /**
@@ -97,6 +99,31 @@ export class OpenVault {
     return write;
   }
 
+  /**
+   * AES-GCM under the data key, bound to `aad`: how a record key is wrapped (docs/vault.md, "Record key").
+   * The data key itself never leaves this object.
+   */
+  async sealWithDataKey(plain: Uint8Array<ArrayBuffer>, aad: string): Promise<Uint8Array<ArrayBuffer>> {
+    const iv = randomBytes(12);
+    const ct = new Uint8Array(
+      await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(aad) }, this.dataKey, plain),
+    );
+    const out = new Uint8Array(iv.length + ct.length);
+    out.set(iv);
+    out.set(ct, iv.length);
+    return out;
+  }
+
+  /** Opens what `sealWithDataKey` sealed with the same `aad`; throws for anything changed or moved. */
+  async openWithDataKey(sealed: Uint8Array<ArrayBuffer>, aad: string): Promise<Uint8Array<ArrayBuffer>> {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.slice(0, 12), additionalData: new TextEncoder().encode(aad) },
+      this.dataKey,
+      sealed.slice(12),
+    );
+    return new Uint8Array(plain);
+  }
+
   /** Resolves when every write so far has reached storage. */
   flushed(): Promise<void> {
     return this.chain;
@@ -120,6 +147,7 @@ export class OpenVault {
 
 /** Removes this account's key and records from the device: the way on when they can never be opened again. */
 export function discardVault(accountId: string): void {
+  void discardRecords(accountId).catch(() => undefined);
   const prefix = recordSlot(accountId, '');
   const slots = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
   for (const slot of [...slots, metaSlot(accountId)]) window.localStorage.removeItem(slot);

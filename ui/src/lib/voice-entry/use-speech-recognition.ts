@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { englishText } from '../../lib/english-text';
-import { useLanguage, useT, type Translate } from '../../lib/i18n';
-import { voiceEntryEnabled, voiceOnlineAccepted, writeVoiceOnlineAccepted } from '../../lib/privacy-prefs';
+import { englishText } from '../english-text';
+import { useLanguage, useT, type Translate } from '../i18n';
+import { voiceEntryEnabled, voiceOnlineAccepted, writeVoiceOnlineAccepted } from '../privacy-prefs';
 import { prepareLocalRecognition, type SpeechRecognitionStatics } from './on-device-speech';
 
 /** Why dictation is not working: no speech API, a recogniser that could not be made, or its error code. */
@@ -13,20 +13,20 @@ const NOT_INITIALIZED: SpeechProblem = { kind: 'not-initialized' };
 // The recogniser's usual error codes have a text of their own, so a language other than English can say what
 // happened in plain words; in English each is the product's "Speech recognition error: <code>".
 const FAILURE_KEYS: Readonly<Record<string, string>> = {
-  'not-allowed': 'journal.speechErrorNotAllowed',
-  'service-not-allowed': 'journal.speechErrorServiceNotAllowed',
-  'no-speech': 'journal.speechErrorNoSpeech',
-  network: 'journal.speechErrorNetwork',
-  'audio-capture': 'journal.speechErrorAudioCapture',
-  'language-not-supported': 'journal.speechErrorLanguageNotSupported',
+  'not-allowed': 'voice.speechErrorNotAllowed',
+  'service-not-allowed': 'voice.speechErrorServiceNotAllowed',
+  'no-speech': 'voice.speechErrorNoSpeech',
+  network: 'voice.speechErrorNetwork',
+  'audio-capture': 'voice.speechErrorAudioCapture',
+  'language-not-supported': 'voice.speechErrorLanguageNotSupported',
 };
 
 /** the product's error texts, in the page language. */
 export function speechProblemText(problem: SpeechProblem, t: Translate = englishText): string {
-  if (problem.kind === 'unsupported') return t('journal.speechUnsupported');
-  if (problem.kind === 'not-initialized') return t('journal.speechNotInitialized');
+  if (problem.kind === 'unsupported') return t('voice.speechUnsupported');
+  if (problem.kind === 'not-initialized') return t('voice.speechNotInitialized');
   const key = FAILURE_KEYS[problem.code];
-  return key ? t(key) : t('journal.speechError', { code: problem.code });
+  return key ? t(key) : t('voice.speechError', { code: problem.code });
 }
 
 // A page language with a region is used as it is; a bare one gets the region its speakers most often need.

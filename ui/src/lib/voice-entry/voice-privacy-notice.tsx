@@ -1,5 +1,5 @@
-import { useT } from '../../lib/i18n';
-import { ModalDialog } from '../../lib/modal-dialog';
+import { useT } from '../i18n';
+import { ModalDialog } from '../modal-dialog';
 import './voice-privacy-notice.css';
 
 type Props = { onAccept(): void; onDecline(): void };
@@ -8,15 +8,15 @@ type Props = { onAccept(): void; onDecline(): void };
 export function VoicePrivacyNotice({ onAccept, onDecline }: Props) {
   const t = useT();
   return (
-    <ModalDialog title={t('journal.voiceNoticeTitle')} onClose={onDecline}>
-      <p>{t('journal.voiceNoticeSent')}</p>
-      <p>{t('journal.voiceNoticeTypeInstead')}</p>
+    <ModalDialog title={t('voice.voiceNoticeTitle')} onClose={onDecline}>
+      <p>{t('voice.voiceNoticeSent')}</p>
+      <p>{t('voice.voiceNoticeTypeInstead')}</p>
       <div className="journal-notice-actions">
         <button type="button" className="btn btn-secondary" data-autofocus onClick={onDecline}>
-          {t('journal.voiceNoticeNotNow')}
+          {t('voice.voiceNoticeNotNow')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onAccept}>
-          {t('journal.voiceNoticeGoOn')}
+          {t('voice.voiceNoticeGoOn')}
         </button>
       </div>
     </ModalDialog>

@@ -1,0 +1,79 @@
+import { fromBase64 } from '../../lib/vault/crypto';
+import { parseContent, type EvidenceEntry } from './incident-model';
+
+export const FORMAT = 'solace-evidence/1';
+export const CERTIFICATE_FILE = 'certificate.pem';
+
+/** An entry has no stamp yet: a bundle without it would not verify. */
+export class NotStampedError extends Error {
+  constructor() {
+    super('Some entries are not time-stamped yet.');
+    this.name = 'NotStampedError';
+  }
+}
+
+const tokenFile = (id: string) => `tokens/${id}.tsr`;
+
+/**
+ * The entries an export shows in full: the chosen incidents, their amendments and every removal record (so
+ * the bundle says that something was deleted). The rest of the chain is withheld: digest and stamp only.
+ */
+export function shownIds(entries: EvidenceEntry[], chosenIncidents: Set<string>): Set<string> {
+  const shown = new Set<string>();
+  for (const e of entries) {
+    const c = parseContent(e);
+    if (e.kind === 'removal' || chosenIncidents.has(e.id) || (c.amends && chosenIncidents.has(c.amends))) shown.add(e.id);
+  }
+  return shown;
+}
+
+/** manifest.json as docs/evidence.md ("The bundle") describes it, in chain order. */
+export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
+  if (entries.some((e) => !e.token)) throw new NotStampedError();
+  return {
+    format: FORMAT,
+    certificate: CERTIFICATE_FILE,
+    entries: entries.map((e) =>
+      shown.has(e.id)
+        ? { id: e.id, content: e.content, digest: e.digest, token: tokenFile(e.id) }
+        : { id: e.id, digest: e.digest, token: tokenFile(e.id), withheld: true, written_at: parseContent(e).written_at },
+    ),
+  };
+}
+
+type ZipInput = Record<string, Uint8Array | [Uint8Array, { level: 0 }]>;
+
+/**
+ * Every member of the ZIP: manifest, certificate, one token per entry, the shown entries' attachments
+ * unchanged, the report and the how-to page. Built in the browser: nothing passes through the server.
+ */
+export async function bundleFiles(args: {
+  entries: EvidenceEntry[];
+  shown: Set<string>;
+  certificate: string;
+  attachment(id: string): Promise<Uint8Array<ArrayBuffer>>;
+  reportHtml: string;
+  howToHtml: string;
+}): Promise<ZipInput> {
+  const te = new TextEncoder();
+  const manifest = buildManifest(args.entries, args.shown);
+  const files: ZipInput = {
+    'manifest.json': te.encode(JSON.stringify(manifest, null, 2)),
+    [CERTIFICATE_FILE]: te.encode(args.certificate),
+    'report.html': te.encode(args.reportHtml),
+    'how-to-check.html': te.encode(args.howToHtml),
+  };
+  for (const e of args.entries) {
+    files[tokenFile(e.id)] = fromBase64(e.token!);
+    if (!args.shown.has(e.id)) continue;
+    // Photos and recordings are compressed already: stored as they are.
+    for (const a of e.attachments) files[a.file] = [await args.attachment(a.id), { level: 0 }];
+  }
+  return files;
+}
+
+/** The ZIP itself; fflate (a maintained ZIP library) is fetched only when she exports. */
+export async function zipBundle(files: ZipInput): Promise<Uint8Array> {
+  const { zipSync } = await import('fflate');
+  return zipSync(files, { level: 6 });
+}

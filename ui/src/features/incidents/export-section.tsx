@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { useLanguage, useT } from '../../lib/i18n';
+import { useVault } from '../../lib/vault';
+import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
+import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
+import { attachmentBytes } from './incident-store';
+import { howToHtml, reportHtml } from './report-html';
+import { fetchCertificate } from './timestamp-client';
+import { useCategories } from './use-categories';
+
+type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
+
+/** She chooses incidents (all, or a date range); the browser builds one ZIP and downloads it. */
+export function ExportSection({ entries, stampPending }: Props) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const { vault } = useVault();
+  const categories = useCategories(t);
+  const id = useId();
+  const [range, setRange] = useState(false);
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const chosen = entries.filter((e) => {
+    if (e.kind !== 'incident') return false;
+    if (!range) return true;
+    const day = incidentDay(parseContent(e)) ?? '';
+    return (!from || day >= from) && (!until || day <= until);
+  });
+
+  const run = async () => {
+    setBusy(true);
+    setStatus(t('incidents.exporting'));
+    try {
+      await stampPending();
+      const shown = shownIds(entries, new Set(chosen.map((e) => e.id)));
+      const files = await bundleFiles({
+        entries,
+        shown,
+        certificate: await fetchCertificate(),
+        attachment: (aid) => attachmentBytes(vault, aid),
+        reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories),
+        howToHtml: howToHtml(entries, t, lang),
+      });
+      const zip = await zipBundle(files);
+      const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `incident-record-${new Date().toISOString().slice(0, 10)}.zip`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      // Let the download start before the only copy of the link goes.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setStatus(t('incidents.exported', { count: chosen.length }));
+    } catch (err) {
+      setStatus(err instanceof NotStampedError ? t('incidents.exportNotStamped') : t('incidents.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card incident-export stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('incidents.exportTitle')}</h2>
+      <p className="incident-hint">{t('incidents.exportHint')}</p>
+      <fieldset className="incident-fieldset">
+        <legend>{t('incidents.exportWhich')}</legend>
+        <label className="incident-check">
+          <input type="radio" name={`${id}-which`} checked={!range} onChange={() => setRange(false)} />
+          {t('incidents.exportAll')}
+        </label>
+        <label className="incident-check">
+          <input type="radio" name={`${id}-which`} checked={range} onChange={() => setRange(true)} />
+          {t('incidents.exportRange')}
+        </label>
+        {range ? (
+          <div className="incident-range">
+            <label className="label" htmlFor={`${id}-from`}>
+              {t('incidents.from')}
+            </label>
+            <input id={`${id}-from`} type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <label className="label" htmlFor={`${id}-until`}>
+              {t('incidents.until')}
+            </label>
+            <input id={`${id}-until`} type="date" className="input" value={until} onChange={(e) => setUntil(e.target.value)} />
+          </div>
+        ) : null}
+      </fieldset>
+      <button type="button" className="btn btn-primary" disabled={busy || chosen.length === 0} onClick={() => void run()}>
+        {t('incidents.exportButton', { count: chosen.length })}
+      </button>
+      <p role="status">{status}</p>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useLanguage, useT } from '../../lib/i18n';
+import { StorageFullError } from '../../lib/vault/record-store';
+import { sizeText } from './attachment-limits';
+import { formatMoment } from './format-time';
+import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
+import { kindLabel } from './kind-labels';
+import { SealStatus } from './seal-status';
+import { useCategories } from './use-categories';
+
+type Props = {
+  incident: EvidenceEntry;
+  amendments: EvidenceEntry[];
+  onAmend(text: string): Promise<unknown>;
+  onDelete(): Promise<unknown>;
+};
+
+/** When it happened, as she entered it: the time in its zone, a range, 'about'. */
+export function whenText(c: EntryContent, lang: string, t: (k: string, v?: Record<string, string>) => string): string {
+  if (!c.when) return '';
+  const start = formatMoment(c.when.start, lang, c.when.time_zone);
+  const text = c.when.end
+    ? t('incidents.range', { start, end: formatMoment(c.when.end, lang, c.when.time_zone) })
+    : start;
+  return c.when.about ? t('incidents.about', { when: text }) : text;
+}
+
+/** One sealed incident, with its corrections beside it (never overwriting it). */
+export function IncidentCard({ incident, amendments, onAmend, onDelete }: Props) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const id = useId();
+  const c = parseContent(incident);
+  const categories = useCategories(t);
+  const [amending, setAmending] = useState(false);
+  const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const amend = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    try {
+      await onAmend(text.trim());
+      setText('');
+      setAmending(false);
+      setProblem('');
+    } catch (err) {
+      setProblem(err instanceof StorageFullError ? t('incidents.deviceFull') : t('incidents.notSaved'));
+    }
+  };
+
+  const rows: [string, string][] = [
+    [t('incidents.where'), c.where ?? ''],
+    [t('incidents.kinds'), (c.kinds ?? []).map((k) => kindLabel(categories, k)).join(', ')],
+    [t('incidents.injuries'), c.injuries ?? ''],
+    [t('incidents.medical'), c.medical_help ?? ''],
+  ];
+
+  return (
+    <article className="card incident-card" aria-labelledby={`${id}-when`}>
+      <div className="incident-original">
+        <h3 id={`${id}-when`}>{whenText(c, lang, t)}</h3>
+        <p className="incident-label">{t('incidents.original')}</p>
+        <p className="incident-what">{c.what_happened}</p>
+        <dl className="incident-details">
+          {rows
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          {c.witnesses?.length ? (
+            <div>
+              <dt>{t('incidents.witnesses')}</dt>
+              <dd>
+                <ul>
+                  {c.witnesses.map((w, i) => (
+                    <li key={i}>{w}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+          {c.complaint_numbers?.length ? (
+            <div>
+              <dt>{t('incidents.references')}</dt>
+              <dd>
+                <ul>
+                  {c.complaint_numbers.map((w, i) => (
+                    <li key={i}>{w}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+          {incident.attachments.length ? (
+            <div>
+              <dt>{t('incidents.attachments')}</dt>
+              <dd>
+                <ul>
+                  {incident.attachments.map((a) => (
+                    <li key={a.id}>{`${a.name} (${sizeText(a.size)})`}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        <SealStatus entry={incident} writtenAt={c.written_at} />
+      </div>
+
+      {amendments.length ? (
+        <section className="incident-amendments" aria-label={t('incidents.amendments')}>
+          <h4>{t('incidents.amendments')}</h4>
+          <ol>
+            {amendments.map((a) => {
+              const ac = parseContent(a);
+              return (
+                <li key={a.id} className="incident-amendment">
+                  <p className="incident-label">{t('incidents.amendedOn', { when: formatMoment(ac.written_at, lang) })}</p>
+                  <p>{ac.text}</p>
+                  <SealStatus entry={a} writtenAt={ac.written_at} />
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ) : null}
+
+      {amending ? (
+        <form className="stack" onSubmit={(e) => void amend(e)}>
+          <label className="label" htmlFor={`${id}-amend`}>
+            {t('incidents.amendLabel')}
+          </label>
+          <textarea id={`${id}-amend`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <div className="incident-actions">
+            <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
+              {t('incidents.saveAmendment')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setAmending(false)}>
+              {t('incidents.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {problem ? <p role="alert">{problem}</p> : null}
+      <div className="incident-actions">
+        {!amending ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setAmending(true)}>
+            {t('incidents.amend')}
+          </button>
+        ) : null}
+        {confirming ? (
+          <>
+            <p role="alert">{t('incidents.deleteWarning')}</p>
+            <button type="button" className="btn btn-danger" onClick={() => void onDelete()}>
+              {t('incidents.deleteConfirm')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+              {t('incidents.cancel')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)}>
+            {t('incidents.delete')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { ExportSection } from './export-section';
+import { IncidentCalendar } from './incident-calendar';
+import { IncidentCard } from './incident-card';
+import { IncidentForm } from './incident-form';
+import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
+import { useIncidentLog } from './use-incident-log';
+import './incidents.css';
+
+export default function IncidentsPage() {
+  const t = useT();
+  const log = useIncidentLog();
+  const [writing, setWriting] = useState(false);
+  const [status, setStatus] = useState('');
+
+  const { incidents, amendmentsOf, removals } = useMemo(() => {
+    const byIncident = new Map<string, EvidenceEntry[]>();
+    for (const e of log.entries.filter((x) => x.kind === 'amendment')) {
+      const of = parseContent(e).amends ?? '';
+      byIncident.set(of, [...(byIncident.get(of) ?? []), e]);
+    }
+    return {
+      incidents: log.entries.filter((e) => e.kind === 'incident').reverse(),
+      amendmentsOf: (id: string) => byIncident.get(id) ?? [],
+      removals: log.entries.filter((e) => e.kind === 'removal').length,
+    };
+  }, [log.entries]);
+  const days = incidents.map((e) => incidentDay(parseContent(e))).filter((d): d is string => d !== null);
+
+  return (
+    <div className="page incidents-page">
+      <h1 className="page-title">{t('incidents.title')}</h1>
+      <p className="page-subtitle">{t('incidents.subtitle')}</p>
+      <p role="status" className="incident-status">
+        {status}
+      </p>
+      {log.unreadable ? <p role="alert">{t('incidents.someUnreadable', { count: log.unreadable })}</p> : null}
+
+      {writing ? (
+        <IncidentForm
+          onCancel={() => setWriting(false)}
+          onSave={async (fields, files) => {
+            await log.add('incident', fields, files);
+            setWriting(false);
+            setStatus(t('incidents.saved'));
+          }}
+        />
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={() => (setWriting(true), setStatus(''))}>
+          {t('incidents.record')}
+        </button>
+      )}
+
+      <section aria-labelledby="incident-list-title" className="incident-list">
+        <h2 id="incident-list-title">{t('incidents.listTitle')}</h2>
+        {log.loading ? (
+          <p>{t('incidents.loading')}</p>
+        ) : incidents.length === 0 ? (
+          <p className="empty-state">{t('incidents.empty')}</p>
+        ) : (
+          incidents.map((e) => (
+            <IncidentCard
+              key={e.id}
+              incident={e}
+              amendments={amendmentsOf(e.id)}
+              onAmend={async (text) => {
+                await log.add('amendment', { amends: e.id, text });
+                setStatus(t('incidents.amendmentSaved'));
+              }}
+              onDelete={async () => {
+                await log.remove([e, ...amendmentsOf(e.id)]);
+                setStatus(t('incidents.deleted'));
+              }}
+            />
+          ))
+        )}
+        {removals ? <p className="incident-hint">{t('incidents.removedNote', { count: removals })}</p> : null}
+      </section>
+
+      <IncidentCalendar days={days} />
+      <ExportSection entries={log.entries} stampPending={log.stampPending} />
+    </div>
+  );
+}

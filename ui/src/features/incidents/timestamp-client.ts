@@ -1,0 +1,28 @@
+/** Asks the server's time-stamping authority (docs/evidence.md, "The endpoint") to stamp one digest. */
+export async function stampDigest(
+  digestHex: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ token: Uint8Array<ArrayBuffer>; genTime: Date }> {
+  // The ASN.1 libraries are needed only here: a separate chunk, fetched on the first seal.
+  const { encodeTimeStampReq, parseTimeStampResp } = await import('./rfc3161');
+  // A positive nonce: the top bit clear, so the DER INTEGER reads the same on both sides.
+  const nonce = crypto.getRandomValues(new Uint8Array(8));
+  nonce[0] = (nonce[0] & 0x7f) | 0x01;
+  const res = await fetchImpl('/api/timestamp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/timestamp-query' },
+    body: encodeTimeStampReq(digestHex, nonce),
+    // No account: the stamp must not be tied to her.
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  if (!res.ok) throw new Error(`The time-stamping server answered ${res.status}.`);
+  return parseTimeStampResp(new Uint8Array(await res.arrayBuffer()), digestHex, nonce);
+}
+
+/** The time-stamping certificate (PEM) that goes into every bundle. */
+export async function fetchCertificate(fetchImpl: typeof fetch = fetch): Promise<string> {
+  const res = await fetchImpl('/api/timestamp/certificate', { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+  return res.text();
+}
