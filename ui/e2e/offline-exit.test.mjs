@@ -29,6 +29,8 @@ describe('quick exit while offline', () => {
 
     const exit = page.getByRole('button', { name: 'Exit now' }).first();
     await exit.waitFor();
+    // The home screen itself, not only the frame around it: its lazily loaded code is in before the network goes.
+    await page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
     // What the page still loads when the network goes fails, as it must.
     ctx.expectOfflineResource(/.*/);
     await ctx.context.setOffline(true);
