@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { canSaveItem, type SafetyPlanItem } from './safety-plan-logic';
 
@@ -15,7 +15,14 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
   const [draft, setDraft] = useState(item.content);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
+
+  // The field takes the focus as it opens, every time (a browser honours the `autofocus` attribute only once
+  // per page); before it is drawn, so that what she types at once lands in it.
+  useLayoutEffect(() => {
+    if (editing) fieldRef.current?.focus();
+  }, [editing]);
 
   useEffect(() => {
     if (!editing && returnFocus.current) {
@@ -49,8 +56,8 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
               id={fieldId}
               className="textarea"
               rows={2}
+              ref={fieldRef}
               value={draft}
-              autoFocus
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Escape') finish();
