@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { canSaveItem, type SafetyPlanItem } from './safety-plan-logic';
 
@@ -24,7 +24,8 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
     if (editing) fieldRef.current?.focus();
   }, [editing]);
 
-  useEffect(() => {
+  // Back to the Edit button as the field closes, before the row is drawn again.
+  useLayoutEffect(() => {
     if (!editing && returnFocus.current) {
       returnFocus.current = false;
       editButtonRef.current?.focus();
