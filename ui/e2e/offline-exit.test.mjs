@@ -41,7 +41,7 @@ describe('quick exit while offline', () => {
     assert.ok(!pending.includes(old), 'the refresh token itself is not kept');
     // What waits lets nobody in: the kept value is no refresh token.
     assert.equal(await refresh(app, pending), 400);
-    await exit.click();
+    await exit.click({ force: true }); // the press hides the page at once
     await page.waitForURL((u) => u.origin !== app.origin);
 
     // Back online, she opens the app again.
