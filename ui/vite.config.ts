@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { serviceWorker } from './service-worker-plugin';
+
+/** A file of an installed package by its path, past the package's export map. */
+const dependency = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
 
 // The Rust binary (default 127.0.0.1:8080) serves /auth/v1 and /api; the dev server forwards them there.
 const backend = 'http://127.0.0.1:8080';
@@ -9,6 +13,18 @@ export default defineConfig({
   // Absolute base: deep links are answered with index.html by the server's SPA fallback.
   base: '/',
   plugins: [react(), serviceWorker()],
+  resolve: {
+    // The app is written against React's API and runs on Preact's compatible one (preact/compat): React DOM
+    // alone is about 58 KB compressed, more than the sign-in page's whole budget leaves for its script.
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+    ],
+  },
   server: {
     proxy: {
       // Only the auth API: /auth itself is the sign-in page, served by Vite.
@@ -24,7 +40,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Everything the first page needs (React, router, auth client, shell) in the one entry chunk,
+        // Everything the first page needs (Preact, router, shell) in the one entry chunk,
         // instead of several small shared chunks: fewer requests on a cold load.
         // The authenticator-code field is shared by the sign-in screens and Settings; it travels with the
         // sign-in screens rather than as one more request on /auth.
@@ -46,6 +62,15 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
+    // The testing library and the router as ES modules through the bundler (past their export maps, which send
+    // Node to CommonJS builds): they then meet the same Preact (the aliases above) as the app, not React itself.
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: dependency('@testing-library/react/dist/@testing-library/react.esm.js') },
+      { find: /^react-router-dom$/, replacement: dependency('react-router-dom/dist/index.mjs') },
+      { find: /^react-router$/, replacement: dependency('react-router/dist/development/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: dependency('react-router/dist/development/dom-export.mjs') },
+    ],
+    server: { deps: { inline: [/react-router/, /@testing-library[\\/]react/] } },
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -42,13 +42,14 @@ function startNeutralPage() {
 let accounts = 0;
 async function signUp(base) {
   accounts += 1;
-  const res = await fetch(`${base}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-exit-${Date.now()}-${accounts}@example.com`, password: PASSWORD }),
-  });
+  const credentials = JSON.stringify({ email: `bench-exit-${Date.now()}-${accounts}@example.com`, password: PASSWORD });
+  const headers = { 'content-type': 'application/json' };
+  const signup = await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers, body: credentials });
+  if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  // Sign-up answers without a session (it gives no account away); the session comes from signing in.
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: credentials });
   const body = await res.json();
-  if (!res.ok || !body.access_token) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || !body.access_token) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 

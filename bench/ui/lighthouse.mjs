@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Lighthouse (mobile: the default config, i.e. Moto G Power emulation with simulated slow-4G/4x-CPU throttling)
-// on /auth of the real solace binary, categories performance and accessibility, run RUNS times (default 3);
-// prints every run, the median scores and metrics, and the audits that kept a score from being perfect.
-// Goals: performance >= 95, accessibility 100 (medians). Exits 1 when a goal is missed, 2 when a run failed.
+// on /auth (or PAGE=/weather, its weather calls answered by the end-to-end tests' weather stand-in) of the real
+// solace binary, categories performance and accessibility, run RUNS times (default 3); prints every run, the
+// median scores and metrics, and the audits that kept a score from being perfect.
+// Goal: performance 100 and accessibility 100 in at least two runs of three (RUNS=5: four of five, and so on).
+// Exits 1 when the goal is missed, 2 when a run failed.
 //
 // Env: SOLACE_BIN, SOLACE_URL (see server.mjs), CHROME_PATH (default /usr/bin/chromium), RUNS (default 3),
 // PAGE (default /auth; /weather for the weather disguise).
@@ -12,15 +14,16 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
-import { startSolace } from './server.mjs';
+import { startSolaceFor } from './server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const LH_CLI = join(HERE, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const REPORTS = join(HERE, 'reports');
 const RUNS = Number(process.env.RUNS || 3);
 const PAGE = process.env.PAGE || '/auth';
-const GOAL_PERF = 95;
+const GOAL_PERF = 100;
 const GOAL_A11Y = 100;
+const GOAL_RUNS = Math.ceil((RUNS * 2) / 3);
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 
 const METRICS = [
@@ -130,7 +133,7 @@ function failingAudits(lhr) {
 
 async function main() {
   mkdirSync(REPORTS, { recursive: true });
-  const server = await startSolace();
+  const server = await startSolaceFor(PAGE);
   const runs = [];
   try {
     const url = `${server.url}${PAGE}`;
@@ -151,7 +154,9 @@ async function main() {
 
   const perf = median(runs.map((r) => r.s.perf));
   const a11y = median(runs.map((r) => r.s.a11y));
-  console.log(`\nmedian of ${runs.length}: performance ${perf} (goal >= ${GOAL_PERF}), accessibility ${a11y} (goal ${GOAL_A11Y})`);
+  const full = runs.filter((r) => r.s.perf >= GOAL_PERF && r.s.a11y >= GOAL_A11Y).length;
+  console.log(`\nruns with performance ${GOAL_PERF} and accessibility ${GOAL_A11Y}: ${full} of ${runs.length} (goal ${GOAL_RUNS})`);
+  console.log(`median of ${runs.length}: performance ${perf}, accessibility ${a11y}`);
   for (const [n, , f] of METRICS) console.log(`  ${n.padEnd(8)} ${f(median(runs.map((r) => r.s.metrics[n])))}`);
   const first = runs[0].lhr;
   console.log(`  (${first.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] || 'Chrome'}, ` +
@@ -177,7 +182,7 @@ async function main() {
   } else {
     console.log('\nno audit below full marks in any run');
   }
-  process.exit(perf >= GOAL_PERF && a11y >= GOAL_A11Y ? 0 : 1);
+  process.exit(full >= GOAL_RUNS ? 0 : 1);
 }
 
 main().catch((err) => {

@@ -1,9 +1,12 @@
 // The binary for the bench/ui scripts: the checkout's target/debug/solace (or SOLACE_BIN) started by the
 // shared helper (tests/support/solace-process.mjs) with default settings, stopped when asked or when this
 // process ends; or, with SOLACE_URL, a server someone else started.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
+import { API_KEY, startWeatherStandIn } from '../../ui/e2e/weather-stand-in.mjs';
 
 export const DEFAULT_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../target/debug/solace');
 
@@ -38,4 +41,29 @@ export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN,
     });
   }
   return { url: solace.url, port: solace.port, pid: solace.pid, stop };
+}
+
+/**
+ * The binary for measuring `page`: for the weather disguise, with the end-to-end tests' weather stand-in as its
+ * weather service, so that nothing waits on the internet and every run gets the same answers. Returns the server
+ * of startSolace() whose stop() also ends the stand-in.
+ */
+export async function startSolaceFor(page) {
+  if (page !== '/weather' || process.env.SOLACE_URL) return startSolace();
+  const weather = await startWeatherStandIn();
+  const dir = mkdtempSync(path.join(tmpdir(), 'solace-bench-weather-'));
+  const configFile = path.join(dir, 'solace.toml');
+  writeFileSync(
+    configFile,
+    `[weather]\nprovider = "openweathermap"\napi_key = "${API_KEY}"\nopenweathermap_url = "${weather.url}"\n`,
+  );
+  const server = await startSolace({ args: ['--config', configFile] });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await weather.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

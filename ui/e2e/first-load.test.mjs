@@ -8,8 +8,8 @@ import { devices } from 'playwright-core';
 import { launchBrowser, startApp } from './harness.mjs';
 
 const BUDGETS = {
-  '/auth': { bytes: 100_000, requests: 5, ready: (page) => page.getByLabel('Email').first() },
-  '/weather': { bytes: 111_000, requests: 10, ready: (page) => page.getByRole('heading', { level: 1 }).first() },
+  '/auth': { bytes: 70_000, requests: 5, ready: (page) => page.getByLabel('Email').first() },
+  '/weather': { bytes: 80_000, requests: 10, ready: (page) => page.getByRole('heading', { level: 1 }).first() },
 };
 
 /** Loads `path` in a fresh context and returns every request with its bytes on the wire. */

@@ -29,6 +29,8 @@ describe('quick exit while offline', () => {
 
     const exit = page.getByRole('button', { name: 'Exit now' }).first();
     await exit.waitFor();
+    // The home screen itself, not only the frame around it: its lazily loaded code is in before the network goes.
+    await page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
     // What the page still loads when the network goes fails, as it must.
     ctx.expectOfflineResource(/.*/);
     await ctx.context.setOffline(true);
@@ -39,7 +41,7 @@ describe('quick exit while offline', () => {
     assert.ok(!pending.includes(old), 'the refresh token itself is not kept');
     // What waits lets nobody in: the kept value is no refresh token.
     assert.equal(await refresh(app, pending), 400);
-    await exit.click();
+    await exit.click({ force: true }); // the press hides the page at once
     await page.waitForURL((u) => u.origin !== app.origin);
 
     // Back online, she opens the app again.

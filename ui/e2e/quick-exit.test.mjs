@@ -75,7 +75,7 @@ describe('quick exit', () => {
       await nav.getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
-    await page.getByRole('button', EXIT).click();
+    await page.getByRole('button', EXIT).click({ force: true }); // the press hides the page at once
     await leftForExitPage(page);
     const visited = [];
     for (let i = 0; i < 5; i += 1) {
@@ -119,7 +119,7 @@ describe('quick exit', () => {
       predicate: (r) => r.url() === `${app.origin}/auth/v1/logout?scope=local` && r.method() === 'POST',
     });
     const logFrom = app.log().length;
-    await page.getByRole('button', EXIT).click();
+    await page.getByRole('button', EXIT).click({ force: true }); // the press hides the page at once
     await leftForExitPage(page);
     assert.deepEqual(atNavigation, { hidden: true, bodyDisplay: 'none', title: 'Loading…', session: null });
 

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
-import { preloadPage } from './app/routes/lazy-pages';
+import * as lazyPages from './app/routes/lazy-pages';
 import { applyDisguiseAtStart } from './lib/disguise-mode';
 import { preloadStartLanguage } from './lib/i18n';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
@@ -31,7 +31,11 @@ void loadConfigOnce().then((config) => {
   if (staleToken) revokeOnServer(config, staleToken);
   watchOfflineExits({ url: authUrl(config), anonKey: config.auth.anon_key });
 });
-preloadPage(window.location.pathname);
+lazyPages.preloadPage(window.location.pathname);
+// The page loaders as one module object, on purpose: the bundler's small helper for module objects (which the
+// sign-in screen's and the vault's lazily loaded code use) then travels in this script instead of as a request of
+// its own on the first load.
+Object.freeze(lazyPages);
 preloadStartLanguage();
 registerOfflineWorker();
 

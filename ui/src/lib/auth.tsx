@@ -16,6 +16,7 @@ import { hasStoredSession, landAfterIdle } from './idle-lock';
 import { primeExitHash } from './offline-exit';
 import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
 import { problemText } from './server-problem';
+import { removeStoredSession } from './session-end';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
 /** Outcome of an auth action: what went wrong, in words for the screen, or null on success. */
@@ -96,9 +97,16 @@ export function AuthProvider({ children, client: given }: Props) {
     if (c) {
       try {
         // 'local' removes the session on this device first, so signing out never depends on the network.
-        const { error } = await c.signOut({ scope: 'local' });
-        if (error) console.error('Sign-out error:', error);
+        // A token refresh running at that moment (after a long idle) makes the client refuse once; the second
+        // try finds it settled. Whatever happens, the stored session leaves this device.
+        let { error } = await c.signOut({ scope: 'local' });
+        if (error) ({ error } = await c.signOut({ scope: 'local' }));
+        if (error) {
+          removeStoredSession();
+          console.error('Sign-out error:', error);
+        }
       } catch (err) {
+        removeStoredSession();
         console.error('Sign-out error:', err);
       }
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import './modal-dialog.css';
 
 type Props = {
@@ -27,7 +27,8 @@ export function ModalDialog({ title, onClose, children, className, backdropClass
     closeRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // Before the dialog is first drawn, so that a key pressed at once already lands inside it.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const box = boxRef.current;
     const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE);

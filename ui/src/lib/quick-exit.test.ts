@@ -71,7 +71,7 @@ describe('quick exit', () => {
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
-  it('hides, ends the session, then replaces the history entry (so Back does not return)', () => {
+  it('hides, ends the session, then replaces the history entry (so Back does not return)', async () => {
     localStorage.setItem('solace-auth', SESSION);
     const order: string[] = [];
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
@@ -83,10 +83,15 @@ describe('quick exit', () => {
       assign: vi.fn(),
     };
     quickExit(loc, () => 0);
-    expect(order).toEqual([
-      'revoke (hidden: true)',
-      `replace ${DEFAULT_CONFIG.safety.exit_destinations[0]} (session: null)`,
-    ]);
+    // Hidden at once; the rest follows the next frame.
+    expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+    expect(order).toEqual([]);
+    await vi.waitFor(() =>
+      expect(order).toEqual([
+        'revoke (hidden: true)',
+        `replace ${DEFAULT_CONFIG.safety.exit_destinations[0]} (session: null)`,
+      ]),
+    );
     expect(loc.assign).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

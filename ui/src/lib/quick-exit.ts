@@ -62,14 +62,30 @@ export function endSessionHere(
   if (token) revokeSession(token, { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey }, fetchImpl);
 }
 
-/** Hide, end the session, leave. `location.replace` swaps this history entry for the neutral page. */
+/** The longest the rest of the exit waits for the frame without the app (a tab in the background draws none). */
+const FRAME_WAIT_MS = 50;
+
+/**
+ * Hide, end the session, leave. `location.replace` swaps this history entry for the neutral page. Ending the
+ * session and starting the navigation come right after the next frame, the first that shows nothing of the app
+ * (or after FRAME_WAIT_MS, whichever is first): done in the same task as the hide, their work held that frame
+ * back by a few milliseconds, and the screen going blank is what protects her when someone looks.
+ */
 export function quickExit(
   loc: Pick<Location, 'replace'> = window.location,
   random: () => number = Math.random,
 ): void {
   hideAppNow();
-  endSessionHere();
-  loc.replace(pickQuickExitDestination(random));
+  let done = false;
+  const leave = () => {
+    if (done) return;
+    done = true;
+    endSessionHere();
+    loc.replace(pickQuickExitDestination(random));
+  };
+  // A timer set in a frame callback runs once that frame is drawn.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(leave, 0));
+  setTimeout(leave, FRAME_WAIT_MS);
 }
 
 /** Whether this page has begun to leave (it is hidden already). */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../lib/icons';
 import { useT } from '../../lib/i18n';
 import { usePanic } from '../../lib/panic';
@@ -13,7 +13,8 @@ export function EmergencyWidget() {
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Listening from the moment the panel is drawn, so that an Escape pressed at once closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
 export type Theme = 'light' | 'dark';
@@ -27,7 +27,8 @@ export function applyTheme(theme: Theme): void {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setTheme] = useState<Theme>(readStoredTheme);
 
-  useEffect(() => {
+  // Before the next paint, so that no frame shows the new choice in the old colours.
+  useLayoutEffect(() => {
     applyTheme(theme);
     // Written only when it differs from what is stored: a fresh start (or one after Clear All Data) leaves
     // nothing in storage until the user picks a theme.

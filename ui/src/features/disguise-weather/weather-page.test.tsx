@@ -204,7 +204,9 @@ describe('weather disguise', () => {
     const user = userEvent.setup();
     renderWeather();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(replace).toHaveBeenCalledTimes(1);
+    // Hidden at once; the page is left right after the next frame.
+    expect(document.documentElement).toHaveAttribute('data-quick-exit');
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
     expect(replace.mock.calls[0][0]).toMatch(/^https:\/\//);
   });
 });

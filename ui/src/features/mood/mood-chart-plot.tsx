@@ -29,10 +29,11 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
   const { days, points, runs } = data;
   const x = (index: number) => `${days.length === 1 ? 50 : (index / (days.length - 1)) * 100}%`;
   // One tab stop for the whole chart (the latest point); the arrow keys move between days from there.
-  const [active, setActive] = useState(points.length - 1);
+  // No choice yet: the latest point, however many the chart has by then (its data may arrive after the first draw).
+  const [active, setActive] = useState<number | null>(null);
   const [reading, setReading] = useState(false);
   const refs = useRef<Array<SVGCircleElement | null>>([]);
-  const current = Math.min(active, points.length - 1);
+  const current = active === null ? points.length - 1 : Math.min(active, points.length - 1);
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(points.length - 1, i));
@@ -110,7 +111,9 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
                 }}
                 role="img"
                 aria-label={pointLabel(p)}
-                tabIndex={i === current ? 0 : -1}
+                // Lower case on purpose: on an SVG element Preact writes the attribute as spelled, and SVG's
+                // attribute names are case-sensitive (`tabIndex` would make no tab stop).
+                {...{ tabindex: i === current ? 0 : -1 }}
                 className="mood-chart-point"
                 style={reading && i === current ? S.pointActive : S.point}
                 data-date={p.date}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { canSaveItem, type SafetyPlanItem } from './safety-plan-logic';
 
@@ -15,9 +15,17 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
   const [draft, setDraft] = useState(item.content);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
 
-  useEffect(() => {
+  // The field takes the focus as it opens, every time (a browser honours the `autofocus` attribute only once
+  // per page); before it is drawn, so that what she types at once lands in it.
+  useLayoutEffect(() => {
+    if (editing) fieldRef.current?.focus();
+  }, [editing]);
+
+  // Back to the Edit button as the field closes, before the row is drawn again.
+  useLayoutEffect(() => {
     if (!editing && returnFocus.current) {
       returnFocus.current = false;
       editButtonRef.current?.focus();
@@ -49,8 +57,8 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
               id={fieldId}
               className="textarea"
               rows={2}
+              ref={fieldRef}
               value={draft}
-              autoFocus
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Escape') finish();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { EmergencyCallButtons } from '../emergency-calls';
 import { useT } from '../i18n';
 import { ForgotPin } from './forgot-pin';
@@ -45,7 +45,8 @@ export function PinPrompt({ triesLeft, waitUntil = 0, wrong, onSubmit, onSignOut
   const input = useRef<HTMLInputElement>(null);
   const wait = useSecondsLeft(waitUntil);
 
-  useEffect(() => {
+  // Before the prompt is drawn, so that a PIN typed at once lands in the field.
+  useLayoutEffect(() => {
     if (!forgot) input.current?.focus();
   }, [wrong, triesLeft, forgot]);
 
