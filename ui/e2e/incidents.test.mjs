@@ -221,7 +221,8 @@ describe('incident log', () => {
       await page.locator('.incident-card', { hasText: WHAT }).getByText(CORRECTION).waitFor();
       await Promise.all([
         page.waitForURL((u) => u.origin !== app.origin),
-        page.getByRole('button', { name: 'Exit now' }).first().click(),
+        // Forced: the press hides the page at once, which Playwright would read as the button being covered.
+        page.getByRole('button', { name: 'Exit now' }).first().click({ force: true }),
       ]);
       await page.goto('/');
       await signInScreen(page).waitFor();
