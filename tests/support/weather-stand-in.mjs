@@ -1,10 +1,17 @@
-// A local stand-in for the weather services, in their real wire formats, for a few known cities:
-// OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast; 404 `{"cod":"404","message":"city not found"}`
-// for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast). It records every
-// request so tests can see what the binary asked for.
+// The one stand-in for the weather services, shared by the browser tests (ui/e2e, in-process) and the
+// benches (bench/weather.sh runs it as a program): OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast;
+// 404 `{"cod":"404","message":"city not found"}` for any other city) and Open-Meteo (geocoding /v1/search,
+// forecast /v1/forecast) in their real wire formats, for a few known cities. It records every request so
+// tests can see what the binary asked for, and can answer after a pause, as a real upstream does.
+//
+// As a program: `node tests/support/weather-stand-in.mjs [--port N] [--pause-ms N]` prints its address on
+// the first line of its output; GET /__calls answers how many requests reached the services since the start
+// (or since the last POST /__calls, which resets the count). Node built-ins only.
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
-export const API_KEY = 'e2e-test-key';
+export const API_KEY = 'stand-in-key';
 
 /** Known cities: what the current-weather answer says, and what the UI should show for it. */
 export const CITIES = {
@@ -227,8 +234,8 @@ function omForecast(c, now) {
   };
 }
 
-/** Starts the stand-in on 127.0.0.1 on a free port. */
-export async function startWeatherStandIn() {
+/** Starts the stand-in on 127.0.0.1 (on `port`, or a free one); every answer waits `pauseMs` first. */
+export async function startWeatherStandIn({ port: wanted = 0, pauseMs = 0 } = {}) {
   const requests = [];
   /** City name -> the `dt` of slot 0 in the first forecast sent for it (the binary caches what it gets). */
   const forecastStarts = {};
@@ -236,11 +243,20 @@ export async function startWeatherStandIn() {
   const omNow = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname === '/__calls') {
+      if (req.method === 'POST') requests.length = 0;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(String(requests.length));
+      return;
+    }
     requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
     const send = (status, body) => {
       const text = JSON.stringify(body);
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
+      const answer = () => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      };
+      if (pauseMs > 0) setTimeout(answer, pauseMs);
+      else answer();
     };
     const now = Math.floor(Date.now() / 1000);
     if (url.pathname === '/v1/search') {
@@ -284,7 +300,7 @@ export async function startWeatherStandIn() {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(wanted, '127.0.0.1', resolve);
   });
   const { port } = server.address();
   return {
@@ -298,4 +314,10 @@ export async function startWeatherStandIn() {
         server.close(() => resolve());
       }),
   };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { port: { type: 'string' }, 'pause-ms': { type: 'string' } } });
+  const standIn = await startWeatherStandIn({ port: Number(values.port ?? 0), pauseMs: Number(values['pause-ms'] ?? 0) });
+  console.log(standIn.url);
 }
