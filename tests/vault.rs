@@ -5,11 +5,9 @@
 mod auth_support;
 mod common;
 
-use auth_support::{Auth, PASSWORD, access};
+use auth_support::{Auth, LIMITS_OFF, PASSWORD, access};
 use common::{Options, Server, client};
 use serde_json::Value;
-
-const LIMITS_OFF: &str = "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n";
 
 struct Answer {
     status: u16,
