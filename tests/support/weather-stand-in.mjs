@@ -1,12 +1,19 @@
-// The one stand-in for the weather services, shared by the browser tests (ui/e2e, in-process) and the
-// benches (bench/weather.sh runs it as a program): OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast;
-// 404 `{"cod":"404","message":"city not found"}` for any other city) and Open-Meteo (geocoding /v1/search,
-// forecast /v1/forecast) in their real wire formats, for a few known cities. It records every request so
-// tests can see what the binary asked for, and can answer after a pause, as a real upstream does.
+// The one stand-in for the weather services, shared by every suite: the browser tests (ui/e2e) start it
+// in-process, the Rust tests (tests/weather_standin) and bench/weather.sh as a program. It speaks
+// OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast; 404 `{"cod":"404","message":"city not found"}`
+// for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast) in their real wire
+// formats for a few known cities, records every request so tests can see what the binary asked for, and
+// can answer after a pause, as a real upstream does.
 //
 // As a program: `node tests/support/weather-stand-in.mjs [--port N] [--pause-ms N]` prints its address on
-// the first line of its output; GET /__calls answers how many requests reached the services since the start
-// (or since the last POST /__calls, which resets the count). Node built-ins only.
+// the first line of its output. Then:
+//   GET /__calls     how many requests reached the services (POST /__calls resets the count);
+//   GET /__requests  every request as JSON ({ path, query, userAgent });
+//   POST /__routes   a test's own answers instead of the known cities: a JSON list of
+//                    { path?, params?: { name: "value" | true (present) | false (absent) },
+//                      reply: { status, body, delayMs?, hang? } }; the first route that matches answers,
+//                    `hang` accepts the request and never answers, nothing matching is a 404.
+// Node built-ins only.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -234,6 +241,17 @@ function omForecast(c, now) {
   };
 }
 
+/** Whether a request's path and query are what `route` asks for. */
+function matches(route, url) {
+  if (route.path != null && route.path !== url.pathname) return false;
+  return Object.entries(route.params ?? {}).every(([name, want]) => {
+    const got = url.searchParams.get(name);
+    if (want === true) return got !== null;
+    if (want === false) return got === null;
+    return got === want;
+  });
+}
+
 /** Starts the stand-in on 127.0.0.1 (on `port`, or a free one); every answer waits `pauseMs` first. */
 export async function startWeatherStandIn({ port: wanted = 0, pauseMs = 0 } = {}) {
   const requests = [];
@@ -241,6 +259,8 @@ export async function startWeatherStandIn({ port: wanted = 0, pauseMs = 0 } = {}
   const forecastStarts = {};
   /** City name -> the `current.time` of the first Open-Meteo forecast sent for it. */
   const omNow = {};
+  /** A test's own answers (POST /__routes); null: the known cities. */
+  let routes = null;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (url.pathname === '/__calls') {
@@ -248,7 +268,34 @@ export async function startWeatherStandIn({ port: wanted = 0, pauseMs = 0 } = {}
       res.writeHead(200, { 'content-type': 'text/plain' }).end(String(requests.length));
       return;
     }
-    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (url.pathname === '/__requests') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(requests));
+      return;
+    }
+    if (url.pathname === '/__routes') {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        routes = JSON.parse(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      });
+      return;
+    }
+    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), userAgent: req.headers['user-agent'] ?? '' });
+    if (routes) {
+      const reply = routes.find((route) => matches(route, url))?.reply ?? { status: 404, body: '{}' };
+      if (reply.hang) return;
+      setTimeout(() => {
+        res.writeHead(reply.status, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(reply.body),
+        });
+        res.end(reply.body);
+      }, reply.delayMs ?? 0);
+      return;
+    }
     const send = (status, body) => {
       const text = JSON.stringify(body);
       const answer = () => {
