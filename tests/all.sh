@@ -102,9 +102,10 @@ system_packages() {
 
 # The binary first, so the browser and auth-js suites can start while the tests compile. The build script
 # builds the web app on the way (its `tsc -b` is the UI type check, then `vite build`), while Cargo compiles
-# the dependencies.
-rust_build() { cargo build --bins; }
-rust_test_build() { cargo test --all-targets --no-run; }
+# the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
+# test with a time limit (Vitest's 5 s, a browser test's waits) is never starved by a compile beside it.
+rust_build() { nice -n 10 cargo build --bins; }
+rust_test_build() { nice -n 10 cargo test --all-targets --no-run; }
 rust_tests() { cargo test --quiet; }
 ui_checks() {
   cd ui
