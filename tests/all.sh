@@ -104,7 +104,10 @@ system_packages() {
 # builds the web app on the way (its `tsc -b` is the UI type check, then `vite build`), while Cargo compiles
 # the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
 # test with a time limit (Vitest's 5 s, a browser test's waits) is never starved by a compile beside it.
-rust_build() { nice -n 10 cargo build --bins; }
+# The binary is built as the integration tests need it (one small test file with it): `cargo build --bins`
+# would leave out the features that dev-dependencies switch on (reqwest's blocking client, ...), and the
+# test compile would then build those crates and everything above them a second time.
+rust_build() { nice -n 10 cargo test --no-run --test safety_config; }
 rust_test_build() { nice -n 10 cargo test --all-targets --no-run; }
 rust_tests() { cargo test --quiet; }
 ui_checks() {
