@@ -4,7 +4,7 @@
 #     JSON answer the server has), so the figure reads as a ratio;
 #  2. upstream calls made by 50 concurrent look-ups of one uncached city, cache on vs cache off
 #     (cache_max_entries = 0, which also turns the single flight off), the stand-in pausing 300 ms.
-# Needs wrk, curl, python3 and a release binary:
+# Needs wrk, curl, node, python3 and a release binary:
 #   SOLACE_SKIP_UI_BUILD=1 cargo build --release
 #   bench/weather.sh            (DURATION=10s CONNECTIONS=50 by default; SOLACE_BIN=FILE for another binary)
 set -euo pipefail
@@ -27,7 +27,8 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 wait_http() { for _ in $(seq 100); do curl -sf -o /dev/null "$1" && return 0; sleep 0.1; done; echo "no answer from $1"; exit 1; }
 
 up_port=$(free_port)
-python3 bench/weather_standin.py "$up_port" 0.3 &
+# The weather stand-in the tests use, each answer 300 ms late.
+node tests/support/weather-stand-in.mjs --port "$up_port" --pause-ms 300 >/dev/null &
 pids+=($!)
 wait_http "http://127.0.0.1:$up_port/__calls"
 
@@ -37,7 +38,7 @@ start_solace() {
   rm -rf "$tmp/data"
   cat >"$tmp/solace.toml" <<EOF
 [weather]
-api_key = "bench-key"
+api_key = "stand-in-key"
 openweathermap_url = "http://127.0.0.1:$up_port"
 rate_limit_per_minute = 0
 cache_max_entries = $1

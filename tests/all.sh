@@ -2,34 +2,81 @@
 # Runs every test Solace has, installing what it needs first: Rust format, lints, unit and integration
 # tests; the UI's type check, lint and unit tests; the auth-js compatibility suite and the browser end-to-end
 # tests against the same debug binary. CI runs exactly this (.ci/run).
+#
+# Stages that do not need each other run side by side, so both cores stay busy; every line a stage prints
+# starts with its name ("[rust-tests] ..."), and the run ends with a table of each stage's duration. The
+# command fails when any stage fails, after the others have finished. How long a fresh clone takes, and how
+# that was measured: docs/development.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-step() { printf '\n==> %s\n' "$*"; }
+state=$(mktemp -d)
+run_started=$(date +%s)
 
 # A clean CI checkout compiles everything once: incremental caches would only cost disk and time there.
 if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
-# Debian's chromium for the browser tests and nginx for the Rust test that puts a proxy in front of the
-# server, installed in the background while the UI is checked and Rust compiles.
-system_log=$(mktemp)
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-[ -x /usr/sbin/nginx ] || missing+=(nginx)
-if [ ${#missing[@]} -gt 0 ]; then
-  step "installing Debian's ${missing[*]} in the background"
-  ( export DEBIAN_FRONTEND=noninteractive
-    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$system_log" 2>&1
-  ) &
-  system_pid=$!
-else
-  system_pid=
+# Clippy's lints run inside the one compile of the tests: clippy-driver is rustc with the lints added, and
+# Cargo hands it only this package's crates (every target: lib, binary, tests, benches), so nothing is
+# compiled twice. The arguments are those of `cargo clippy --all-targets -- -D warnings`, passed the way
+# cargo-clippy passes them; the [lints] table in Cargo.toml applies as usual.
+clippy_driver="$(rustc --print sysroot)/bin/clippy-driver"
+if [ ! -x "$clippy_driver" ]; then
+  echo "clippy is not installed (rustup component add clippy)"
+  exit 1
 fi
-wait_system() {
-  if [ -n "$system_pid" ] && ! wait "$system_pid"; then
-    cat "$system_log"; echo "could not install ${missing[*]}"; exit 1
-  fi
-  system_pid=
+export RUSTC_WORKSPACE_WRAPPER="$clippy_driver"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+
+# ---- stages ----------------------------------------------------------------------------------------
+declare -A stage_pid=()
+stage_order=()
+
+# start NAME COMMAND...: runs COMMAND in the background with its output prefixed by [NAME].
+start() {
+  local name=$1
+  shift
+  stage_order+=("$name")
+  (
+    set +e
+    begun=$(date +%s)
+    ( set -e; "$@" ) 2>&1 | sed -u "s/^/[$name] /"
+    rc=${PIPESTATUS[0]}
+    echo "$rc $(($(date +%s) - begun))" >"$state/$name"
+    if [ "$rc" -ne 0 ]; then echo "[$name] FAILED (exit status $rc)"; fi
+    exit "$rc"
+  ) &
+  stage_pid[$name]=$!
+}
+
+# finished NAME: waits for the stage; succeeds when it passed.
+finished() {
+  wait "${stage_pid[$1]}" 2>/dev/null || true
+  [ -f "$state/$1" ] && [ "$(cut -d' ' -f1 "$state/$1")" = 0 ]
+}
+
+# Prints every stage's duration and result, and exits with failure if any stage failed.
+report() {
+  local failed=0 name rc secs
+  for name in "${!stage_pid[@]}"; do wait "${stage_pid[$name]}" 2>/dev/null || true; done
+  printf '\n==> stage durations (side by side where possible)\n'
+  for name in "${stage_order[@]}"; do
+    if [ -f "$state/$name" ]; then read -r rc secs <"$state/$name"; else rc=?; secs=0; fi
+    if [ "$rc" = 0 ]; then result=passed; else result="FAILED ($rc)"; failed=1; fi
+    printf '%-18s %4d:%02d  %s\n' "$name" $((secs / 60)) $((secs % 60)) "$result"
+  done
+  local total=$(($(date +%s) - run_started))
+  printf '%-18s %4d:%02d\n' total $((total / 60)) $((total % 60))
+  rm -rf "$state"
+  if [ "$failed" = 0 ]; then echo "all tests passed"; else echo "some stages failed (search the log for FAILED)"; fi
+  exit "$failed"
+}
+
+# A stage that cannot start because one it needs failed.
+not_run() {
+  stage_order+=("$1")
+  echo "1 0" >"$state/$1"
+  echo "[$1] not run: $2 failed"
 }
 
 # npm ci only where the lockfile changed since the last install.
@@ -39,29 +86,79 @@ npm_install() {
   fi
 }
 
-step "npm packages"
-npm_install ui
-if [ -f tests/auth-js/package.json ]; then npm_install tests/auth-js; fi
+# Debian's chromium for the browser tests and nginx for the Rust test that puts a proxy in front of the
+# server.
+system_packages() {
+  local missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing Debian's ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
 
-step "rustfmt"
-cargo fmt --check
+# The binary first, so the browser and auth-js suites can start while the tests compile. The build script
+# builds the web app on the way (its `tsc -b` is the UI type check, then `vite build`), while Cargo compiles
+# the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
+# test with a time limit (Vitest's 5 s, a browser test's waits) is never starved by a compile beside it.
+# The binary is built as the integration tests need it (one small test file with it): `cargo build --bins`
+# would leave out the features that dev-dependencies switch on (reqwest's blocking client, ...), and the
+# test compile would then build those crates and everything above them a second time.
+rust_build() { nice -n 10 cargo test --no-run --test safety_config; }
+rust_test_build() { nice -n 10 cargo test --all-targets --no-run; }
+rust_tests() { cargo test --quiet; }
+ui_checks() {
+  cd ui
+  npm run --silent lint
+  npx vitest run
+}
+# Quick after the build script's `tsc -b` (it reuses what that checked); here so the run says it passed.
+ui_typecheck() { cd ui && npm run --silent typecheck; }
+auth_js() { cd tests/auth-js && node --test; }
+# Each browser test file starts its own binary, stand-ins and browser on free ports with its own data
+# directory, so two files run at once. A test that hangs fails after 10 minutes.
+browser_tests() { cd ui && node --test --test-concurrency=2 --test-timeout=600000 e2e/; }
 
-step "UI type check, lint and unit tests"
-(cd ui && npm run --silent typecheck && npm run --silent lint && npx vitest run)
+# ---- the run ---------------------------------------------------------------------------------------
+start system system_packages
+start rustfmt cargo fmt --check
+start npm-ui npm_install ui
+if [ -f tests/auth-js/package.json ]; then start npm-auth-js npm_install tests/auth-js; fi
 
-step "build (UI embedded) and Rust tests"
-cargo build --bins
-cargo clippy --all-targets --quiet -- -D warnings
-wait_system
-cargo test --quiet
+if finished npm-ui; then
+  start ui-checks ui_checks
+  start rust-build rust_build
+else
+  not_run ui-checks npm-ui
+  not_run rust-build npm-ui
+fi
 
 export SOLACE_BIN="$root/target/debug/solace"
-
-step "auth-js compatibility suite"
-if [ -f tests/auth-js/package.json ]; then (cd tests/auth-js && node --test); fi
-
-step "browser end-to-end tests"
-# A test that hangs fails after 10 minutes instead of holding the run until CI gives up.
-if [ -d ui/e2e ]; then (cd ui && node --test --test-concurrency=1 --test-timeout=600000 e2e/); fi
-
-step "all tests passed"
+if [ -n "${stage_pid[rust-build]:-}" ] && finished rust-build; then
+  start ui-typecheck ui_typecheck
+  start rust-build-tests rust_test_build
+  system_ok=0
+  finished system && system_ok=1
+  if [ -n "${stage_pid[npm-auth-js]:-}" ]; then
+    if finished npm-auth-js; then start auth-js auth_js; else not_run auth-js npm-auth-js; fi
+  fi
+  if [ -d ui/e2e ]; then
+    if [ "$system_ok" = 1 ]; then start browser browser_tests; else not_run browser system; fi
+  fi
+  if ! finished rust-build-tests; then
+    not_run rust-tests rust-build-tests
+  elif [ "$system_ok" = 1 ]; then
+    start rust-tests rust_tests
+  else
+    not_run rust-tests system
+  fi
+else
+  not_run rust-build-tests rust-build
+  not_run rust-tests rust-build
+  not_run auth-js rust-build
+  not_run browser rust-build
+fi
+report

@@ -5,9 +5,8 @@ mod auth_support;
 mod common;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 
 use auth_support::{Auth, PASSWORD, access, claims};
 use base64::Engine;
@@ -15,173 +14,63 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use url::Url;
 
-const CLIENT_ID: &str = "solace-test.apps.example";
-const CLIENT_SECRET: &str = "test-secret";
-
-#[derive(Default)]
-struct GoogleState {
-    /// code → (PKCE challenge, redirect_uri)
-    codes: HashMap<String, (String, String)>,
-    /// access token → userinfo claims
-    tokens: HashMap<String, Value>,
-    next: u32,
-}
-
+/// The Google stand-in every suite shares (tests/support/google-stand-in.mjs), run with Node as its own
+/// process; stopped when dropped.
 struct Google {
     base: String,
-    person: Arc<Mutex<Value>>,
+    child: Child,
 }
 
 impl Google {
     fn start() -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let state = Arc::new(Mutex::new(GoogleState::default()));
-        let person = Arc::new(Mutex::new(json!({
+        let person = json!({
             "sub": "109876543210", "email": "Gina@Example.com", "email_verified": true,
             "name": "Gina G", "picture": "https://example.com/g.png",
-        })));
-        let who = person.clone();
-        std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                let Ok(mut stream) = stream else { continue };
-                let (method, target, headers, body) = read_request(&mut stream);
-                let (status, extra, body) = handle(&state, &who, &method, &target, &headers, &body);
-                let reply = format!(
-                    "HTTP/1.1 {status}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = stream.write_all(reply.as_bytes());
-            }
         });
-        Self { base, person }
+        let mut child = Command::new("node")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/support/google-stand-in.mjs"
+            ))
+            .args(["--person", &person.to_string()])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the Google stand-in with node");
+        let mut base = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut base)
+            .unwrap();
+        assert!(base.starts_with("http://"), "Google stand-in: {base:?}");
+        Self {
+            base: base.trim().to_string(),
+            child,
+        }
+    }
+
+    /// Who signs in with Google next.
+    fn set_person(&self, person: Value) {
+        let res = common::client()
+            .post(format!("{}/__person", self.base))
+            .json(&person)
+            .send()
+            .unwrap();
+        assert_eq!(res.status(), 200);
     }
 
     fn config(&self) -> String {
+        // The client id and secret the stand-in expects (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET there).
         format!(
-            "[auth.google]\nclient_id = \"{CLIENT_ID}\"\nclient_secret = \"{CLIENT_SECRET}\"\n\
-             authorize_url = \"{0}/o/oauth2/v2/auth\"\ntoken_url = \"{0}/token\"\n\
-             userinfo_url = \"{0}/v1/userinfo\"\n",
+            "[auth.google]\nclient_id = \"e2e-client.apps.example\"\nclient_secret = \"e2e-client-secret\"\n\
+             authorize_url = \"{0}/authorize\"\ntoken_url = \"{0}/token\"\nuserinfo_url = \"{0}/userinfo\"\n",
             self.base
         )
     }
 }
 
-fn read_request(
-    stream: &mut std::net::TcpStream,
-) -> (String, String, HashMap<String, String>, String) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    reader.read_line(&mut line).unwrap();
-    let mut parts = line.split_whitespace();
-    let method = parts.next().unwrap_or("").to_string();
-    let target = parts.next().unwrap_or("").to_string();
-    let mut headers = HashMap::new();
-    loop {
-        let mut h = String::new();
-        reader.read_line(&mut h).unwrap();
-        let h = h.trim_end();
-        if h.is_empty() {
-            break;
-        }
-        if let Some((k, v)) = h.split_once(':') {
-            headers.insert(k.trim().to_lowercase(), v.trim().to_string());
-        }
-    }
-    let len: usize = headers
-        .get("content-length")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0; len];
-    reader.read_exact(&mut body).unwrap();
-    (method, target, headers, String::from_utf8(body).unwrap())
-}
-
-fn handle(
-    state: &Mutex<GoogleState>,
-    person: &Mutex<Value>,
-    method: &str,
-    target: &str,
-    headers: &HashMap<String, String>,
-    body: &str,
-) -> (&'static str, String, String) {
-    let url = Url::parse(&format!("http://google{target}")).unwrap();
-    let q: HashMap<String, String> = url.query_pairs().into_owned().collect();
-    let mut st = state.lock().unwrap();
-    let error = |e: &str| {
-        (
-            "400 Bad Request",
-            String::new(),
-            json!({"error": e}).to_string(),
-        )
-    };
-    match (method, url.path()) {
-        // The person consents at once: back to redirect_uri with a code and the state.
-        ("GET", "/o/oauth2/v2/auth") => {
-            if q.get("client_id").map(String::as_str) != Some(CLIENT_ID)
-                || q.get("response_type").map(String::as_str) != Some("code")
-                || q.get("code_challenge_method").map(String::as_str) != Some("S256")
-                || !q
-                    .get("scope")
-                    .is_some_and(|s| s.contains("openid") && s.contains("email"))
-            {
-                return error("invalid_request");
-            }
-            st.next += 1;
-            let code = format!("4/google-code-{}", st.next);
-            let redirect = q["redirect_uri"].clone();
-            st.codes.insert(
-                code.clone(),
-                (q["code_challenge"].clone(), redirect.clone()),
-            );
-            let mut back = Url::parse(&redirect).unwrap();
-            back.query_pairs_mut()
-                .append_pair("state", &q["state"])
-                .append_pair("code", &code)
-                .append_pair("scope", "email profile openid");
-            ("302 Found", format!("Location: {back}\r\n"), String::new())
-        }
-        ("POST", "/token") => {
-            let f: HashMap<String, String> = url::form_urlencoded::parse(body.as_bytes())
-                .into_owned()
-                .collect();
-            if f.get("grant_type").map(String::as_str) != Some("authorization_code")
-                || f.get("client_id").map(String::as_str) != Some(CLIENT_ID)
-                || f.get("client_secret").map(String::as_str) != Some(CLIENT_SECRET)
-            {
-                return error("invalid_client");
-            }
-            let Some((challenge, redirect)) = f.get("code").and_then(|c| st.codes.remove(c)) else {
-                return error("invalid_grant");
-            };
-            let verifier = f.get("code_verifier").cloned().unwrap_or_default();
-            let computed = base64::engine::general_purpose::URL_SAFE_NO_PAD
-                .encode(Sha256::digest(verifier.as_bytes()));
-            if computed != challenge || f.get("redirect_uri") != Some(&redirect) {
-                return error("invalid_grant");
-            }
-            let token = format!("ya29.access-{}", st.next);
-            st.tokens
-                .insert(token.clone(), person.lock().unwrap().clone());
-            let reply = json!({"access_token": token, "expires_in": 3599, "token_type": "Bearer",
-                               "scope": "openid email profile", "id_token": "unused.by.solace"});
-            ("200 OK", String::new(), reply.to_string())
-        }
-        ("GET", "/v1/userinfo") => {
-            let token = headers
-                .get("authorization")
-                .and_then(|h| h.strip_prefix("Bearer "))
-                .unwrap_or("");
-            match st.tokens.get(token) {
-                Some(claims) => ("200 OK", String::new(), claims.to_string()),
-                None => (
-                    "401 Unauthorized",
-                    String::new(),
-                    json!({"error": "invalid_token"}).to_string(),
-                ),
-            }
-        }
-        _ => ("404 Not Found", String::new(), "{}".into()),
+impl Drop for Google {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -348,8 +237,7 @@ fn a_verified_google_address_links_to_the_existing_account() {
     );
 
     // An unverified Google address is not trusted to take over an account.
-    *google.person.lock().unwrap() =
-        json!({"sub": "222", "email": "other@example.com", "email_verified": false});
+    google.set_person(json!({"sub": "222", "email": "other@example.com", "email_verified": false}));
     let (_, back) = browser_sign_in(&a, "provider=google");
     let q: HashMap<String, String> = back.query_pairs().into_owned().collect();
     assert_eq!(q["error"], "access_denied");

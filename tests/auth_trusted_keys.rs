@@ -5,7 +5,7 @@
 mod auth_support;
 mod common;
 
-use auth_support::{Auth, PASSWORD, access, claims, header};
+use auth_support::{Auth, LIMITS_OFF, PASSWORD, access, claims, header};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
@@ -14,7 +14,6 @@ use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair};
 use serde_json::{Value, json};
 
 const SECRET: &str = "super-secret-jwt-token-with-at-least-32-characters-long";
-const LIMITS: &str = "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n";
 
 /// A service-role key as Supabase tooling writes it: HS256 with the project's secret, issuer "supabase".
 fn service_role_key(secret: &str) -> String {
@@ -52,7 +51,7 @@ fn list_users(a: &Auth, token: &str) -> u16 {
 #[test]
 fn a_service_role_key_made_with_the_project_secret_works_on_the_admin_api() {
     let a = Auth::start_raw(&format!(
-        "{LIMITS}[auth]\njwt_secret = {}\n",
+        "{LIMITS_OFF}[auth]\njwt_secret = {}\n",
         toml_str(SECRET)
     ));
     a.new_user("listed@example.org");
@@ -108,7 +107,7 @@ fn a_user_token_signed_by_a_trusted_jwk_works_on_get_user() {
     let (jwk, der) = ec_jwk("project-key-1", &["verify"]);
     let keys = serde_json::to_string(&json!([jwk])).unwrap();
     let a = Auth::start_raw(&format!(
-        "{LIMITS}[auth]\njwt_secret = {}\njwt_keys = {}\n",
+        "{LIMITS_OFF}[auth]\njwt_secret = {}\njwt_keys = {}\n",
         toml_str(SECRET),
         toml_str(&keys)
     ));
@@ -142,7 +141,7 @@ fn a_jwk_with_sign_in_key_ops_signs_new_tokens() {
     let (jwk, _) = ec_jwk("signing-key", &["sign", "verify"]);
     let keys = serde_json::to_string(&json!([jwk])).unwrap();
     let a = Auth::start_raw(&format!(
-        "{LIMITS}[auth]\njwt_secret = {}\njwt_keys = {}\n",
+        "{LIMITS_OFF}[auth]\njwt_secret = {}\njwt_keys = {}\n",
         toml_str(SECRET),
         toml_str(&keys)
     ));
@@ -161,7 +160,7 @@ fn the_keys_can_come_from_files() {
     let file = dir.path().join("jwt-secret");
     std::fs::write(&file, format!("{SECRET}\n")).unwrap();
     let a = Auth::start_raw(&format!(
-        "{LIMITS}[auth]\njwt_secret_file = {}\n",
+        "{LIMITS_OFF}[auth]\njwt_secret_file = {}\n",
         toml_str(file.to_str().unwrap())
     ));
     assert_eq!(list_users(&a, &service_role_key(SECRET)), 200);

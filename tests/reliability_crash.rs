@@ -2,47 +2,30 @@
 //! can sign in, every session's last answered refresh token still works, and SQLite finds its file intact
 //! ("20 of 20 SIGKILLs lost no acknowledged account or session").
 
+mod auth_support;
 mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use auth_support::{Auth, LIMITS_OFF};
 use common::{Options, Server};
-use serde_json::{Value, json};
+use serde_json::json;
 
 const PASSWORD: &str = "Quiet-Harbour-Lantern-58!";
 const ROUNDS: usize = 3;
 /// Answered operations per worker before the kill; the kill lands while more are in flight.
 const ACKED_BEFORE_KILL: usize = 4;
 
-const CONFIG: &str = "[auth]\nrefresh_token_reuse_interval_secs = 3600\n\
-[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n";
-
-fn start(dir: &std::path::Path) -> Server {
-    Server::start_with(Options {
-        config: Some(CONFIG.into()),
+fn start(dir: &std::path::Path) -> Auth {
+    Auth::from_server(Server::start_with(Options {
+        config: Some(format!(
+            "[auth]\nrefresh_token_reuse_interval_secs = 3600\n{LIMITS_OFF}"
+        )),
         data_dir: Some(dir.to_path_buf()),
         ..Options::default()
-    })
-}
-
-fn post(s: &Server, path: &str, body: Value) -> Option<Value> {
-    let res = common::client()
-        .post(s.url(path))
-        .timeout(Duration::from_secs(10))
-        .json(&body)
-        .send()
-        .ok()?;
-    if res.status() != 200 {
-        eprintln!(
-            "{path}: {} {}",
-            res.status(),
-            res.text().unwrap_or_default()
-        );
-        return None;
-    }
-    res.json().ok()
+    }))
 }
 
 /// What the server answered before it died: e-mails signed up, and per session its latest refresh token.
@@ -71,12 +54,13 @@ fn killed_during_writes_loses_nothing_it_answered() {
                     }
                     let email = format!("r{round}-{i}@example.org");
                     let body = json!({"email": email, "password": PASSWORD});
-                    if post(&s, "/auth/v1/signup", body.clone()).is_none() {
+                    if s.post_if_answered("/signup", body.clone()).is_none() {
                         continue;
                     }
                     acked.lock().unwrap().emails.push(email);
                     // A sign-up answers without a session; the app signs in next, as here.
-                    let Some(session) = post(&s, "/auth/v1/token?grant_type=password", body) else {
+                    let Some(session) = s.post_if_answered("/token?grant_type=password", body)
+                    else {
                         continue;
                     };
                     let mut a = acked.lock().unwrap();
@@ -106,7 +90,7 @@ fn killed_during_writes_loses_nothing_it_answered() {
                         continue;
                     };
                     let body = json!({"refresh_token": token});
-                    let Some(next) = post(&s, "/auth/v1/token?grant_type=refresh_token", body)
+                    let Some(next) = s.post_if_answered("/token?grant_type=refresh_token", body)
                     else {
                         continue;
                     };
@@ -124,7 +108,7 @@ fn killed_during_writes_loses_nothing_it_answered() {
                 .recv_timeout(Duration::from_secs(60))
                 .expect("the server answers");
         }
-        s.signal("KILL");
+        s.server.signal("KILL");
         stop.store(true, Ordering::SeqCst);
         signups.join().unwrap();
         rotations.join().unwrap();
@@ -137,14 +121,16 @@ fn killed_during_writes_loses_nothing_it_answered() {
     for email in &acked.emails {
         let body = json!({"email": email, "password": PASSWORD});
         assert!(
-            post(&s, "/auth/v1/token?grant_type=password", body).is_some(),
+            s.post_if_answered("/token?grant_type=password", body)
+                .is_some(),
             "{email} was lost"
         );
     }
     for token in &acked.sessions {
         let body = json!({"refresh_token": token});
         assert!(
-            post(&s, "/auth/v1/token?grant_type=refresh_token", body).is_some(),
+            s.post_if_answered("/token?grant_type=refresh_token", body)
+                .is_some(),
             "an answered refresh token no longer works"
         );
     }

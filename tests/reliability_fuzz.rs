@@ -3,10 +3,12 @@
 //! part's documented error JSON (GoTrue's `code`/`error_code`/`msg`; ours `error`/`message`).
 //! Case counts are small so the suite stays a few seconds; the issue's 6,000-request run is bench/soak.sh.
 
+mod auth_support;
 mod common;
 
 use std::sync::OnceLock;
 
+use auth_support::LIMITS_OFF;
 use common::{Options, Server};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -62,11 +64,7 @@ fn server() -> &'static Server {
         Server::start_with(Options {
             // Limits off so every case reaches its handler; the weather proxy off so no case needs the
             // internet.
-            config: Some(
-                "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\n\
-                 signup_per_email = 0\n[weather]\nprovider = \"off\"\n"
-                    .into(),
-            ),
+            config: Some(format!("{LIMITS_OFF}[weather]\nprovider = \"off\"\n")),
             ..Options::default()
         })
     })

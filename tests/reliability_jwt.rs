@@ -3,8 +3,10 @@
 //! or issuer, or naming an unknown key. Each is refused with JSON; the unaltered re-signed token (the
 //! control) is accepted, so the refusals are about the attack and not about how the test signs.
 
+mod auth_support;
 mod common;
 
+use auth_support::{Auth, access};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use common::Server;
@@ -12,25 +14,6 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::{Value, json};
 
 const ROUTES: [&str; 2] = ["/auth/v1/user", "/api/vault/secret"];
-
-fn sign_up(s: &Server) -> String {
-    let body = json!({"email": "jwt@example.org", "password": "Quiet-Harbour-Lantern-58!"});
-    let signup = common::client()
-        .post(s.url("/auth/v1/signup"))
-        .json(&body)
-        .send()
-        .unwrap();
-    assert_eq!(signup.status(), 200);
-    // A sign-up answers without a session; signing in gives one.
-    let res: Value = common::client()
-        .post(s.url("/auth/v1/token?grant_type=password"))
-        .json(&body)
-        .send()
-        .unwrap()
-        .json()
-        .unwrap();
-    res["access_token"].as_str().unwrap().to_owned()
-}
 
 fn part(token: &str, i: usize) -> Value {
     serde_json::from_slice(&B64.decode(token.split('.').nth(i).unwrap()).unwrap()).unwrap()
@@ -66,8 +49,9 @@ fn hs256(header: &Value, claims: &Value, key: &[u8]) -> String {
 
 #[test]
 fn forged_tokens_are_refused() {
-    let s = Server::start();
-    let real = sign_up(&s);
+    let a = Auth::from_server(Server::start());
+    let s = &a.server;
+    let real = access(&a.new_user("jwt@example.org")).to_owned();
     let header = part(&real, 0);
     let claims = part(&real, 1);
     let kid = header["kid"].as_str().unwrap().to_owned();
@@ -85,7 +69,7 @@ fn forged_tokens_are_refused() {
     };
     for route in ROUTES {
         assert_eq!(
-            status(&s, route, &resign(&claims, &kid)),
+            status(s, route, &resign(&claims, &kid)),
             200,
             "control: {route}"
         );
@@ -180,7 +164,7 @@ fn forged_tokens_are_refused() {
 
     for (name, token) in &forged {
         for route in ROUTES {
-            let got = status(&s, route, token);
+            let got = status(s, route, token);
             assert!(got == 401 || got == 403, "{name} on {route}: {got}");
         }
     }

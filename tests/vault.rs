@@ -5,11 +5,9 @@
 mod auth_support;
 mod common;
 
-use auth_support::{Auth, PASSWORD, access};
+use auth_support::{Auth, LIMITS_OFF, PASSWORD, access};
 use common::{Options, Server, client};
 use serde_json::Value;
-
-const LIMITS_OFF: &str = "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n";
 
 struct Answer {
     status: u16,
@@ -290,16 +288,16 @@ mod standin;
 #[test]
 fn external_keys_are_cached_and_refetched_when_the_service_rotates() {
     use jwks_standin::Key;
-    use std::sync::{Arc, Mutex};
 
     let first = Key::new("key-1");
     let second = Key::new("key-2");
-    let published = Arc::new(Mutex::new(serde_json::json!({
+    let published = serde_json::json!({
         "keys": [{"kty": "oct", "k": "c2VjcmV0", "kid": "hs", "alg": "HS256"}, first.jwk.clone()]
-    })));
-    let served = published.clone();
-    let gotrue =
-        standin::StandIn::start(move |_| standin::Reply::Json(200, served.lock().unwrap().clone()));
+    });
+    let serving = |keys: &serde_json::Value| {
+        vec![standin::route().answers(standin::Reply::Json(200, keys.clone()))]
+    };
+    let gotrue = standin::StandIn::start(serving(&published));
     let app = Server::start_with(Options {
         config: Some(format!(
             "[auth]\nexternal_url = \"{}/auth/v1\"\n",
@@ -334,7 +332,9 @@ fn external_keys_are_cached_and_refetched_when_the_service_rotates() {
     ));
 
     // The service rotates: a token with the new key id makes us fetch the set again.
-    published.lock().unwrap()["keys"] = serde_json::json!([first.jwk.clone(), second.jwk.clone()]);
+    gotrue.set_routes(serving(
+        &serde_json::json!({"keys": [first.jwk.clone(), second.jwk.clone()]}),
+    ));
     assert_eq!(
         secret_of(&app, &second.token("alice-id", "authenticated", 300)),
         alice

@@ -11,7 +11,7 @@ use common::{Options, Server, client};
 use serde_json::{Value, json};
 use weather_standin::{
     NOV_23_UTC, Reply, StandIn, om_current, om_hourly, om_place, owm_current, owm_forecast,
-    owm_not_found,
+    owm_not_found, route,
 };
 
 fn owm_server(upstream: &str, extra: &str) -> Server {
@@ -48,13 +48,11 @@ fn concurrently(s: &Server, paths: Vec<String>) -> Vec<(u16, Value)> {
 #[test]
 fn fifty_concurrent_look_ups_cost_one_upstream_call() {
     // The answer takes 500 ms, so all fifty requests arrive while the first call is in flight.
-    let owm = StandIn::start(|_| {
-        Reply::Slow(
-            Duration::from_millis(500),
-            200,
-            owm_current("Delhi", "IN", 19_800),
-        )
-    });
+    let owm = StandIn::start(vec![route().answers(Reply::Slow(
+        Duration::from_millis(500),
+        200,
+        owm_current("Delhi", "IN", 19_800),
+    ))]);
     let s = owm_server(&owm.url, "rate_limit_per_minute = 0");
     let started = Instant::now();
     let answers = concurrently(&s, vec!["/api/weather/current?city=Delhi".into(); 50]);
@@ -69,21 +67,24 @@ fn fifty_concurrent_look_ups_cost_one_upstream_call() {
 
 #[test]
 fn open_meteo_shares_the_geocoding_between_current_and_forecast() {
-    let geo = StandIn::start(|_| {
-        Reply::Slow(
-            Duration::from_millis(300),
+    let geo = StandIn::start(vec![route().answers(Reply::Slow(
+        Duration::from_millis(300),
+        200,
+        om_place("Delhi", "IN", 28.65, 77.23, "Asia/Kolkata"),
+    ))]);
+    let pause = Duration::from_millis(300);
+    let om = StandIn::start(vec![
+        route().has("hourly").answers(Reply::Slow(
+            pause,
             200,
-            om_place("Delhi", "IN", 28.65, 77.23, "Asia/Kolkata"),
-        )
-    });
-    let om = StandIn::start(|r| {
-        let body = if r.param("hourly").is_some() {
-            om_hourly(19_800, NOV_23_UTC, NOV_23_UTC - 19_800, 6)
-        } else {
-            om_current(19_800, NOV_23_UTC, 0, 1)
-        };
-        Reply::Slow(Duration::from_millis(300), 200, body)
-    });
+            om_hourly(19_800, NOV_23_UTC, NOV_23_UTC - 19_800, 6),
+        )),
+        route().answers(Reply::Slow(
+            pause,
+            200,
+            om_current(19_800, NOV_23_UTC, 0, 1),
+        )),
+    ]);
     let s = Server::start_with(Options {
         config: Some(format!(
             "[weather]\nopen_meteo_url = \"{}\"\nopen_meteo_geocoding_url = \"{}\"\nrate_limit_per_minute = 0\n",
@@ -112,7 +113,9 @@ fn open_meteo_shares_the_geocoding_between_current_and_forecast() {
 
 #[test]
 fn spelling_variants_of_one_city_share_an_entry_until_it_expires() {
-    let owm = StandIn::start(|_| Reply::Json(200, owm_current("New Delhi", "IN", 19_800)));
+    let owm = StandIn::start(vec![
+        route().answers(Reply::Json(200, owm_current("New Delhi", "IN", 19_800))),
+    ]);
     let s = owm_server(&owm.url, "cache_ttl_secs = 1\nrate_limit_per_minute = 0");
     for city in ["New%20Delhi", "%20new%20%20delhi%20", "NEW+DELHI"] {
         let (status, body) = get(&s, &format!("/api/weather/current?city={city}"));
@@ -131,10 +134,10 @@ fn spelling_variants_of_one_city_share_an_entry_until_it_expires() {
 
 #[test]
 fn not_found_is_remembered_but_failures_are_retried() {
-    let owm = StandIn::start(|r| match r.param("q") {
-        Some("Atlantis") => owm_not_found(),
-        _ => Reply::Raw(503, "Service Unavailable"),
-    });
+    let owm = StandIn::start(vec![
+        route().param("q", "Atlantis").answers(owm_not_found()),
+        route().answers(Reply::Raw(503, "Service Unavailable")),
+    ]);
     let s = owm_server(&owm.url, "rate_limit_per_minute = 0");
     for _ in 0..3 {
         assert_eq!(get(&s, "/api/weather/current?city=Atlantis").0, 404);
@@ -152,10 +155,13 @@ fn not_found_is_remembered_but_failures_are_retried() {
 
 #[test]
 fn each_address_gets_a_limited_number_of_look_ups_per_minute() {
-    let owm = StandIn::start(|r| match r.path.as_str() {
-        "/data/2.5/forecast" => Reply::Json(200, owm_forecast("Delhi", "IN", 19_800, NOV_23_UTC)),
-        _ => Reply::Json(200, owm_current("Delhi", "IN", 19_800)),
-    });
+    let owm = StandIn::start(vec![
+        route().path("/data/2.5/forecast").answers(Reply::Json(
+            200,
+            owm_forecast("Delhi", "IN", 19_800, NOV_23_UTC),
+        )),
+        route().answers(Reply::Json(200, owm_current("Delhi", "IN", 19_800))),
+    ]);
     let s = owm_server(&owm.url, "rate_limit_per_minute = 3");
     assert_eq!(get(&s, "/api/weather/current?city=Delhi").0, 200);
     assert_eq!(get(&s, "/api/weather/forecast?city=Delhi").0, 200);

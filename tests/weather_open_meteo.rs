@@ -10,7 +10,7 @@ use common::{Options, Server};
 use serde_json::{Value, json};
 use weather_standin::{
     NOV_23_UTC, Reply, StandIn, assert_times_out, om_current, om_hourly, om_no_results, om_place,
-    om_refusal,
+    om_refusal, route,
 };
 
 /// Tonga, UTC+13:00: local midnight of 2026-11-23 is 11:00Z on the 22nd.
@@ -34,46 +34,55 @@ fn get(s: &Server, path: &str) -> (u16, Value) {
 }
 
 fn geocoding() -> StandIn {
-    StandIn::start(|r| match (r.path.as_str(), r.param("name").unwrap_or("")) {
-        ("/v1/search", "Delhi") => Reply::Json(
+    let search = || route().path("/v1/search");
+    StandIn::start(vec![
+        search().param("name", "Delhi").answers(Reply::Json(
             200,
             om_place("Delhi", "IN", 28.65195, 77.23149, "Asia/Kolkata"),
-        ),
-        ("/v1/search", "Nuku'alofa") => Reply::Json(
+        )),
+        search().param("name", "Nuku'alofa").answers(Reply::Json(
             200,
             om_place("Nuku'alofa", "TO", -21.13, -175.2, "Pacific/Tongatapu"),
-        ),
-        ("/v1/search", "Apia") => {
-            Reply::Json(200, om_place("Apia", "WS", -13.83, -171.76, "Pacific/Apia"))
-        }
-        ("/v1/search", "Broken") => Reply::Json(200, om_place("Broken", "XX", 100.0, 0.0, "UTC")),
-        ("/v1/search", "Slow") => Reply::Json(200, om_place("Slow", "XX", 1.0, 1.0, "UTC")),
-        ("/v1/search", "Unstable") => Reply::Raw(500, "Internal Server Error"),
-        ("/v1/search", _) => Reply::Json(200, om_no_results()),
-        _ => Reply::Raw(404, "{}"),
-    })
+        )),
+        search().param("name", "Apia").answers(Reply::Json(
+            200,
+            om_place("Apia", "WS", -13.83, -171.76, "Pacific/Apia"),
+        )),
+        search().param("name", "Broken").answers(Reply::Json(
+            200,
+            om_place("Broken", "XX", 100.0, 0.0, "UTC"),
+        )),
+        search()
+            .param("name", "Slow")
+            .answers(Reply::Json(200, om_place("Slow", "XX", 1.0, 1.0, "UTC"))),
+        search()
+            .param("name", "Unstable")
+            .answers(Reply::Raw(500, "Internal Server Error")),
+        search().answers(Reply::Json(200, om_no_results())),
+        route().answers(Reply::Raw(404, "{}")),
+    ])
 }
 
 fn forecast_service() -> StandIn {
-    StandIn::start(|r| {
-        let hourly = r.param("hourly").is_some();
-        match (r.param("latitude").unwrap_or(""), hourly) {
-            ("28.65195", false) => Reply::Json(200, om_current(19_800, NOV_23_UTC, 3, 1)),
-            // Tonga at 16:20 local: today's midday has passed.
-            ("-21.13", true) => Reply::Json(
-                200,
-                om_hourly(TONGA, TONGA_MIDNIGHT + 16 * 3600 + 1200, TONGA_MIDNIGHT, 6),
-            ),
-            // Samoa (also +13:00) at 09:15 local: today's midday is still ahead.
-            ("-13.83", true) => Reply::Json(
-                200,
-                om_hourly(TONGA, TONGA_MIDNIGHT + 9 * 3600 + 900, TONGA_MIDNIGHT, 6),
-            ),
-            ("100", _) => om_refusal(),
-            ("1", _) => Reply::Hang,
-            _ => Reply::Raw(404, "{}"),
-        }
-    })
+    let at = |latitude: &str| route().param("latitude", latitude);
+    StandIn::start(vec![
+        at("28.65195")
+            .lacks("hourly")
+            .answers(Reply::Json(200, om_current(19_800, NOV_23_UTC, 3, 1))),
+        // Tonga at 16:20 local: today's midday has passed.
+        at("-21.13").has("hourly").answers(Reply::Json(
+            200,
+            om_hourly(TONGA, TONGA_MIDNIGHT + 16 * 3600 + 1200, TONGA_MIDNIGHT, 6),
+        )),
+        // Samoa (also +13:00) at 09:15 local: today's midday is still ahead.
+        at("-13.83").has("hourly").answers(Reply::Json(
+            200,
+            om_hourly(TONGA, TONGA_MIDNIGHT + 9 * 3600 + 900, TONGA_MIDNIGHT, 6),
+        )),
+        at("100").answers(om_refusal()),
+        at("1").answers(Reply::Hang),
+        route().answers(Reply::Raw(404, "{}")),
+    ])
 }
 
 #[test]
@@ -209,13 +218,16 @@ fn a_silent_forecast_service_answers_504_within_the_timeout() {
 
 #[test]
 fn a_country_code_narrows_the_search() {
-    let geo = StandIn::start(|r| match (r.param("name"), r.param("countryCode")) {
-        (Some("London"), Some("GB")) => Reply::Json(
-            200,
-            om_place("London", "GB", 28.65195, -0.12, "Europe/London"),
-        ),
-        _ => Reply::Json(200, om_no_results()),
-    });
+    let geo = StandIn::start(vec![
+        route()
+            .param("name", "London")
+            .param("countryCode", "GB")
+            .answers(Reply::Json(
+                200,
+                om_place("London", "GB", 28.65195, -0.12, "Europe/London"),
+            )),
+        route().answers(Reply::Json(200, om_no_results())),
+    ]);
     let om = forecast_service();
     let s = start(&om, &geo, 5);
     let (status, body) = get(&s, "/api/weather/current?city=London,%20GB");

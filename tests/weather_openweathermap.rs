@@ -10,7 +10,7 @@ use common::{Options, Server};
 use serde_json::{Value, json};
 use weather_standin::{
     NOV_23_UTC, Reply, StandIn, assert_times_out, owm_current, owm_forecast, owm_invalid_key,
-    owm_not_found,
+    owm_not_found, route,
 };
 
 const KEY: &str = "owm-key-7f3a9c21d4";
@@ -36,10 +36,12 @@ fn get(s: &Server, path: &str) -> (u16, Value) {
 
 #[test]
 fn current_weather_for_a_known_city() {
-    let owm = StandIn::start(|r| match r.path.as_str() {
-        "/data/2.5/weather" => Reply::Json(200, owm_current("Delhi", "IN", 19_800)),
-        _ => Reply::Raw(404, "{}"),
-    });
+    let owm = StandIn::start(vec![
+        route()
+            .path("/data/2.5/weather")
+            .answers(Reply::Json(200, owm_current("Delhi", "IN", 19_800))),
+        route().answers(Reply::Raw(404, "{}")),
+    ]);
     let s = start(&owm.url, 5);
     let (status, body) = get(&s, "/api/weather/current?city=Delhi");
     assert_eq!(status, 200);
@@ -64,13 +66,13 @@ fn current_weather_for_a_known_city() {
 fn forecast_takes_one_midday_slot_per_local_day_across_the_date_line() {
     // Honolulu, UTC-10:00. The list starts at 03:00Z on the 23rd = 17:00 on the 22nd locally, so the
     // 22nd has no midday left; each later day's 14:00 local is 00:00Z on the *next* UTC date.
-    let owm = StandIn::start(|r| match r.path.as_str() {
-        "/data/2.5/forecast" => Reply::Json(
+    let owm = StandIn::start(vec![
+        route().path("/data/2.5/forecast").answers(Reply::Json(
             200,
             owm_forecast("Honolulu", "US", -36_000, NOV_23_UTC + 3 * 3600),
-        ),
-        _ => Reply::Raw(404, "{}"),
-    });
+        )),
+        route().answers(Reply::Raw(404, "{}")),
+    ]);
     let s = start(&owm.url, 5);
     let (status, body) = get(&s, "/api/weather/forecast?city=Honolulu");
     assert_eq!(status, 200, "{body}");
@@ -123,17 +125,18 @@ fn forecast_takes_one_midday_slot_per_local_day_across_the_date_line() {
 
 #[test]
 fn upstream_refusals_and_failures_map_to_statuses_the_ui_knows() {
-    let owm = StandIn::start(|r| match r.param("q").unwrap_or("") {
-        "Nowhere" => owm_not_found(),
-        "Badkey" => owm_invalid_key(),
-        "Broken" => Reply::Raw(500, "<html>Internal Server Error</html>"),
-        "Throttled" => Reply::Json(
+    let city = |q: &str| route().param("q", q);
+    let owm = StandIn::start(vec![
+        city("Nowhere").answers(owm_not_found()),
+        city("Badkey").answers(owm_invalid_key()),
+        city("Broken").answers(Reply::Raw(500, "<html>Internal Server Error</html>")),
+        city("Throttled").answers(Reply::Json(
             429,
             json!({"cod": 429, "message": "Your account is temporary blocked"}),
-        ),
-        "Garbled" => Reply::Raw(200, "{\"cod\":200,\"name\":"),
-        _ => Reply::Raw(500, "{}"),
-    });
+        )),
+        city("Garbled").answers(Reply::Raw(200, "{\"cod\":200,\"name\":")),
+        route().answers(Reply::Raw(500, "{}")),
+    ]);
     let s = start(&owm.url, 5);
     for endpoint in ["current", "forecast"] {
         for (city, status, code) in [
@@ -167,7 +170,9 @@ fn upstream_refusals_and_failures_map_to_statuses_the_ui_knows() {
 
 #[test]
 fn bad_city_names_are_refused_before_asking_upstream() {
-    let owm = StandIn::start(|_| Reply::Json(200, owm_current("X", "XX", 0)));
+    let owm = StandIn::start(vec![
+        route().answers(Reply::Json(200, owm_current("X", "XX", 0))),
+    ]);
     let s = start(&owm.url, 5);
     let long = "a".repeat(101);
     for query in [
@@ -195,7 +200,7 @@ fn bad_city_names_are_refused_before_asking_upstream() {
 
 #[test]
 fn a_silent_upstream_answers_504_within_the_timeout() {
-    let owm = StandIn::start(|_| Reply::Hang);
+    let owm = StandIn::start(vec![route().answers(Reply::Hang)]);
     let s = start(&owm.url, 1);
     for endpoint in ["current", "forecast"] {
         assert_times_out(&s, &format!("/api/weather/{endpoint}?city=Delhi"));

@@ -15,6 +15,8 @@ pub mod totp;
 pub const SITE: &str = "http://localhost:8080";
 
 pub const PASSWORD: &str = "Str0ng!pass";
+/// Config that lifts the rate limits (tests sign up a lot).
+pub const LIMITS_OFF: &str = "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n";
 pub const API_VERSION: &str = "2024-01-01";
 
 pub struct Reply {
@@ -58,10 +60,7 @@ pub struct Auth {
 impl Auth {
     /// Starts a server with `extra` appended to a config that lifts the rate limits (tests sign up a lot).
     pub fn start(extra: &str) -> Self {
-        let config = format!(
-            "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n{extra}"
-        );
-        Self::start_raw(&config)
+        Self::start_raw(&format!("{LIMITS_OFF}{extra}"))
     }
 
     pub fn start_raw(config: &str) -> Self {
@@ -119,6 +118,26 @@ impl Auth {
         let r = self.sign_in(email, PASSWORD);
         assert_eq!(r.status, 200, "{}", r.body);
         r.body
+    }
+
+    /// POSTs to a server that may die mid-request (a crash test): the JSON of a 200 answer that arrived
+    /// within 10 seconds, or `None` (logged) for anything else.
+    pub fn post_if_answered(&self, path: &str, body: Value) -> Option<Value> {
+        let res = self
+            .req(reqwest::Method::POST, path)
+            .timeout(std::time::Duration::from_secs(10))
+            .json(&body)
+            .send()
+            .ok()?;
+        if res.status() != 200 {
+            eprintln!(
+                "{path}: {} {}",
+                res.status(),
+                res.text().unwrap_or_default()
+            );
+            return None;
+        }
+        res.json().ok()
     }
 
     pub fn sign_in(&self, email: &str, password: &str) -> Reply {

@@ -1,9 +1,15 @@
-// A stand-in for Google's OAuth 2.0 / OpenID Connect endpoints, on 127.0.0.1, for the JavaScript suites
-// (browser end-to-end tests and the auth-js suite): /authorize consents at once and redirects back with a
-// code, /token exchanges it (checking the client, the redirect URI and the PKCE verifier as Google does),
-// /userinfo names the person. Every request is recorded. Node built-ins only.
+// The one stand-in for Google's OAuth 2.0 / OpenID Connect endpoints, on 127.0.0.1, shared by every suite:
+// the browser tests and the auth-js suite start it in-process, the Rust tests (tests/auth_oauth.rs) as a
+// program. /authorize consents at once and redirects back with a code, /token exchanges it (checking the
+// client, the redirect URI and the PKCE verifier as Google does), /userinfo names the person. Every request
+// is recorded.
+//
+// As a program: `node tests/support/google-stand-in.mjs [--person JSON]` prints its address on the first
+// line of its output; POST /__person with a JSON body changes who signs in next. Node built-ins only.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const GOOGLE_USER = Object.freeze({
   sub: 'e2e-google-1001',
@@ -33,16 +39,24 @@ export async function startGoogleStandIn({ person = GOOGLE_USER } = {}) {
     req.on('end', () => {
       const form = Object.fromEntries(new URLSearchParams(body));
       const query = Object.fromEntries(url.searchParams);
-      requests.push({ method: req.method, path: url.pathname, query, form, authorization: req.headers.authorization ?? '' });
+      if (url.pathname !== '/__person') {
+        requests.push({ method: req.method, path: url.pathname, query, form, authorization: req.headers.authorization ?? '' });
+      }
       const json = (status, value) => {
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(value));
       };
-      if (req.method === 'GET' && url.pathname === '/authorize') {
+      const scopes = (query.scope ?? '').split(' ');
+      if (req.method === 'POST' && url.pathname === '/__person') {
+        state.person = JSON.parse(body);
+        json(200, state.person);
+      } else if (req.method === 'GET' && url.pathname === '/authorize') {
         if (
           query.client_id !== GOOGLE_CLIENT_ID ||
           query.response_type !== 'code' ||
           query.code_challenge_method !== 'S256' ||
+          !scopes.includes('openid') ||
+          !scopes.includes('email') ||
           !query.redirect_uri
         ) {
           json(400, { error: 'invalid_request' });
@@ -54,6 +68,7 @@ export async function startGoogleStandIn({ person = GOOGLE_USER } = {}) {
         const back = new URL(query.redirect_uri);
         back.searchParams.set('code', code);
         back.searchParams.set('state', query.state ?? '');
+        back.searchParams.set('scope', 'email profile openid');
         res.writeHead(302, { location: back.href }).end();
       } else if (req.method === 'POST' && url.pathname === '/token') {
         const grant = codes.get(form.code);
@@ -106,4 +121,10 @@ export async function startGoogleStandIn({ person = GOOGLE_USER } = {}) {
         server.close(() => resolve());
       }),
   };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { person: { type: 'string' } } });
+  const standIn = await startGoogleStandIn(values.person ? { person: JSON.parse(values.person) } : {});
+  console.log(standIn.url);
 }

@@ -1,15 +1,15 @@
-//! A small local HTTP server standing in for a weather service in tests: it answers with the real wire
-//! formats (fixtures below), records every request it gets, and can be slow or never answer at all.
+//! The Rust tests' side of the weather stand-in every suite shares (tests/support/weather-stand-in.mjs):
+//! it runs the stand-in with Node, gives it the routes a test wants answered (in the providers' real wire
+//! formats, built below), and reads back every request it got. A route can answer late or never.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::sync::{Arc, Mutex};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
-/// What the stand-in does with one request.
+/// What the stand-in answers to a request a route matches.
 pub enum Reply {
     Json(u16, Value),
     Raw(u16, &'static str),
@@ -17,6 +17,63 @@ pub enum Reply {
     Slow(Duration, u16, Value),
     /// Accepts the request and never answers.
     Hang,
+}
+
+impl Reply {
+    fn to_json(&self) -> Value {
+        match self {
+            Reply::Json(status, body) => json!({"status": status, "body": body.to_string()}),
+            Reply::Raw(status, body) => json!({"status": status, "body": body}),
+            Reply::Slow(pause, status, body) => json!({
+                "status": status, "body": body.to_string(), "delayMs": pause.as_millis() as u64
+            }),
+            Reply::Hang => json!({"hang": true}),
+        }
+    }
+}
+
+/// Which requests get which reply: every condition must hold; the first matching route answers, and a
+/// request no route matches gets a 404.
+pub struct Route {
+    path: Option<&'static str>,
+    params: Map<String, Value>,
+}
+
+/// A route that matches every request until narrowed.
+pub fn route() -> Route {
+    Route {
+        path: None,
+        params: Map::new(),
+    }
+}
+
+impl Route {
+    pub fn path(mut self, path: &'static str) -> Self {
+        self.path = Some(path);
+        self
+    }
+
+    /// The query parameter `name` is `value`.
+    pub fn param(mut self, name: &str, value: &str) -> Self {
+        self.params.insert(name.into(), value.into());
+        self
+    }
+
+    /// The query parameter `name` is there, whatever its value.
+    pub fn has(mut self, name: &str) -> Self {
+        self.params.insert(name.into(), true.into());
+        self
+    }
+
+    /// The query parameter `name` is not there.
+    pub fn lacks(mut self, name: &str) -> Self {
+        self.params.insert(name.into(), false.into());
+        self
+    }
+
+    pub fn answers(self, reply: Reply) -> Value {
+        json!({"path": self.path, "params": self.params, "reply": reply.to_json()})
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -35,31 +92,62 @@ impl Request {
     }
 }
 
-type Handler = dyn Fn(&Request) -> Reply + Send + Sync;
-
 pub struct StandIn {
     pub url: String,
-    requests: Arc<Mutex<Vec<Request>>>,
+    child: Child,
 }
 
 impl StandIn {
-    pub fn start(handler: impl Fn(&Request) -> Reply + Send + Sync + 'static) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let handler: Arc<Handler> = Arc::new(handler);
-        let log = requests.clone();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().map_while(Result::ok) {
-                let (handler, log) = (handler.clone(), log.clone());
-                std::thread::spawn(move || serve(stream, &*handler, &log));
-            }
-        });
-        Self { url, requests }
+    /// Starts the stand-in answering with `routes` (each made by `route()...answers(...)`).
+    pub fn start(routes: Vec<Value>) -> Self {
+        let mut child = Command::new("node")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/support/weather-stand-in.mjs"
+            ))
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the weather stand-in with node");
+        let mut url = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .unwrap();
+        assert!(url.starts_with("http://"), "weather stand-in: {url:?}");
+        let stand_in = Self {
+            url: url.trim().to_string(),
+            child,
+        };
+        stand_in.set_routes(routes);
+        stand_in
+    }
+
+    /// Answers with other routes from now on (a service that changes what it publishes).
+    pub fn set_routes(&self, routes: Vec<Value>) {
+        let res = reqwest::blocking::Client::new()
+            .post(format!("{}/__routes", self.url))
+            .json(&routes)
+            .send()
+            .unwrap();
+        assert_eq!(res.status(), 200);
     }
 
     pub fn requests(&self) -> Vec<Request> {
-        self.requests.lock().unwrap().clone()
+        let list: Vec<Value> = reqwest::blocking::get(format!("{}/__requests", self.url))
+            .unwrap()
+            .json()
+            .unwrap();
+        list.iter()
+            .map(|r| Request {
+                path: r["path"].as_str().unwrap().to_string(),
+                query: r["query"]
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+                    .collect(),
+                user_agent: r["userAgent"].as_str().unwrap_or("").to_string(),
+            })
+            .collect()
     }
 
     /// How many requests reached `path`.
@@ -68,51 +156,11 @@ impl StandIn {
     }
 }
 
-fn serve(stream: TcpStream, handler: &Handler, log: &Mutex<Vec<Request>>) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut line = String::new();
-    if reader.read_line(&mut line).is_err() {
-        return;
+impl Drop for StandIn {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
-    let target = line.split_whitespace().nth(1).unwrap_or("/").to_string();
-    let mut user_agent = String::new();
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).unwrap_or(0) == 0 || header == "\r\n" {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("user-agent")
-        {
-            user_agent = value.trim().to_string();
-        }
-    }
-    let parsed = url::Url::parse(&format!("http://standin{target}")).unwrap();
-    let request = Request {
-        path: parsed.path().to_string(),
-        query: parsed.query_pairs().into_owned().collect(),
-        user_agent,
-    };
-    log.lock().unwrap().push(request.clone());
-    let (status, body) = match handler(&request) {
-        Reply::Json(status, body) => (status, body.to_string()),
-        Reply::Raw(status, body) => (status, body.to_string()),
-        Reply::Slow(pause, status, body) => {
-            std::thread::sleep(pause);
-            (status, body.to_string())
-        }
-        Reply::Hang => {
-            // Keep the connection open, silent, for longer than any test waits.
-            std::thread::sleep(Duration::from_secs(300));
-            return;
-        }
-    };
-    let mut stream = stream;
-    let _ = write!(
-        stream,
-        "HTTP/1.1 {status} X\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
 }
 
 /// 2026-11-23T00:00:00Z.

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { browserSuite, checkScreen, signUpViaUi, signedInSuite, uniqueEmail } from './harness.mjs';
-import { SUNRISE, SUNSET } from './weather-stand-in.mjs';
+import { SUNRISE, SUNSET } from '../../tests/support/weather-stand-in.mjs';
 
 const current = (page) => page.getByRole('region', { name: 'Current conditions' });
 const detail = (page, term) =>

@@ -12,7 +12,7 @@ import {
   signInHere,
   tabUntil,
 } from './harness.mjs';
-import { API_KEY } from './weather-stand-in.mjs';
+import { API_KEY } from '../../tests/support/weather-stand-in.mjs';
 
 describe('disguise screens', () => {
   const suite = signedInSuite('disguise');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from '../../tests/support/google-stand-in.mjs';
-import { API_KEY, startWeatherStandIn } from './weather-stand-in.mjs';
+import { API_KEY, startWeatherStandIn } from '../../tests/support/weather-stand-in.mjs';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
 import { freePort, startSolaceProcess } from '../../tests/support/solace-process.mjs';
 

@@ -1,10 +1,24 @@
-// A local stand-in for the weather services, in their real wire formats, for a few known cities:
+// The one stand-in for the weather services, shared by every suite: the browser tests (ui/e2e) start it
+// in-process, the Rust tests (tests/weather_standin) and bench/weather.sh as a program. It speaks
 // OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast; 404 `{"cod":"404","message":"city not found"}`
-// for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast). It records every
-// request so tests can see what the binary asked for.
+// for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast) in their real wire
+// formats for a few known cities, records every request so tests can see what the binary asked for, and
+// can answer after a pause, as a real upstream does.
+//
+// As a program: `node tests/support/weather-stand-in.mjs [--port N] [--pause-ms N]` prints its address on
+// the first line of its output. Then:
+//   GET /__calls     how many requests reached the services (POST /__calls resets the count);
+//   GET /__requests  every request as JSON ({ path, query, userAgent });
+//   POST /__routes   a test's own answers instead of the known cities: a JSON list of
+//                    { path?, params?: { name: "value" | true (present) | false (absent) },
+//                      reply: { status, body, delayMs?, hang? } }; the first route that matches answers,
+//                    `hang` accepts the request and never answers, nothing matching is a 404.
+// Node built-ins only.
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
-export const API_KEY = 'e2e-test-key';
+export const API_KEY = 'stand-in-key';
 
 /** Known cities: what the current-weather answer says, and what the UI should show for it. */
 export const CITIES = {
@@ -227,20 +241,69 @@ function omForecast(c, now) {
   };
 }
 
-/** Starts the stand-in on 127.0.0.1 on a free port. */
-export async function startWeatherStandIn() {
+/** Whether a request's path and query are what `route` asks for. */
+function matches(route, url) {
+  if (route.path != null && route.path !== url.pathname) return false;
+  return Object.entries(route.params ?? {}).every(([name, want]) => {
+    const got = url.searchParams.get(name);
+    if (want === true) return got !== null;
+    if (want === false) return got === null;
+    return got === want;
+  });
+}
+
+/** Starts the stand-in on 127.0.0.1 (on `port`, or a free one); every answer waits `pauseMs` first. */
+export async function startWeatherStandIn({ port: wanted = 0, pauseMs = 0 } = {}) {
   const requests = [];
   /** City name -> the `dt` of slot 0 in the first forecast sent for it (the binary caches what it gets). */
   const forecastStarts = {};
   /** City name -> the `current.time` of the first Open-Meteo forecast sent for it. */
   const omNow = {};
+  /** A test's own answers (POST /__routes); null: the known cities. */
+  let routes = null;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams) });
+    if (url.pathname === '/__calls') {
+      if (req.method === 'POST') requests.length = 0;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(String(requests.length));
+      return;
+    }
+    if (url.pathname === '/__requests') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(requests));
+      return;
+    }
+    if (url.pathname === '/__routes') {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        routes = JSON.parse(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      });
+      return;
+    }
+    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), userAgent: req.headers['user-agent'] ?? '' });
+    if (routes) {
+      const reply = routes.find((route) => matches(route, url))?.reply ?? { status: 404, body: '{}' };
+      if (reply.hang) return;
+      setTimeout(() => {
+        res.writeHead(reply.status, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(reply.body),
+        });
+        res.end(reply.body);
+      }, reply.delayMs ?? 0);
+      return;
+    }
     const send = (status, body) => {
       const text = JSON.stringify(body);
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
+      const answer = () => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      };
+      if (pauseMs > 0) setTimeout(answer, pauseMs);
+      else answer();
     };
     const now = Math.floor(Date.now() / 1000);
     if (url.pathname === '/v1/search') {
@@ -284,7 +347,7 @@ export async function startWeatherStandIn() {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(wanted, '127.0.0.1', resolve);
   });
   const { port } = server.address();
   return {
@@ -298,4 +361,10 @@ export async function startWeatherStandIn() {
         server.close(() => resolve());
       }),
   };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { port: { type: 'string' }, 'pause-ms': { type: 'string' } } });
+  const standIn = await startWeatherStandIn({ port: Number(values.port ?? 0), pauseMs: Number(values['pause-ms'] ?? 0) });
+  console.log(standIn.url);
 }
