@@ -101,22 +101,28 @@ system_packages() {
 }
 
 # The binary first, so the browser and auth-js suites can start while the tests compile. The build script
-# builds the web app on the way (its `tsc -b` is the UI type check, then `vite build`), while Cargo compiles
-# the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
+# builds the web app on the way (`npm run build`: `tsc -b`, which is the UI's type check and fails the build
+# on any type error, then `vite build`), while Cargo compiles the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
 # test with a time limit (Vitest's 5 s, a browser test's waits) is never starved by a compile beside it.
 # The binary is built as the integration tests need it (one small test file with it): `cargo build --bins`
 # would leave out the features that dev-dependencies switch on (reqwest's blocking client, ...), and the
 # test compile would then build those crates and everything above them a second time.
 rust_build() { nice -n 10 cargo test --no-run --test safety_config; }
 rust_test_build() { nice -n 10 cargo test --all-targets --no-run; }
-rust_tests() { cargo test --quiet; }
+# cargo-nextest (on machines of this kind) runs the test binaries side by side instead of one after
+# another; plain `cargo test` where it is missing. Both run every test; there are no doc tests.
+rust_tests() {
+  if command -v cargo-nextest >/dev/null 2>&1; then
+    cargo nextest run --no-fail-fast --hide-progress-bar --status-level fail --final-status-level fail
+  else
+    cargo test --quiet
+  fi
+}
 ui_checks() {
   cd ui
   npm run --silent lint
   npx vitest run
 }
-# Quick after the build script's `tsc -b` (it reuses what that checked); here so the run says it passed.
-ui_typecheck() { cd ui && npm run --silent typecheck; }
 auth_js() { cd tests/auth-js && node --test; }
 # Each browser test file starts its own binary, stand-ins and browser on free ports with its own data
 # directory, so two files run at once. A test that hangs fails after 10 minutes.
@@ -138,7 +144,6 @@ fi
 
 export SOLACE_BIN="$root/target/debug/solace"
 if [ -n "${stage_pid[rust-build]:-}" ] && finished rust-build; then
-  start ui-typecheck ui_typecheck
   start rust-build-tests rust_test_build
   system_ok=0
   finished system && system_ok=1
