@@ -100,24 +100,39 @@ system_packages() {
   fi
 }
 
-# The binary first, so the browser and auth-js suites can start while the tests compile. The build script
-# builds the web app on the way (`npm run build`: `tsc -b`, which is the UI's type check and fails the build
-# on any type error, then `vite build`), while Cargo compiles the dependencies. Compiles run at a lower priority: they take every core the tests leave idle, but a
-# test with a time limit (Vitest's 5 s, a browser test's waits) is never starved by a compile beside it.
-# The binary is built as the integration tests need it (one small test file with it): `cargo build --bins`
-# would leave out the features that dev-dependencies switch on (reqwest's blocking client, ...), and the
-# test compile would then build those crates and everything above them a second time.
-rust_build() { nice -n 10 cargo test --no-run --test safety_config; }
-rust_test_build() { nice -n 10 cargo test --all-targets --no-run; }
-# cargo-nextest (on machines of this kind) runs the test binaries side by side instead of one after
-# another; plain `cargo test` where it is missing. Both run every test; there are no doc tests.
-rust_tests() {
-  if command -v cargo-nextest >/dev/null 2>&1; then
-    cargo nextest run --no-fail-fast --hide-progress-bar --status-level fail --final-status-level fail
-  else
-    cargo test --quiet
-  fi
+# One compile of everything (binary, library, every test target), and the browser and auth-js suites start
+# the moment the binary in it is linked, while the tests go on compiling: `binary_ready` is a named pipe the
+# watcher writes to when Cargo reports `target/debug/solace` done (or closes, if the build fails first).
+# The build script builds the web app on the way (`npm run build`: `tsc -b`, which is the UI's type check and
+# fails the build on any type error, then `vite build`). Compiles run at a lower priority: they take every
+# core the tests leave idle, but a test with a time limit (Vitest's 5 s, a browser test's waits) is never
+# starved by a compile beside it.
+binary_ready="$state/binary-ready"
+mkfifo "$binary_ready"
+rust_build() {
+  local status
+  nice -n 10 cargo test --all-targets --no-run --message-format=json-render-diagnostics \
+    | node -e '
+      const rl = require("readline").createInterface({ input: process.stdin });
+      const fs = require("fs");
+      let told = false;
+      rl.on("line", (line) => {
+        if (told || !line.startsWith("{")) return;
+        let m;
+        try { m = JSON.parse(line); } catch { return; }
+        if (m.reason === "compiler-artifact" && m.executable && !m.profile.test && m.target.name === "solace") {
+          fs.writeFileSync(process.argv[2], "");
+          fs.writeFileSync(process.argv[1], "ready\n");
+          told = true;
+        }
+      });
+    ' "$binary_ready" "$state/told" || status=$?
+  # The build failed before the binary was linked: closing the pipe tells the waiting run so.
+  [ -e "$state/told" ] || : >"$binary_ready"
+  return "${status:-0}"
 }
+# No `nice` here: the tests run beside the browser suite and are as much in a hurry.
+rust_tests() { cargo test --quiet; }
 ui_checks() {
   cd ui
   npm run --silent lint
@@ -137,14 +152,15 @@ if [ -f tests/auth-js/package.json ]; then start npm-auth-js npm_install tests/a
 if finished npm-ui; then
   start ui-checks ui_checks
   start rust-build rust_build
+  read -r built <"$binary_ready" || built=
 else
   not_run ui-checks npm-ui
   not_run rust-build npm-ui
+  built=
 fi
 
 export SOLACE_BIN="$root/target/debug/solace"
-if [ -n "${stage_pid[rust-build]:-}" ] && finished rust-build; then
-  start rust-build-tests rust_test_build
+if [ "$built" = ready ]; then
   system_ok=0
   finished system && system_ok=1
   if [ -n "${stage_pid[npm-auth-js]:-}" ]; then
@@ -153,15 +169,14 @@ if [ -n "${stage_pid[rust-build]:-}" ] && finished rust-build; then
   if [ -d ui/e2e ]; then
     if [ "$system_ok" = 1 ]; then start browser browser_tests; else not_run browser system; fi
   fi
-  if ! finished rust-build-tests; then
-    not_run rust-tests rust-build-tests
+  if ! finished rust-build; then
+    not_run rust-tests rust-build
   elif [ "$system_ok" = 1 ]; then
     start rust-tests rust_tests
   else
     not_run rust-tests system
   fi
 else
-  not_run rust-build-tests rust-build
   not_run rust-tests rust-build
   not_run auth-js rust-build
   not_run browser rust-build
