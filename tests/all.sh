@@ -132,7 +132,7 @@ rust_build() {
   return "${status:-0}"
 }
 # No `nice` here: the tests run beside the browser suite and are as much in a hurry.
-rust_tests() { cargo test --quiet; }
+rust_tests() { cargo test --quiet --no-fail-fast; }
 ui_checks() {
   cd ui
   npm run --silent lint

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CacheControl, CacheDirective};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rand::Rng;
@@ -13,11 +12,10 @@ use serde_json::json;
 
 use super::errors::AdvocateError;
 use super::store;
-use crate::auth::AuthService;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::rate_limit::RateLimiter;
-use crate::vault::Vault;
+use crate::vault::SignedIn;
 
 /// Code look-ups one survivor account may make: a code has 10^8 values, so guessing one in its hour
 /// this way is hopeless.
@@ -48,23 +46,7 @@ struct Caller {
 }
 
 async fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
-    let missing = || {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal_error",
-            "Something went wrong on the server.",
-        )
-    };
-    let vault = req.app_data::<web::Data<Vault>>().ok_or_else(missing)?;
-    let auth = req
-        .app_data::<web::Data<AuthService>>()
-        .ok_or_else(missing)?;
-    let db = req
-        .app_data::<web::Data<Db>>()
-        .ok_or_else(missing)?
-        .get_ref()
-        .clone();
-    let id = vault.account_of(crate::vault::bearer(req), auth).await?;
+    let SignedIn { account: id, db } = SignedIn::of(req).await?;
     let lookup = id.clone();
     let (advocate, factors) = db
         .read(move |c| {

@@ -2,7 +2,6 @@
 //! account is the one the Bearer token names, checked as for the vault secret, so an external GoTrue
 //! works too. Nothing sent here is readable by the server: records and chunks are ciphertext.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
 use actix_web::{HttpRequest, HttpResponse, web};
 use base64::Engine;
@@ -13,10 +12,9 @@ use super::CopyState;
 use super::chunks;
 use super::errors::CopyError;
 use super::store::{self, Keys, Record};
-use crate::auth::AuthService;
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::vault::Vault;
+use crate::vault::SignedIn;
 
 /// A record holds one entry with its wrapped key, far below this; an attachment goes in chunks.
 const MAX_RECORD_BYTES: usize = 1024 * 1024;
@@ -59,34 +57,15 @@ impl actix_web::FromRequest for CopyAccount {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let data = |what| {
-                tracing::error!("the copy routes are missing their {what}");
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal_error",
-                    "Something went wrong on the server.",
-                )
-            };
-            let state = req
-                .app_data::<web::Data<CopyState>>()
-                .ok_or_else(|| data("settings"))?;
-            if !state.config.enabled {
+            let state = req.app_data::<web::Data<CopyState>>().cloned();
+            if !state.as_ref().is_some_and(|s| s.config.enabled) {
                 return Err(ApiError::not_found());
             }
-            let vault = req
-                .app_data::<web::Data<Vault>>()
-                .ok_or_else(|| data("vault"))?;
-            let auth = req
-                .app_data::<web::Data<AuthService>>()
-                .ok_or_else(|| data("auth service"))?;
-            let db = req
-                .app_data::<web::Data<Db>>()
-                .ok_or_else(|| data("database"))?;
-            let account = vault.account_of(crate::vault::bearer(&req), auth).await?;
+            let signed_in = SignedIn::of(&req).await?;
             Ok(Self {
-                db: db.get_ref().clone(),
-                account,
-                limit: state.config.max_bytes(),
+                db: signed_in.db,
+                account: signed_in.account,
+                limit: state.map_or(0, |s| s.config.max_bytes()),
             })
         })
     }

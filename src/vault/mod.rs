@@ -7,10 +7,12 @@ pub mod config;
 mod handler;
 mod jwks;
 mod secret;
+mod signed_in;
 
 use std::path::Path;
 
 pub use handler::{bearer, configure};
+pub use signed_in::SignedIn;
 
 use crate::auth::AuthService;
 use jwks::ExternalTokens;
