@@ -110,7 +110,7 @@ describe('local facts: a config for Kenya', () => {
   it('weather opens on the configured city, and the exit leaves for the configured page', async () => {
     await page.goto('/weather');
     await page.getByText('London', { exact: false }).first().waitFor();
-    await page.getByRole('button', { name: 'Back' }).click({ force: true }) // the press hides the page at once;
+    await page.getByRole('button', { name: 'Back' }).click({ force: true }); // the press hides the page at once
     await page.waitForURL((u) => u.origin === app.exitPage.origin);
   });
 });
