@@ -177,6 +177,7 @@ describe('accounts', () => {
     await page.goto('/journal');
     await page.getByRole('heading', { name: 'Your Private Journal' }).waitFor();
     await page.mouse.move(10, 10);
+    const renewed = page.waitForResponse((r) => r.url().includes('grant_type=refresh_token'), { timeout: 60_000 });
 
     // 100 s idle, then a mouse move: the idle time starts again.
     await page.clock.runFor(100_000);
@@ -185,6 +186,9 @@ describe('accounts', () => {
     await stillSignedIn('90 s after the last activity (190 s after the last input before it)');
     await page.keyboard.press('Shift'); // a key press counts as activity too
     await page.clock.runFor(110_000);
+    // Her access token (300 s) was renewed in these 300 s while she was active; its answer is awaited, so the
+    // idle sign-out below cannot race a renewal still on its way (the server would refuse that renewal).
+    assert.equal((await renewed).status(), 200, 'the session was renewed while she was active');
     await stillSignedIn('110 s after a key press');
 
     // Now no input at all: past 2 minutes plus one 30 s check, the user is signed out, and the screen lands on
