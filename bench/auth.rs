@@ -17,7 +17,7 @@ use argon2::{Algorithm, Argon2, Block, Version};
 use serde_json::json;
 
 // The integration tests' helper that starts the binary and waits for it to be ready.
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 const EMAIL: &str = "bench@example.org";

@@ -2,7 +2,7 @@
 //! accounts, Google sign-in, ES256 access tokens and rotating refresh tokens, two-step sign-in with TOTP,
 //! on SQLite.
 //!
-//! Its layers, each a folder, from the edge down (tests/architecture.rs keeps them in this order):
+//! Its layers, each a folder, from the edge down (tests/integration/architecture.rs keeps them in this order):
 //! `http` (routes, request helpers, `wire`: the one mapping from `AuthError` to GoTrue's JSON) ->
 //! `use_cases` (one file per thing asked of the service, methods on `AuthService`) -> `service` (the
 //! service's state) -> `store` (units of work, each one transaction, on `crate::accounts` and `crate::db`)

@@ -1,5 +1,5 @@
 // The one stand-in for Google's OAuth 2.0 / OpenID Connect endpoints, on 127.0.0.1, shared by every suite:
-// the browser tests and the auth-js suite start it in-process, the Rust tests (tests/auth_oauth.rs) as a
+// the browser tests and the auth-js suite start it in-process, the Rust tests (tests/integration/auth_oauth.rs) as a
 // program. /authorize consents at once and redirects back with a code, /token exchanges it (checking the
 // client, the redirect URI and the PKCE verifier as Google does), /userinfo names the person. Every request
 // is recorded.

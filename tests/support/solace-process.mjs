@@ -1,7 +1,7 @@
 // Starts the real solace binary for the JavaScript suites (browser end-to-end tests, the auth-js suite,
 // bench/ui): a free 127.0.0.1 port, a fresh temporary data directory, an optional config file, and a
 // promise that settles on the "solace is ready" log line (or fails with the log when the binary exits or
-// stays silent). The Rust suites have the same helper in tests/common. Node built-ins only, so every
+// stays silent). The Rust suites have the same helper in tests/integration/common. Node built-ins only, so every
 // package in the repository can import it by relative path.
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // The one stand-in for the weather services, shared by every suite: the browser tests (ui/e2e) start it
-// in-process, the Rust tests (tests/weather_standin) and bench/weather.sh as a program. It speaks
+// in-process, the Rust tests (tests/integration/weather_standin) and bench/weather.sh as a program. It speaks
 // OpenWeatherMap (/data/2.5/weather and /data/2.5/forecast; 404 `{"cod":"404","message":"city not found"}`
 // for any other city) and Open-Meteo (geocoding /v1/search, forecast /v1/forecast) in their real wire
 // formats for a few known cities, records every request so tests can see what the binary asked for, and

@@ -1,0 +1,231 @@
+//! `solace verify-evidence` on bundles made here as the browser will make them: stamped by the real
+//! server (the requests made with `openssl ts -query`), then changed one byte at a time.
+
+use crate::common;
+use crate::tsa_support;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use common::{Server, run};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tsa_support::{certificate, token as stamp};
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+struct Bundle {
+    manifest: Value,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+const PHOTO: &[u8] = b"\xff\xd8\xff\xe0 a photo of the bruise, as the camera saved it";
+
+/// Three incidents in a chain (the first with a photo), each stamped, plus the certificate.
+fn bundle(s: &Server, dir: &Path) -> Bundle {
+    let cert = certificate(s);
+    let mut files = vec![
+        ("tsa-certificate.pem".to_string(), cert.into_bytes()),
+        ("attachments/photo.jpg".into(), PHOTO.to_vec()),
+    ];
+    let mut entries = Vec::new();
+    let mut previous: Option<String> = None;
+    let written = chrono::Utc::now() - chrono::Duration::minutes(10);
+    for (n, what) in [
+        "He pushed me against the door.",
+        "He took my phone for a day.",
+        "He threatened my sister.",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let id = format!("incident-{n}");
+        let attachments = if n == 0 {
+            json!([{"file": "attachments/photo.jpg", "sha256": hex(&Sha256::digest(PHOTO))}])
+        } else {
+            json!([])
+        };
+        let content = json!({
+            "id": id, "kind": "incident", "written_at": written.to_rfc3339(), "previous": previous,
+            "salt": hex(&[n as u8 + 7; 32]), "what_happened": what, "attachments": attachments,
+        })
+        .to_string();
+        let digest = hex(&Sha256::digest(content.as_bytes()));
+        files.push((format!("tokens/{id}.tsr"), stamp(s, dir, &digest)));
+        entries.push(json!({"id": id, "content": content, "digest": digest, "token": format!("tokens/{id}.tsr")}));
+        previous = Some(digest);
+    }
+    Bundle {
+        manifest: json!({"format": "solace-evidence/1", "certificate": "tsa-certificate.pem", "entries": entries}),
+        files,
+    }
+}
+
+fn write_zip(b: &Bundle, path: &Path) {
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let opts = zip::write::SimpleFileOptions::default();
+    zip.start_file("manifest.json", opts).unwrap();
+    zip.write_all(b.manifest.to_string().as_bytes()).unwrap();
+    for (name, bytes) in &b.files {
+        zip.start_file(name.as_str(), opts).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+fn verify(b: &Bundle, dir: &Path, name: &str) -> (i32, String, String) {
+    let path: PathBuf = dir.join(name);
+    write_zip(b, &path);
+    let (status, out, err) = run(&["verify-evidence", path.to_str().unwrap()], &[]);
+    (status.code().unwrap_or(-1), out, err)
+}
+
+fn file_mut<'a>(b: &'a mut Bundle, name: &str) -> &'a mut Vec<u8> {
+    &mut b.files.iter_mut().find(|(n, _)| n == name).unwrap().1
+}
+
+#[test]
+fn an_intact_bundle_passes_and_any_changed_byte_names_its_entry() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let good = bundle(&s, dir);
+
+    let (code, out, err) = verify(&good, dir, "good.zip");
+    assert_eq!(code, 0, "{out}{err}");
+    for n in 0..3 {
+        assert!(
+            out.contains(&format!("OK  incident incident-{n}: written")),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("stamped 20") && out.contains("all 3 entries are intact"),
+        "{out}"
+    );
+
+    // One byte of the photo.
+    let mut b = bundle(&s, dir);
+    file_mut(&mut b, "attachments/photo.jpg")[3] ^= 1;
+    let (code, _, err) = verify(&b, dir, "photo.zip");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("entry incident-0")
+            && err.contains("attachment attachments/photo.jpg was changed"),
+        "{err}"
+    );
+
+    // One byte of what she wrote, in the manifest.
+    let mut b = bundle(&s, dir);
+    let text = b.manifest["entries"][1]["content"]
+        .as_str()
+        .unwrap()
+        .replace("phone", "Phone");
+    b.manifest["entries"][1]["content"] = json!(text);
+    let (code, _, err) = verify(&b, dir, "text.zip");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("entry incident-1: its content was changed"),
+        "{err}"
+    );
+
+    // One byte of a token.
+    let mut b = bundle(&s, dir);
+    let token = file_mut(&mut b, "tokens/incident-2.tsr");
+    let last = token.len() - 5;
+    token[last] ^= 1;
+    let (code, _, err) = verify(&b, dir, "token.zip");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("entry incident-2") && err.contains("time-stamp"),
+        "{err}"
+    );
+
+    // An entry taken out of the chain.
+    let mut b = bundle(&s, dir);
+    b.manifest["entries"].as_array_mut().unwrap().remove(1);
+    let (code, _, err) = verify(&b, dir, "missing.zip");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("entry incident-2: the entry before it in the chain is missing"),
+        "{err}"
+    );
+
+    let (status, _, err) = run(
+        &["verify-evidence", dir.join("q.tsq").to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(status.code(), Some(2), "not a bundle: {err}");
+}
+
+#[test]
+fn an_entry_that_claims_to_be_older_than_its_stamp_is_fine_and_a_back_dated_one_is_not() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let cert = certificate(&s);
+    let make = |written: chrono::DateTime<chrono::Utc>| {
+        let content = json!({"id": "late", "kind": "incident", "written_at": written.to_rfc3339(),
+            "previous": null, "salt": hex(&[1; 32]), "what_happened": "x"})
+        .to_string();
+        let digest = hex(&Sha256::digest(content.as_bytes()));
+        Bundle {
+            manifest: json!({"format": "solace-evidence/1", "certificate": "c.pem", "entries": [
+                {"id": "late", "content": content, "digest": digest, "token": "t.tsr"}]}),
+            files: vec![
+                ("c.pem".into(), cert.clone().into_bytes()),
+                ("t.tsr".into(), stamp(&s, dir, &digest)),
+            ],
+        }
+    };
+    // Written offline yesterday, stamped once back online: that is how it should be.
+    let (code, out, err) = verify(
+        &make(chrono::Utc::now() - chrono::Duration::days(1)),
+        dir,
+        "offline.zip",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    // Claims to be written tomorrow, but the stamp shows it existed today: the claim is false.
+    let (code, _, err) = verify(
+        &make(chrono::Utc::now() + chrono::Duration::days(1)),
+        dir,
+        "future.zip",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("entry late: it was stamped before the time it claims"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_removal_record_lets_the_chain_step_over_what_she_deleted() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut b = bundle(&s, dir);
+    // She deleted incident-1: its content and token are gone, a stamped removal record names it.
+    let removed = b.manifest["entries"][1]["digest"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let last = b.manifest["entries"][2]["digest"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    b.manifest["entries"].as_array_mut().unwrap().remove(1);
+    let content = json!({"id": "removal-0", "kind": "removal", "written_at": chrono::Utc::now().to_rfc3339(),
+        "previous": last, "salt": hex(&[9; 32]), "removed": {"id": "incident-1", "digest": removed}})
+    .to_string();
+    let digest = hex(&Sha256::digest(content.as_bytes()));
+    b.files
+        .push(("tokens/removal-0.tsr".into(), stamp(&s, dir, &digest)));
+    b.manifest["entries"].as_array_mut().unwrap().push(
+        json!({"id": "removal-0", "content": content, "digest": digest, "token": "tokens/removal-0.tsr"}),
+    );
+    let (code, out, err) = verify(&b, dir, "removed.zip");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("OK  removal removal-0"), "{out}");
+}
