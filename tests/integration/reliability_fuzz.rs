@@ -6,8 +6,6 @@
 use crate::auth_support;
 use crate::common;
 
-use std::sync::OnceLock;
-
 use auth_support::LIMITS_OFF;
 use common::{Options, Server};
 use proptest::prelude::*;
@@ -58,16 +56,14 @@ const QUERIES: &[&str] = &[
     "code=x&state=y",
 ];
 
-fn server() -> &'static Server {
-    static SERVER: OnceLock<Server> = OnceLock::new();
-    SERVER.get_or_init(|| {
-        Server::start_with(Options {
-            // Limits off so every case reaches its handler; the weather proxy off so no case needs the
-            // internet.
-            config: Some(format!("{LIMITS_OFF}[weather]\nprovider = \"off\"\n")),
-            ..Options::default()
-        })
-    })
+thread_local! {
+    // One server for every case of the test, stopped when the test's thread ends (a `static` would never be
+    // dropped, leaving the binary running after the tests).
+    static SERVER: Server = Server::start_with(Options {
+        // Limits off so every case reaches its handler; the weather proxy off so no case needs the internet.
+        config: Some(format!("{LIMITS_OFF}[weather]\nprovider = \"off\"\n")),
+        ..Options::default()
+    });
 }
 
 /// A body: random bytes, or JSON built from the fields the endpoints read, with wrong types mixed in.
@@ -129,7 +125,18 @@ fn check(
     extra: Option<(String, String)>,
     body: Vec<u8>,
 ) {
-    let s = server();
+    SERVER.with(|s| check_on(s, method, path, query, ctype, extra, body));
+}
+
+fn check_on(
+    s: &Server,
+    method: &str,
+    path: &str,
+    query: &str,
+    ctype: &str,
+    extra: Option<(String, String)>,
+    body: Vec<u8>,
+) {
     let url = if query.is_empty() {
         s.url(path)
     } else {
