@@ -25,6 +25,13 @@ pub struct PublicConfig {
     local: LocalConfig,
     /// The kinds of abuse the Incident Log offers (`[incidents] categories`); empty: the built-in ones.
     incidents: IncidentsConfig,
+    timestamp: PublicTimestamp,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicTimestamp {
+    /// A second authority answers at `/api/timestamp/external` (`timestamp.external_url`).
+    second_authority: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -80,6 +87,9 @@ impl PublicConfig {
             },
             local: c.local.clone(),
             incidents: c.incidents.clone(),
+            timestamp: PublicTimestamp {
+                second_authority: !c.timestamp.external_url.is_empty(),
+            },
         }
     }
 }

@@ -35,6 +35,8 @@ struct ManifestEntry {
     digest: String,
     /// The zip member holding the DER time-stamp token; absent when it was never stamped.
     token: Option<String>,
+    /// The zip member holding a second, external authority's token, when the operator configured one.
+    second_token: Option<String>,
     /// For a withheld entry (not chosen for this export): what it claims, since its content is not here.
     #[serde(default)]
     withheld: bool,
@@ -72,6 +74,8 @@ pub struct Checked {
     pub kind: String,
     pub written_at: String,
     pub stamped_at: i64,
+    /// When the second authority stamped it, if it did.
+    pub second_stamped_at: Option<i64>,
     pub withheld: bool,
 }
 
@@ -200,17 +204,20 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
             .as_deref()
             .ok_or_else(|| entry(&e.id, "it was never time-stamped"))?;
         let token = member(token_file).map_err(|why| entry(&e.id, why.to_string()))?;
-        let stamp = token::check(&token, &digest, &cert).map_err(|p| {
-            entry(
-                &e.id,
-                match p {
-                    TokenProblem::Unreadable => "its time-stamp token cannot be read".to_string(),
-                    p => p.to_string(),
-                },
-            )
-        })?;
+        let stamp = token::check(&token, &digest, &cert).map_err(|p| token_failure(&e.id, p))?;
+        let second = match e.second_token.as_deref() {
+            Some(file) => {
+                let token = member(file).map_err(|why| entry(&e.id, why.to_string()))?;
+                let stamp = token::check_self_contained(&token, &digest)
+                    .map_err(|p| token_failure(&e.id, p).second())?;
+                Some(stamp)
+            }
+            None => None,
+        };
         if let Ok(claimed) = chrono::DateTime::parse_from_rfc3339(&written_at)
-            && stamp.at + CLOCK_TOLERANCE_SECS < claimed.timestamp()
+            && std::iter::once(&stamp)
+                .chain(&second)
+                .any(|s| s.at + CLOCK_TOLERANCE_SECS < claimed.timestamp())
         {
             return Err(entry(
                 &e.id,
@@ -222,6 +229,7 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
             kind,
             written_at,
             stamped_at: stamp.at,
+            second_stamped_at: second.map(|s| s.at),
             withheld: e.content.is_none(),
         });
         previous = Some(e.digest.to_ascii_lowercase());
@@ -230,6 +238,29 @@ pub fn verify(path: &Path, trusted: Option<&Path>) -> Result<Report, Failure> {
         certificate_sha256: base16ct::lower::encode_string(&Sha256::digest(&cert_der)),
         entries: checked,
     })
+}
+
+fn token_failure(id: &str, problem: TokenProblem) -> Failure {
+    entry(
+        id,
+        match problem {
+            TokenProblem::Unreadable => "its time-stamp token cannot be read".to_string(),
+            p => p.to_string(),
+        },
+    )
+}
+
+impl Failure {
+    /// The same failure, said of the second authority's token.
+    fn second(self) -> Self {
+        match self {
+            Failure::Entry { id, why } => Failure::Entry {
+                id,
+                why: format!("second authority: {why}"),
+            },
+            other => other,
+        }
+    }
 }
 
 fn parse_digest(text: &str) -> Option<[u8; 32]> {

@@ -17,9 +17,16 @@ pub fn run(file: &Path, certificate: Option<&Path>) -> ExitCode {
                 "time-stamping certificate SHA-256: {}",
                 report.certificate_sha256
             );
-            for e in &report.entries {
-                let stamped = chrono::DateTime::from_timestamp(e.stamped_at, 0)
+            let utc = |at: i64| {
+                chrono::DateTime::from_timestamp(at, 0)
                     .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+                    .unwrap_or_default()
+            };
+            for e in &report.entries {
+                let stamped = utc(e.stamped_at);
+                let second = e
+                    .second_stamped_at
+                    .map(|at| format!(", and by the second authority {}", utc(at)))
                     .unwrap_or_default();
                 let shown = if e.withheld {
                     " (content not in this bundle)"
@@ -27,7 +34,7 @@ pub fn run(file: &Path, certificate: Option<&Path>) -> ExitCode {
                     ""
                 };
                 println!(
-                    "OK  {} {}: written {} (the device's clock), stamped {stamped}{shown}",
+                    "OK  {} {}: written {} (the device's clock), stamped {stamped}{second}{shown}",
                     e.kind, e.id, e.written_at
                 );
             }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use common::{Server, run};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tsa_support::{certificate, token as stamp};
+use tsa_support::{OpensslAuthority, certificate, token as stamp};
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -228,4 +228,45 @@ fn a_removal_record_lets_the_chain_step_over_what_she_deleted() {
     let (code, out, err) = verify(&b, dir, "removed.zip");
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("OK  removal removal-0"), "{out}");
+}
+
+#[test]
+fn a_second_authoritys_token_is_checked_against_the_certificate_it_carries() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut b = bundle(&s, dir);
+    let other = OpensslAuthority::new();
+    let entries = b.manifest["entries"].as_array_mut().unwrap();
+    for e in entries.iter_mut() {
+        let name = format!("tokens/{}.second.tsr", e["id"].as_str().unwrap());
+        b.files
+            .push((name.clone(), other.token(e["digest"].as_str().unwrap())));
+        e["second_token"] = json!(name);
+    }
+    let (code, out, err) = verify(&b, dir, "both.zip");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.matches("and by the second authority").count(),
+        3,
+        "{out}"
+    );
+
+    // A changed byte of the second token, or a token for another entry's digest, names the entry.
+    let token = file_mut(&mut b, "tokens/incident-1.second.tsr");
+    let last = token.len() - 3;
+    token[last] ^= 0x01;
+    let (code, _, err) = verify(&b, dir, "changed.zip");
+    assert_eq!(code, 1);
+    assert!(err.contains("entry incident-1: second authority:"), "{err}");
+    let first = file_mut(&mut b, "tokens/incident-0.second.tsr").clone();
+    *file_mut(&mut b, "tokens/incident-1.second.tsr") = first;
+    let (code, _, err) = verify(&b, dir, "swapped.zip");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "entry incident-1: second authority: the time-stamp token is for another digest"
+        ),
+        "{err}"
+    );
 }

@@ -93,3 +93,68 @@ pub fn token(s: &Server, dir: &Path, digest: &str) -> Vec<u8> {
     assert!(ok, "{out}");
     std::fs::read(dir.join("t.der")).unwrap()
 }
+
+/// A second, independent authority run by openssl itself (`openssl ts -reply`), with an RSA key as most
+/// public authorities have: its tokens carry its certificate, as the browser asks.
+pub struct OpensslAuthority {
+    dir: tempfile::TempDir,
+}
+
+impl OpensslAuthority {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let (ok, out) = openssl(
+            d,
+            &[
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-keyout",
+                "tsa.key",
+                "-out",
+                "tsa.crt",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=Another time-stamping authority",
+                "-addext",
+                "extendedKeyUsage=critical,timeStamping",
+            ],
+        );
+        assert!(ok, "{out}");
+        std::fs::write(d.join("serial"), "01\n").unwrap();
+        std::fs::write(
+            d.join("tsa.cnf"),
+            "[tsa]\ndefault_tsa = one\n[one]\nserial = ./serial\nsigner_cert = ./tsa.crt\n\
+             signer_key = ./tsa.key\nsigner_digest = sha256\ndefault_policy = 1.2.3.4.1\n\
+             digests = sha256\naccuracy = secs:1\ness_cert_id_alg = sha256\n",
+        )
+        .unwrap();
+        Self { dir }
+    }
+
+    /// The bare token for `digest`.
+    pub fn token(&self, digest: &str) -> Vec<u8> {
+        let d = self.dir.path();
+        query(d, digest);
+        let (ok, out) = openssl(
+            d,
+            &[
+                "ts",
+                "-reply",
+                "-config",
+                "tsa.cnf",
+                "-queryfile",
+                "q.tsq",
+                "-token_out",
+                "-out",
+                "t.der",
+            ],
+        );
+        assert!(ok, "{out}");
+        std::fs::read(d.join("t.der")).unwrap()
+    }
+}
