@@ -1,7 +1,8 @@
 // The Incident Log against the real binary in Debian's chromium, with its fake microphone: an incident with a
 // photo, a recording and a witness; a correction; the export checked by `solace verify-evidence` and by
-// `openssl ts -verify`, then tampered with in four ways; nothing readable in any storage area after sign-out;
-// a second account sees nothing. Tools nobody here wrote (openssl, fflate's reader) do the checking.
+// `openssl ts -verify`, then tampered with in four ways; nothing readable in any storage area after sign-out,
+// a quick exit or the idle sign-out; a second account sees nothing; a second time-stamping authority. Tools
+// nobody here wrote (openssl, fflate's reader) do the checking.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,7 @@ import {
   startApp,
   uniqueEmail,
 } from './harness.mjs';
+import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
 
 const WHAT = 'He broke the kitchen window with the blue chair';
 const WITNESS = 'Neighbour Kamala from flat twelve';
@@ -235,6 +237,22 @@ describe('incident log', () => {
       await signUpViaUi(page, uniqueEmail('incidents-second'));
       await page.getByRole('link', { name: 'Incident Log' }).first().click();
       await page.getByText('Nothing recorded yet.').waitFor();
+      // After the idle sign-out (a controlled clock, in a tab of its own), again nothing is readable.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await signInScreen(page).waitFor();
+      const idle = await ctx.newPage();
+      await idle.clock.install();
+      await signInViaUi(idle, email);
+      await idle.getByRole('link', { name: 'Incident Log' }).first().click();
+      await idle.locator('.incident-card', { hasText: WHAT }).getByText(CORRECTION).waitFor();
+      await idle.clock.runFor(2 * 60_000 + 30_000 + 1_000);
+      await idle.waitForURL((u) => u.pathname === '/weather');
+      const afterIdle = await storedEverywhere(idle);
+      for (const words of [WHAT, WITNESS, CORRECTION, photoHex]) {
+        assert.ok(!afterIdle.includes(words), `after the idle sign-out "${words.slice(0, 24)}" is readable in storage`);
+      }
+      await idle.close();
+
       ctx.check();
     } finally {
       await ctx.close();
@@ -391,12 +409,19 @@ describe('incident log', () => {
 // Keep the checker honest about its own tool: openssl must be there.
 execFileSync('openssl', ['version']);
 
-describe("incident log with the operator's kinds of abuse", () => {
+describe("incident log with the operator's kinds of abuse and a second time-stamping authority", () => {
   let app;
   let browser;
+  let other;
+  let dir;
   before(async () => {
+    // The second authority is a real RFC 3161 server on loopback: another Solace.
+    other = await startSolaceProcess({ bin: bin(), tmpPrefix: 'solace-e2e-tsa-' });
+    dir = mkdtempSync(path.join(tmpdir(), 'incidents-second-'));
     app = await startApp({
       extraConfig: [
+        '[timestamp]',
+        `external_url = "${other.url}/api/timestamp"`,
         '[[incidents.categories]]',
         'id = "dowry"',
         '[[incidents.categories]]',
@@ -409,6 +434,8 @@ describe("incident log with the operator's kinds of abuse", () => {
   after(async () => {
     await browser?.close();
     await app?.stop();
+    await other?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('the form offers exactly the configured kinds, a built-in one in its own words', async () => {
@@ -424,6 +451,46 @@ describe("incident log with the operator's kinds of abuse", () => {
         await kinds.evaluateAll((boxes) => boxes.map((b) => b.closest('label').textContent.trim())),
         ['Dowry-related harassment', 'Acid attack'],
       );
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('each entry is also stamped by the second authority, and the bundle carries both stamps', async () => {
+    const ctx = await openContext(browser, app, { acceptDownloads: true });
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('incidents-second'));
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      await page.getByRole('button', { name: 'Record an incident' }).click();
+      await page.getByLabel('Date and time').fill('2026-11-20T21:30');
+      await page.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
+      await page.getByRole('button', { name: 'Seal and save' }).click();
+      const card = page.locator('.incident-card', { hasText: WHAT });
+      await card.getByText(/Also time-stamped by a second, independent authority/).waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+      ]);
+      const bundle = path.join(dir, 'both.zip');
+      await download.saveAs(bundle);
+      const good = verify(bundle);
+      assert.equal(good.code, 0, `${good.out}\n${good.err}`);
+      assert.match(good.out, /OK\s+incident .*, and by the second authority /);
+
+      // OpenSSL checks the second token against the other authority's own certificate.
+      const members = unzipSync(readFileSync(bundle));
+      const [entry] = JSON.parse(new TextDecoder().decode(members['manifest.json'])).entries;
+      writeFileSync(path.join(dir, 'second.der'), members[entry.second_token]);
+      writeFileSync(path.join(dir, 'other.pem'), await (await fetch(`${other.url}/api/timestamp/certificate`)).text());
+      const out = execFileSync(
+        'openssl',
+        ['ts', '-verify', '-digest', entry.digest, '-in', 'second.der', '-token_in', '-CAfile', 'other.pem'],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      assert.match(out, /Verification: OK/);
       ctx.check();
     } finally {
       await ctx.close();

@@ -13,6 +13,8 @@ export class NotStampedError extends Error {
 }
 
 const tokenFile = (id: string) => `tokens/${id}.tsr`;
+export const secondTokenFile = (id: string) => `tokens/${id}.second.tsr`;
+const second = (e: EvidenceEntry) => (e.secondToken ? { second_token: secondTokenFile(e.id) } : {});
 
 /**
  * The entries an export shows in full: the chosen incidents, their amendments and every removal record (so
@@ -35,8 +37,15 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
     certificate: CERTIFICATE_FILE,
     entries: entries.map((e) =>
       shown.has(e.id)
-        ? { id: e.id, content: e.content, digest: e.digest, token: tokenFile(e.id) }
-        : { id: e.id, digest: e.digest, token: tokenFile(e.id), withheld: true, written_at: parseContent(e).written_at },
+        ? { id: e.id, content: e.content, digest: e.digest, token: tokenFile(e.id), ...second(e) }
+        : {
+            id: e.id,
+            digest: e.digest,
+            token: tokenFile(e.id),
+            ...second(e),
+            withheld: true,
+            written_at: parseContent(e).written_at,
+          },
     ),
   };
 }
@@ -65,6 +74,7 @@ export async function bundleFiles(args: {
   };
   for (const e of args.entries) {
     files[tokenFile(e.id)] = fromBase64(e.token!);
+    if (e.secondToken) files[secondTokenFile(e.id)] = fromBase64(e.secondToken);
     if (!args.shown.has(e.id)) continue;
     // Photos and recordings are compressed already: stored as they are.
     for (const a of e.attachments) files[a.file] = [await args.attachment(a.id), { level: 0 }];

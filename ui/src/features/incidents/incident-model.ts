@@ -61,6 +61,9 @@ export type EvidenceEntry = {
   stampedAt: string | null;
   /** The first try to stamp failed (no network): stamped when she was online again. */
   stampedLater: boolean;
+  /** The second authority's token (DER, base64) and time, when the operator configured one; absent before. */
+  secondToken?: string | null;
+  secondStampedAt?: string | null;
   attachments: AttachmentRef[];
 };
 

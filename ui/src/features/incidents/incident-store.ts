@@ -19,7 +19,7 @@ import {
   type EntryKind,
   type EvidenceEntry,
 } from './incident-model';
-import { stampDigest } from './timestamp-client';
+import { SECOND_AUTHORITY, stampDigest } from './timestamp-client';
 
 /** The record kind of a chain entry in the account's record store (lib/vault/record-store.ts). */
 const ENTRY_RECORD = 'evidence-entry';
@@ -94,6 +94,17 @@ export async function stamp(vault: OpenVault, entry: EvidenceEntry, fetchImpl?: 
     await write(await prepareEntry(vault, next));
     return next;
   }
+}
+
+/**
+ * Asks the operator's second authority (docs/evidence.md, "A second authority") to stamp the same digest and
+ * keeps its token beside the first. Fails when it cannot be reached; the entry is then tried again later.
+ */
+export async function stampSecond(vault: OpenVault, entry: EvidenceEntry, fetchImpl?: typeof fetch): Promise<EvidenceEntry> {
+  const { token, genTime } = await stampDigest(entry.digest, fetchImpl, SECOND_AUTHORITY);
+  const next = { ...entry, version: entry.version + 1, secondToken: toBase64(token), secondStampedAt: genTime.toISOString() };
+  await write(await prepareEntry(vault, next));
+  return next;
 }
 
 /**

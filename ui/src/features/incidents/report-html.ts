@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n';
+import { secondTokenFile } from './export-bundle';
 import { formatMoment } from './format-time';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';
@@ -30,7 +31,9 @@ function seal(e: EvidenceEntry, c: EntryContent, lang: string, t: Translate): st
       written: formatMoment(c.written_at, lang),
       stamped: e.stampedAt ? formatMoment(e.stampedAt, lang) : '',
     }),
-  )}<br>${esc(t('incidents.reportDigest'))} <code>${e.digest}</code></p>`;
+  )}${
+    e.secondStampedAt ? ` ${esc(t('incidents.secondStamp', { stamped: formatMoment(e.secondStampedAt, lang) }))}` : ''
+  }<br>${esc(t('incidents.reportDigest'))} <code>${e.digest}</code></p>`;
 }
 
 function list(items: string[]): string {
@@ -104,6 +107,18 @@ export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string):
     `<pre>${entries
       .map((e) => `openssl ts -verify -digest ${e.digest} -in tokens/${esc(e.id)}.tsr -token_in -CAfile certificate.pem`)
       .join('\n')}</pre>`,
+    ...(entries.some((e) => e.secondToken)
+      ? [
+          `<p>${esc(t('incidents.howToSecond'))}</p>`,
+          `<pre>${entries
+            .filter((e) => e.secondToken)
+            .map(
+              (e) =>
+                `openssl ts -verify -digest ${e.digest} -in ${esc(secondTokenFile(e.id))} -token_in -CAfile SECOND-AUTHORITY.pem`,
+            )
+            .join('\n')}</pre>`,
+        ]
+      : []),
     `<p>${esc(t('incidents.howToDigest'))}</p>`,
     `<h2>${esc(t('incidents.howToMeansTitle'))}</h2>`,
     `<p>${esc(t('incidents.howToMeans'))}</p>`,

@@ -18,6 +18,12 @@ export function SealStatus({ entry, writtenAt }: { entry: EvidenceEntry; written
   return (
     <p className="incident-seal">
       {t(entry.stampedLater ? 'incidents.stampedLater' : 'incidents.stamped', { written, stamped })}
+      {entry.secondStampedAt && (
+        <>
+          {' '}
+          {t('incidents.secondStamp', { stamped: formatMoment(entry.secondStampedAt, lang) })}
+        </>
+      )}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import type { LocalText } from '../../lib/app-config';
 import { useLocalText } from '../../lib/local-text';
 import { ABUSE_KINDS } from './incident-model';
 import { KIND_LABELS } from './kind-labels';
+import { incidentsServerConfig } from './server-config';
 
 /** A kind of abuse as the operator configured it (`[incidents] categories`, src/incidents/config.rs). */
 type Configured = { id: string; label?: LocalText };
@@ -10,8 +11,7 @@ type Configured = { id: string; label?: LocalText };
 export type Category = { id: string; label: string };
 
 /** The operator's list from /api/config, or null for the built-in one (also when it cannot be read). */
-export function parseCategories(body: unknown): Configured[] | null {
-  const list = (body as { incidents?: { categories?: unknown } } | null)?.incidents?.categories;
+export function parseCategories(list: unknown): Configured[] | null {
   if (!Array.isArray(list)) return null;
   const valid = list.filter(
     (c): c is Configured =>
@@ -20,21 +20,13 @@ export function parseCategories(body: unknown): Configured[] | null {
   return valid.length ? valid : null;
 }
 
-// Read once per page load: the entry's config keeps only what every screen needs, so this screen asks
-// for its own part (the offline worker keeps /api/config, so it works offline too).
-let configured: Promise<Configured[] | null> | null = null;
-
 /** The kinds the form offers, with their texts in her language. */
 export function useCategories(t: (key: string) => string): Category[] {
   const pick = useLocalText();
   const [list, setList] = useState<Configured[] | null>(null);
   useEffect(() => {
     let alive = true;
-    configured ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
-      .then((r) => (r.ok ? r.json() : null))
-      .then(parseCategories)
-      .catch(() => null);
-    void configured.then((l) => alive && setList(l));
+    void incidentsServerConfig().then((c) => alive && setList(parseCategories(c.categories)));
     return () => {
       alive = false;
     };

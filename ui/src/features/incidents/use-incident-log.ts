@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVault } from '../../lib/vault';
 import type { EntryKind, EvidenceEntry } from './incident-model';
-import { loadEntries, removeEntries, sealEntry, stamp, type NewAttachment } from './incident-store';
+import { loadEntries, removeEntries, sealEntry, stamp, stampSecond, type NewAttachment } from './incident-store';
+import { incidentsServerConfig } from './server-config';
 
 export type LogState = { entries: EvidenceEntry[]; loading: boolean; unreadable: number };
 
 /**
  * Her chain of entries, decrypted in memory only while the vault is open (dropped with it at sign-out,
  * quick exit and the idle lock). Changes run one at a time, since each new entry links to the last.
- * Entries without a token are stamped on opening and whenever the browser comes back online.
+ * Entries without a token are stamped on opening and whenever the browser comes back online; so are those
+ * still without the second authority's token, when the operator configured one.
  */
 export function useIncidentLog() {
   const { vault } = useVault();
@@ -36,6 +38,17 @@ export function useIncidentLog() {
           if (!navigator.onLine && entry.stampedLater) continue;
           const next = await stamp(vault, entry);
           publish(chain.current.map((e) => (e.id === next.id ? next : e)));
+        }
+        if (!(await incidentsServerConfig()).secondAuthority) return;
+        for (const entry of chain.current.filter((e) => e.token && !e.secondToken)) {
+          try {
+            const next = await stampSecond(vault, entry);
+            publish(chain.current.map((e) => (e.id === next.id ? next : e)));
+          } catch {
+            // Out of reach now: the rest wait for the next opening or the network's return, not for a
+            // time-out each.
+            return;
+          }
         }
       }),
     [serial, vault, publish],
