@@ -56,12 +56,7 @@ export default function StayingSafePage() {
           <ul>
             <li>{t('stayingSafe.checkinSees')}</li>
             <li>{t('stayingSafe.checkinEmail')}</li>
-            <li>
-              <Rich
-                text={t('stayingSafe.checkinLate')}
-                parts={{ number: <a href={telHref(local.emergency_number)}>{local.emergency_number}</a> }}
-              />
-            </li>
+            <li>{t('stayingSafe.checkinLate')}</li>
           </ul>
         </section>
 
