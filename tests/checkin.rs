@@ -278,6 +278,25 @@ fn a_test_alert_reaches_every_channel_and_says_it_is_a_test() {
     );
     let (_, alerts) = api(&a, Method::GET, "/advocate/alerts", &advocate, None);
     assert_eq!(alerts["alerts"][0]["kind"], "test");
+
+    // Written in the language of her screen.
+    let body = json!({"note": "Ring Road", "emails": ["friend@example.org"], "language": "hi"});
+    assert_eq!(
+        api(&a, Method::POST, "/checkin/test", &her, Some(body)).0,
+        200
+    );
+    let mail = smtp.next(10);
+    assert!(
+        mail["subject"].as_str().unwrap().starts_with("जाँच"),
+        "{mail}"
+    );
+    assert!(
+        mail["body"]
+            .as_str()
+            .unwrap()
+            .contains("उनका संदेश:\r\nRing Road"),
+        "{mail}"
+    );
 }
 
 #[test]

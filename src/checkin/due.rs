@@ -10,6 +10,7 @@ pub struct Firing {
     pub id: String,
     pub kind: String,
     pub note: String,
+    pub language: String,
     /// Addresses whose e-mail has not been accepted yet.
     pub recipients: Vec<String>,
     pub advocates: usize,
@@ -34,14 +35,23 @@ pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
 /// they see, and the check-in stops being hers to end.
 pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, CheckinError> {
     let tx = c.transaction()?;
-    let row: Option<(String, String, Option<String>, String, i64)> = tx
+    let row: Option<(String, String, Option<String>, String, i64, String)> = tx
         .query_row(
-            "SELECT account_id, state, kind, note, tries FROM checkins WHERE id = ?1",
+            "SELECT account_id, state, kind, note, tries, language FROM checkins WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            },
         )
         .optional()?;
-    let Some((account, state, kind, note, tries)) = row else {
+    let Some((account, state, kind, note, tries, language)) = row else {
         return Ok(None);
     };
     let kind = kind.unwrap_or_else(|| "overdue".into());
@@ -75,6 +85,7 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
         id: id.to_string(),
         kind,
         note,
+        language,
         recipients,
         advocates,
         tries,

@@ -65,6 +65,9 @@ struct StartBody {
     pin: String,
     #[serde(default)]
     duress_pin: Option<String>,
+    /// The language of the e-mail: her screen's.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 fn addresses(raw: &[String], state: &CheckinState) -> Result<Vec<String>, CheckinError> {
@@ -168,6 +171,7 @@ async fn start(
         account_id: account.clone(),
         ends_at: now_ms() + i64::from(body.minutes) * 60_000,
         note: body.note.trim().to_string(),
+        language: mail::language(body.language.as_deref()).to_string(),
         recipients,
         advocates,
         pin_hash,
@@ -193,6 +197,8 @@ struct TestBody {
     emails: Vec<String>,
     #[serde(default)]
     advocates: Vec<SealedNote>,
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// Sends a labelled test now and answers what happened on each channel: accepted by the mail server (what
@@ -210,7 +216,7 @@ async fn test(
         .sends
         .check(&account)
         .map_err(|wait| ApiError::rate_limited(wait.0))?;
-    let (subject, text) = mail::alert("test", &body.note);
+    let (subject, text) = mail::alert("test", &body.note, mail::language(body.language.as_deref()));
     let mut emails = Vec::new();
     for to in recipients {
         let mailer = state.mailer.clone().ok_or(CheckinError::NoEmail)?;

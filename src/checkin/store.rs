@@ -11,6 +11,7 @@ pub struct NewCheckin {
     pub account_id: String,
     pub ends_at: i64,
     pub note: String,
+    pub language: String,
     pub recipients: Vec<String>,
     /// (advocate id, her note sealed to that advocate).
     pub advocates: Vec<(String, Vec<u8>)>,
@@ -55,9 +56,18 @@ pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
         return Err(CheckinError::AlreadyRunning);
     }
     tx.execute(
-        "INSERT INTO checkins (id, account_id, ends_at, next_try_at, note, pin_hash, duress_pin_hash, created_at)
-         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7)",
-        params![n.id, n.account_id, n.ends_at, n.note, n.pin_hash, n.duress_pin_hash, now_text()],
+        "INSERT INTO checkins (id, account_id, ends_at, next_try_at, note, language, pin_hash, duress_pin_hash,
+         created_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            n.id,
+            n.account_id,
+            n.ends_at,
+            n.note,
+            n.language,
+            n.pin_hash,
+            n.duress_pin_hash,
+            now_text()
+        ],
     )?;
     for address in &n.recipients {
         tx.execute(

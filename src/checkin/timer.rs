@@ -81,7 +81,7 @@ async fn send_one(
     let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
         return Ok(());
     };
-    let (subject, body) = mail::alert(&f.kind, &f.note);
+    let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
     let (mut sent, mut failed) = (0, 0);
     for address in f.recipients.clone() {
         let Some(mailer) = mailer.cloned() else {

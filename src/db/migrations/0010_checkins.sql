@@ -14,6 +14,8 @@ CREATE TABLE checkins (
     kind TEXT,
     -- Her note for the people she chose by e-mail (advocates get it sealed, below).
     note TEXT NOT NULL,
+    -- The language of the e-mail: the one her screen was in ('en' or 'hi').
+    language TEXT NOT NULL DEFAULT 'en',
     pin_hash TEXT NOT NULL,
     duress_pin_hash TEXT,
     wrong_pins INTEGER NOT NULL DEFAULT 0,

@@ -42,7 +42,15 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 
 export const fetchStatus = (token: string) => call<Status>(token, 'GET', '');
 
-export type StartRequest = { minutes: number; note: string; emails: string[]; pin: string; duress_pin?: string };
+export type StartRequest = {
+  minutes: number;
+  note: string;
+  emails: string[];
+  pin: string;
+  duress_pin?: string;
+  /** The e-mail's language: her screen's ('en' or 'hi'; the server writes others in English). */
+  language: string;
+};
 
 export const startCheckin = (token: string, body: StartRequest) =>
   call<{ checkin: Running }>(token, 'POST', '', body);
@@ -52,5 +60,5 @@ export const extendCheckin = (token: string, pin: string, minutes: number) =>
 
 export const endCheckin = (token: string, pin: string) => call<null>(token, 'POST', '/end', { pin });
 
-export const sendTest = (token: string, note: string, emails: string[]) =>
-  call<TestResult>(token, 'POST', '/test', { note, emails });
+export const sendTest = (token: string, note: string, emails: string[], language: string) =>
+  call<TestResult>(token, 'POST', '/test', { note, emails, language });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
 import { PinInput } from '../../lib/vault';
 import { sendTest, startCheckin, type Status, type TestResult } from './checkin-client';
 import { errorText } from './error-text';
@@ -9,6 +9,7 @@ type Props = { token: string; status: Status; onStarted(): void };
 /** Starting a check-in: how long, a note, who is told, her PIN and an optional help-now (duress) PIN. */
 export function StartForm({ token, status, onStarted }: Props) {
   const t = useT();
+  const { lang } = useLanguage();
   const id = useId();
   const [minutes, setMinutes] = useState(String(Math.max(status.min_minutes, Math.min(60, status.max_minutes))));
   const [note, setNote] = useState('');
@@ -45,6 +46,7 @@ export function StartForm({ token, status, onStarted }: Props) {
         note,
         emails: chosen,
         pin,
+        language: lang,
         ...(duress ? { duress_pin: duress } : {}),
       });
       onStarted();
@@ -54,7 +56,7 @@ export function StartForm({ token, status, onStarted }: Props) {
   const onTest = () => {
     if (chosen.length === 0) return setError(t('checkin.needRecipient'));
     setTested(null);
-    void run(async () => setTested(await sendTest(token, note, chosen)));
+    void run(async () => setTested(await sendTest(token, note, chosen, lang)));
   };
 
   if (!status.email) {
