@@ -120,6 +120,11 @@ pub enum Command {
         #[command(subcommand)]
         command: AdvocatesCommand,
     },
+    /// E-mail through the [email] section; see `solace email --help`
+    Email {
+        #[command(subcommand)]
+        command: EmailCommand,
+    },
     /// The app's texts, for adding a language; see `solace locales --help`
     Locales {
         #[command(subcommand)]
@@ -144,6 +149,16 @@ pub enum AdvocatesCommand {
     Remove {
         #[arg(value_name = "EMAIL")]
         email: String,
+    },
+}
+
+/// `solace email ...`. Exit 0 sent, 1 failed.
+#[derive(Subcommand, Debug, Clone)]
+pub enum EmailCommand {
+    /// Send a test message to ADDRESS, to see that the [email] settings work
+    Test {
+        #[arg(value_name = "ADDRESS")]
+        address: String,
     },
 }
 

@@ -35,6 +35,8 @@ pub struct Config {
     pub timestamp: crate::timestamp::config::TimestampConfig,
     pub copy: crate::copy::config::CopyConfig,
     pub incidents: crate::incidents::config::IncidentsConfig,
+    pub email: crate::email::config::EmailConfig,
+    pub checkin: crate::checkin::config::CheckinConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -126,6 +128,8 @@ impl Config {
         self.timestamp.validate()?;
         self.copy.validate()?;
         self.incidents.validate()?;
+        self.email.validate()?;
+        self.checkin.validate()?;
         self.site.validate(&self.languages())
     }
 

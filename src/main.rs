@@ -67,6 +67,9 @@ fn main() -> ExitCode {
         }
         Command::Users { command, json } => users::run(&config, &command, json),
         Command::Advocates { command } => solace::advocates::command::run(&config, &command),
+        Command::Email {
+            command: solace::cli::EmailCommand::Test { address },
+        } => solace::email::command::test(&config, &address),
         Command::ServiceKey { expires_in } => {
             let server = &config.server;
             match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {

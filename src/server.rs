@@ -30,6 +30,8 @@ pub enum ServeError {
     Vault(#[from] vault::VaultError),
     #[error("cannot start time-stamping: {0}")]
     Timestamp(#[from] timestamp::errors::AuthorityError),
+    #[error("cannot set up e-mail: {0}")]
+    Email(#[from] crate::email::EmailError),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -85,6 +87,16 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     });
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
     crate::advocates::spawn_expiry(db.get_ref().clone());
+    let mailer = crate::email::Mailer::from_config(&config.email)?;
+    let checkin = web::Data::new(crate::checkin::CheckinState::new(
+        config.checkin.clone(),
+        mailer,
+    ));
+    crate::checkin::timer::spawn(
+        db.get_ref().clone(),
+        checkin.mailer.clone(),
+        checkin.wake.clone(),
+    );
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -104,6 +116,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(external_stamps.clone())
             .app_data(copy.clone())
             .app_data(pairing_limit.clone())
+            .app_data(checkin.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -127,6 +140,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(timestamp::configure)
                     .configure(crate::copy::configure)
                     .configure(crate::advocates::configure)
+                    .configure(crate::checkin::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

@@ -86,12 +86,13 @@ npm_install() {
   fi
 }
 
-# Debian's chromium for the browser tests and nginx for the Rust test that puts a proxy in front of the
-# server.
+# Debian's chromium for the browser tests, nginx for the Rust test that puts a proxy in front of the
+# server, and aiosmtpd for the real SMTP server the check-in tests send alerts to.
 system_packages() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=(python3-aiosmtpd)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use actix_web::web;
 
-pub use routes::PairingLimit;
+pub use routes::{AdvocateCaller, PairingLimit, private};
 
 use crate::db::Db;
 

@@ -64,8 +64,8 @@ async fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
 
 /// An advocate whose session has passed two-step sign-in.
 pub struct AdvocateCaller {
-    pub(super) db: Db,
-    pub(super) advocate: store::Advocate,
+    pub db: Db,
+    pub advocate: store::Advocate,
 }
 
 impl actix_web::FromRequest for AdvocateCaller {
@@ -108,7 +108,7 @@ impl actix_web::FromRequest for SurvivorCaller {
     }
 }
 
-pub(super) fn private() -> actix_web::HttpResponseBuilder {
+pub fn private() -> actix_web::HttpResponseBuilder {
     let mut res = HttpResponse::Ok();
     res.insert_header(CacheControl(vec![CacheDirective::NoStore]));
     res

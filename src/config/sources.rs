@@ -37,6 +37,12 @@ impl Config {
             self.auth.google.client_secret =
                 read_secret_file(Path::new(&path), "SOLACE_GOOGLE_CLIENT_SECRET_FILE")?;
         }
+        if let Some(password) = env("SOLACE_EMAIL_PASSWORD") {
+            self.email.password = Secret::new(password);
+        }
+        if let Some(path) = env("SOLACE_EMAIL_PASSWORD_FILE") {
+            self.email.password = read_secret_file(Path::new(&path), "SOLACE_EMAIL_PASSWORD_FILE")?;
+        }
         Ok(())
     }
 
@@ -86,6 +92,11 @@ impl Config {
             && let Some(path) = &self.auth.jwt_keys_file
         {
             self.auth.jwt_keys = read_secret_file(path, "auth.jwt_keys_file")?;
+        }
+        if self.email.password.is_empty()
+            && let Some(path) = &self.email.password_file
+        {
+            self.email.password = read_secret_file(path, "email.password_file")?;
         }
         Ok(())
     }

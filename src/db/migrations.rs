@@ -58,6 +58,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: what a survivor shares, sealed to her advocate, until it expires",
         sql: include_str!("migrations/0009_shares.sql"),
     },
+    Migration {
+        version: 10,
+        name: "check-ins: timers she sets, who they alert, and the alerts her advocates see",
+        sql: include_str!("migrations/0010_checkins.sql"),
+    },
 ];
 
 #[cfg(test)]

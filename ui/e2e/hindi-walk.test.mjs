@@ -108,6 +108,7 @@ describe('Hindi walk: signed in', () => {
       ['/safety-plan', () => h1(page, HI.safetyPlan.title)],
       ['/mood', () => h1(page, HI.mood.title)],
       ['/incidents', () => h1(page, HI.incidents.title)],
+      ['/check-in', () => page.getByText(HI.checkin.noEmail).waitFor()],
       ['/settings', () => h1(page, HI.settings.title)],
       ['/staying-safe', () => h1(page, HI.stayingSafe.title)],
       ['/no-such-page', () => h1(page, HI.layout.notFoundTitle)],

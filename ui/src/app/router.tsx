@@ -56,6 +56,7 @@ export function AppRoutes() {
           <Route path={PATHS.safetyPlan} element={<Pages.SafetyPlanPage />} />
           <Route path={PATHS.mood} element={<Pages.MoodPage />} />
           <Route path={PATHS.incidents} element={<Pages.IncidentsPage />} />
+          <Route path={PATHS.checkin} element={<Pages.CheckinPage />} />
           <Route path={PATHS.settings} element={<Pages.SettingsPage />} />
           <Route path={PATHS.affirmations} element={<Pages.AffirmationsPage />} />
         </Route>

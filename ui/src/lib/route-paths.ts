@@ -8,6 +8,7 @@ export const PATHS = {
   safetyPlan: '/safety-plan',
   mood: '/mood',
   incidents: '/incidents',
+  checkin: '/check-in',
   settings: '/settings',
   weather: '/weather',
   notes: '/notes',

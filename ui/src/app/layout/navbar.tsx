@@ -16,6 +16,7 @@ const LINKS = [
   { to: PATHS.safetyPlan, label: 'layout.navSafetyPlan' },
   { to: PATHS.mood, label: 'layout.navMood' },
   { to: PATHS.incidents, label: 'layout.navIncidents' },
+  { to: PATHS.checkin, label: 'layout.navCheckin' },
   { to: PATHS.settings, label: 'layout.navSettings' },
 ] as const;
 

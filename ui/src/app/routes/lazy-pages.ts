@@ -11,6 +11,7 @@ const loaders = {
   safetyPlan: () => import('../../features/safety-plan'),
   mood: () => import('../../features/mood'),
   incidents: () => import('../../features/incidents'),
+  checkin: () => import('../../features/checkin'),
   settings: () => import('../../features/settings'),
   weather: () => import('../../features/disguise-weather'),
   notes: () => import('../../features/disguise-notes'),
@@ -28,6 +29,7 @@ export const ResourcesPage = lazy(loaders.resources);
 export const SafetyPlanPage = lazy(loaders.safetyPlan);
 export const MoodPage = lazy(loaders.mood);
 export const IncidentsPage = lazy(loaders.incidents);
+export const CheckinPage = lazy(loaders.checkin);
 export const SettingsPage = lazy(loaders.settings);
 export const WeatherPage = lazy(loaders.weather);
 export const NotesPage = lazy(loaders.notes);
@@ -43,6 +45,7 @@ const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.safetyPlan]: loaders.safetyPlan,
   [PATHS.mood]: loaders.mood,
   [PATHS.incidents]: loaders.incidents,
+  [PATHS.checkin]: loaders.checkin,
   [PATHS.settings]: loaders.settings,
 };
 

@@ -51,6 +51,15 @@ export default function StayingSafePage() {
           </ul>
         </section>
 
+        <section className="card" aria-labelledby="safe-checkin">
+          <h2 id="safe-checkin">{t('stayingSafe.checkinHeading')}</h2>
+          <ul>
+            <li>{t('stayingSafe.checkinSees')}</li>
+            <li>{t('stayingSafe.checkinEmail')}</li>
+            <li>{t('stayingSafe.checkinLate')}</li>
+          </ul>
+        </section>
+
         <section className="card" aria-labelledby="safe-tips">
           <h2 id="safe-tips">{t('stayingSafe.tipsHeading')}</h2>
           <ul>

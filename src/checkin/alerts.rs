@@ -1,0 +1,76 @@
+//! The alerts her advocates see: each holds her note sealed to that advocate, kept until the advocate
+//! dismisses it or for 30 days.
+
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use super::errors::CheckinError;
+
+pub const KEEP_MS: i64 = 30 * 86_400_000;
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Alert {
+    pub id: String,
+    pub survivor_id: String,
+    pub known_as: String,
+    /// 'overdue', 'duress' or 'test'.
+    pub kind: String,
+    /// Her note sealed to this advocate, base64.
+    pub sealed: String,
+    /// Unix milliseconds.
+    pub created_at: i64,
+}
+
+pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Alert>> {
+    use base64::Engine;
+    let mut stmt = c.prepare(
+        "SELECT id, survivor_id, known_as, kind, sealed, created_at FROM checkin_alerts
+         WHERE advocate_id = ?1 ORDER BY created_at DESC, id",
+    )?;
+    stmt.query_map([advocate_id], |r| {
+        let sealed: Vec<u8> = r.get(4)?;
+        Ok(Alert {
+            id: r.get(0)?,
+            survivor_id: r.get(1)?,
+            known_as: r.get(2)?,
+            kind: r.get(3)?,
+            sealed: base64::engine::general_purpose::STANDARD.encode(sealed),
+            created_at: r.get(5)?,
+        })
+    })?
+    .collect()
+}
+
+/// A test alert for one of her paired advocates.
+pub fn insert_test(
+    c: &mut Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+    sealed: &[u8],
+    now: i64,
+) -> Result<bool, CheckinError> {
+    Ok(c.execute(
+        "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
+         SELECT lower(hex(randomblob(16))), advocate_id, survivor_id, known_as, 'test', ?3, ?4
+         FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        params![survivor_id, advocate_id, sealed, now],
+    )? > 0)
+}
+
+pub fn dismiss(c: &Connection, advocate_id: &str, id: &str) -> Result<bool, CheckinError> {
+    let gone = c.execute(
+        "DELETE FROM checkin_alerts WHERE id = ?1 AND advocate_id = ?2",
+        params![id, advocate_id],
+    )? > 0;
+    if gone {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
+}
+
+pub fn purge(c: &Connection, now: i64) -> rusqlite::Result<usize> {
+    c.execute(
+        "DELETE FROM checkin_alerts WHERE created_at <= ?1",
+        [now - KEEP_MS],
+    )
+}

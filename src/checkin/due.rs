@@ -1,0 +1,117 @@
+//! The timer's side of the tables: which check-ins are due, starting their alert (advocates' copies are
+//! stored at once), each e-mail done, retries, and the end of it all.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::errors::CheckinError;
+
+/// An alert being sent.
+pub struct Firing {
+    pub id: String,
+    pub kind: String,
+    pub note: String,
+    pub language: String,
+    /// Addresses whose e-mail has not been accepted yet.
+    pub recipients: Vec<String>,
+    pub advocates: usize,
+    pub tries: i64,
+}
+
+/// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms.
+pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
+    let mut stmt = c.prepare(
+        "SELECT id, ?1 - ends_at FROM checkins WHERE next_try_at <= ?1 ORDER BY next_try_at",
+    )?;
+    let rows = stmt.query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// When the next check-in falls due, if any.
+pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
+    Ok(c.query_row("SELECT min(next_try_at) FROM checkins", [], |r| r.get(0))?)
+}
+
+/// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
+/// they see, and the check-in stops being hers to end.
+pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, CheckinError> {
+    let tx = c.transaction()?;
+    let row: Option<(String, String, Option<String>, String, i64, String)> = tx
+        .query_row(
+            "SELECT account_id, state, kind, note, tries, language FROM checkins WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((account, state, kind, note, tries, language)) = row else {
+        return Ok(None);
+    };
+    let kind = kind.unwrap_or_else(|| "overdue".into());
+    let advocates = tx.execute(
+        "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
+         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, ''), ?3, n.sealed, ?4
+         FROM checkin_advocate_notes n
+         LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
+         WHERE n.checkin_id = ?1",
+        params![id, account, kind, now],
+    )?;
+    tx.execute(
+        "DELETE FROM checkin_advocate_notes WHERE checkin_id = ?1",
+        [id],
+    )?;
+    if state == "running" {
+        tx.execute(
+            "UPDATE checkins SET state = 'alerting', kind = ?2 WHERE id = ?1",
+            params![id, kind],
+        )?;
+    }
+    let recipients = {
+        let mut stmt = tx.prepare(
+            "SELECT address FROM checkin_recipients WHERE checkin_id = ?1 ORDER BY address",
+        )?;
+        stmt.query_map([id], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?
+    };
+    tx.commit()?;
+    Ok(Some(Firing {
+        id: id.to_string(),
+        kind,
+        note,
+        language,
+        recipients,
+        advocates,
+        tries,
+    }))
+}
+
+/// One e-mail was accepted by the mail server: its address is no longer kept.
+pub fn sent(c: &Connection, id: &str, address: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "DELETE FROM checkin_recipients WHERE checkin_id = ?1 AND address = ?2",
+        params![id, address],
+    )?;
+    Ok(())
+}
+
+pub fn retry_at(c: &Connection, id: &str, at: i64) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE checkins SET next_try_at = ?2, tries = tries + 1 WHERE id = ?1",
+        params![id, at],
+    )?;
+    Ok(())
+}
+
+/// The alert is sent (or given up): the note, addresses and PIN hashes go, out of the log too.
+pub fn finish(c: &Connection, id: &str) -> Result<(), CheckinError> {
+    c.execute("DELETE FROM checkins WHERE id = ?1", [id])?;
+    crate::db::checkpoint(c)?;
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The e-mail a trusted person gets, in the language her screen was in (English or Hindi): a plain
+//! subject, her note, what to do, and nothing more of her account (no name, no address, no link).
+
+/// The languages alerts are written in; any other is sent in English.
+pub fn language(asked: Option<&str>) -> &'static str {
+    match asked {
+        Some("hi") => "hi",
+        _ => "en",
+    }
+}
+
+struct Texts {
+    no_note: &'static str,
+    test_subject: &'static str,
+    test: &'static str,
+    subject: &'static str,
+    duress: &'static str,
+    overdue: &'static str,
+    their_note: &'static str,
+    what_to_do: &'static str,
+}
+
+const EN: Texts = Texts {
+    no_note: "(They did not leave a note.)",
+    test_subject: "Test: a check-in alert",
+    test: "This is only a test; nothing has happened. Someone who trusts you is making sure their check-in \
+           alerts reach you. If you expected it, there is nothing to do.\n\n\
+           If a real alert ever comes, it will look like this, with the note below.",
+    subject: "Please check on someone who trusts you",
+    duress: "Someone who trusts you chose you to be told if they need help. They have just asked for help \
+             through their check-in. Please act now.",
+    overdue: "Someone who trusts you chose you to be told if they did not check in on time. The time they \
+              set has passed and they have not checked in.",
+    their_note: "Their note:",
+    what_to_do: "What to do:\n\
+                 - Try to reach them in the way you agreed beforehand.\n\
+                 - If you cannot reach them and think they may be in danger, call the emergency services \
+                 and tell them what the note says.\n\
+                 - Take care: someone else may be reading their phone or messages. Do not write about this \
+                 alert to them unless you agreed you could.\n\n\
+                 This message was sent automatically. Replies are not read.",
+};
+
+const HI: Texts = Texts {
+    no_note: "(उन्होंने कोई संदेश नहीं छोड़ा।)",
+    test_subject: "जाँच: हाज़िरी का संदेश",
+    test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। आप पर भरोसा करने वाला कोई व्यक्ति देख रहा है कि उनके \
+           हाज़िरी के संदेश आप तक पहुँचते हैं। अगर आपको इसकी उम्मीद थी, तो कुछ करने की ज़रूरत नहीं।\n\n\
+           अगर कभी सच में संदेश आया, तो वह ऐसा ही दिखेगा, नीचे लिखे संदेश के साथ।",
+    subject: "आप पर भरोसा करने वाले व्यक्ति की ख़बर लें",
+    duress: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि मदद की ज़रूरत हो तो आपको बताया जाए। उन्होंने \
+             अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। कृपया अभी कुछ करें।",
+    overdue: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
+              उनका तय किया समय बीत गया है और उन्होंने हाज़िरी नहीं दी।",
+    their_note: "उनका संदेश:",
+    what_to_do: "क्या करें:\n\
+                 - जैसा आपने पहले तय किया था, उसी तरह उनसे संपर्क करने की कोशिश करें।\n\
+                 - अगर संपर्क न हो पाए और लगे कि वे ख़तरे में हो सकते हैं, तो आपातकालीन सेवाओं को फ़ोन \
+                 करें और बताएँ कि संदेश में क्या लिखा है।\n\
+                 - सावधान रहें: हो सकता है कोई और उनका फ़ोन या संदेश पढ़ रहा हो। जब तक आपने पहले तय न किया \
+                 हो, उन्हें इस संदेश के बारे में लिखकर न भेजें।\n\n\
+                 यह संदेश अपने-आप भेजा गया है। जवाब कोई नहीं पढ़ता।",
+};
+
+/// Subject and body for an alert of `kind` ('overdue', 'duress' or 'test') in `language`.
+pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
+    let t = if language == "hi" { &HI } else { &EN };
+    let note = match note.trim() {
+        "" => t.no_note,
+        note => note,
+    };
+    let (subject, opening) = match kind {
+        "test" => (t.test_subject, t.test),
+        "duress" => (t.subject, t.duress),
+        _ => (t.subject, t.overdue),
+    };
+    let body = format!(
+        "{opening}\n\n{}\n{note}\n\n{}\n",
+        t.their_note, t.what_to_do
+    );
+    (subject.to_string(), body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::alert;
+
+    #[test]
+    fn a_test_says_so_and_a_real_alert_does_not() {
+        let (subject, body) = alert("test", "At the bank on Ring Road", "en");
+        assert!(subject.starts_with("Test") && body.contains("At the bank on Ring Road"));
+        let (subject, body) = alert("overdue", "", "en");
+        assert!(!subject.contains("Test") && body.contains("did not leave a note"));
+    }
+
+    #[test]
+    fn hindi_alerts_are_all_hindi_but_her_note() {
+        let (subject, body) = alert("duress", "Ring Road", "hi");
+        assert!(subject.starts_with("आप पर भरोसा"));
+        let english = body.replace("Ring Road", "");
+        assert!(!english.chars().any(|c| c.is_ascii_alphabetic()), "{body}");
+    }
+}

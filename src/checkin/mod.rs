@@ -1,0 +1,52 @@
+//! Check in with me (docs/checkin.md): a safety timer the server keeps for her. If she does not check in
+//! with her PIN before it ends (or types her duress PIN), the server alerts the people she chose: her
+//! paired advocates, with her note sealed to each in her browser, and up to five trusted people by
+//! e-mail. The note and addresses are kept only until the check-in ends or its alert is sent.
+
+mod advocate_routes;
+pub mod alerts;
+pub mod config;
+pub mod due;
+pub mod errors;
+pub mod mail;
+mod pin;
+mod pin_routes;
+mod routes;
+pub mod store;
+pub mod timer;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::web;
+use tokio::sync::Notify;
+
+use crate::email::Mailer;
+use crate::rate_limit::RateLimiter;
+
+/// What the check-in routes share with the timer.
+pub struct CheckinState {
+    pub config: config::CheckinConfig,
+    pub mailer: Option<Arc<Mailer>>,
+    /// Wakes the timer when a check-in starts, changes or raises its alarm.
+    pub wake: Arc<Notify>,
+    /// Starts and test alerts per account: each can send e-mail to addresses she types.
+    pub sends: RateLimiter,
+}
+
+impl CheckinState {
+    pub fn new(config: config::CheckinConfig, mailer: Option<Mailer>) -> Self {
+        Self {
+            config,
+            mailer: mailer.map(Arc::new),
+            wake: Arc::new(Notify::new()),
+            sends: RateLimiter::new(10, Duration::from_secs(3600)),
+        }
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    routes::configure(cfg);
+    pin_routes::configure(cfg);
+    advocate_routes::configure(cfg);
+}

@@ -1,0 +1,182 @@
+//! The check-in tables: each function one transaction.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::errors::CheckinError;
+use crate::accounts::time::now_text;
+
+pub struct NewCheckin {
+    pub id: String,
+    pub account_id: String,
+    pub ends_at: i64,
+    pub note: String,
+    pub language: String,
+    pub recipients: Vec<String>,
+    /// (advocate id, her note sealed to that advocate).
+    pub advocates: Vec<(String, Vec<u8>)>,
+    pub pin_hash: String,
+    pub duress_pin_hash: Option<String>,
+}
+
+/// Her running check-in, as she sees it.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Running {
+    #[serde(skip)]
+    pub id: String,
+    pub ends_at: i64,
+    pub note: String,
+    pub recipients: Vec<String>,
+    pub advocates: Vec<String>,
+}
+
+/// What checking a PIN needs.
+pub struct Pins {
+    pub id: String,
+    pub ends_at: i64,
+    pub pin_hash: String,
+    pub duress_pin_hash: Option<String>,
+    pub wrong_pins: i64,
+}
+
+fn strings(c: &Connection, sql: &str, id: &str) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = c.prepare(sql)?;
+    stmt.query_map([id], |r| r.get(0))?.collect()
+}
+
+/// Starts a check-in; one runs per account, and each advocate must be paired with her.
+pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
+    let tx = c.transaction()?;
+    let running: bool = tx.query_row(
+        "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
+        [&n.account_id],
+        |r| r.get(0),
+    )?;
+    if running {
+        return Err(CheckinError::AlreadyRunning);
+    }
+    tx.execute(
+        "INSERT INTO checkins (id, account_id, ends_at, next_try_at, note, language, pin_hash, duress_pin_hash,
+         created_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            n.id,
+            n.account_id,
+            n.ends_at,
+            n.note,
+            n.language,
+            n.pin_hash,
+            n.duress_pin_hash,
+            now_text()
+        ],
+    )?;
+    for address in &n.recipients {
+        tx.execute(
+            "INSERT OR IGNORE INTO checkin_recipients (checkin_id, address) VALUES (?1, ?2)",
+            params![n.id, address],
+        )?;
+    }
+    for (advocate, sealed) in &n.advocates {
+        let paired: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+            params![n.account_id, advocate],
+            |r| r.get(0),
+        )?;
+        if !paired {
+            return Err(CheckinError::Invalid(
+                "One of the advocates chosen is not paired with you.".into(),
+            ));
+        }
+        tx.execute(
+            "INSERT INTO checkin_advocate_notes (checkin_id, advocate_id, sealed) VALUES (?1, ?2, ?3)",
+            params![n.id, advocate, sealed],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+pub fn running(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Running>> {
+    let row: Option<(String, i64, String)> = c
+        .query_row(
+            "SELECT id, ends_at, note FROM checkins WHERE account_id = ?1 AND state = 'running'",
+            [account_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let Some((id, ends_at, note)) = row else {
+        return Ok(None);
+    };
+    let recipients = strings(
+        c,
+        "SELECT address FROM checkin_recipients WHERE checkin_id = ?1 ORDER BY address",
+        &id,
+    )?;
+    let advocates = strings(
+        c,
+        "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 ORDER BY advocate_id",
+        &id,
+    )?;
+    Ok(Some(Running {
+        id,
+        ends_at,
+        note,
+        recipients,
+        advocates,
+    }))
+}
+
+pub fn pins(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Pins>> {
+    c.query_row(
+        "SELECT id, ends_at, pin_hash, duress_pin_hash, wrong_pins FROM checkins
+         WHERE account_id = ?1 AND state = 'running'",
+        [account_id],
+        |r| {
+            Ok(Pins {
+                id: r.get(0)?,
+                ends_at: r.get(1)?,
+                pin_hash: r.get(2)?,
+                duress_pin_hash: r.get(3)?,
+                wrong_pins: r.get(4)?,
+            })
+        },
+    )
+    .optional()
+}
+
+pub fn wrong_pin(c: &Connection, id: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE checkins SET wrong_pins = wrong_pins + 1 WHERE id = ?1",
+        [id],
+    )?;
+    Ok(())
+}
+
+/// A new end for a running check-in (false when it is no longer running: the timer took it).
+pub fn extend(c: &Connection, id: &str, ends_at: i64) -> rusqlite::Result<bool> {
+    Ok(c.execute(
+        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0
+         WHERE id = ?1 AND state = 'running'",
+        params![id, ends_at],
+    )? > 0)
+}
+
+/// She checked in: the check-in, its note and addresses are gone (out of the write-ahead log too).
+pub fn end(c: &Connection, id: &str) -> Result<bool, CheckinError> {
+    let gone = c.execute(
+        "DELETE FROM checkins WHERE id = ?1 AND state = 'running'",
+        [id],
+    )? > 0;
+    if gone {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
+}
+
+/// The duress PIN: the alert is due now (the timer is woken by the caller).
+pub fn raise_now(c: &Connection, id: &str, now: i64) -> rusqlite::Result<bool> {
+    Ok(c.execute(
+        "UPDATE checkins SET state = 'alerting', kind = 'duress', next_try_at = ?2
+         WHERE id = ?1 AND state = 'running'",
+        params![id, now],
+    )? > 0)
+}

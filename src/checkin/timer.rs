@@ -1,0 +1,122 @@
+//! The timer: one task that sends each check-in's alert when it falls due, wakes early when a check-in
+//! starts, changes or raises its alarm, and on start sends at once what fell due while the server was down.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use super::errors::CheckinError;
+use super::mail;
+use super::{alerts, due};
+use crate::accounts::time::now_ms;
+use crate::db::Db;
+use crate::email::Mailer;
+use crate::logging::mask_email;
+
+/// The longest the timer sleeps without looking: a change it was not woken for (a restored backup, a
+/// test moving an end) is seen within this.
+const LOOK_EVERY_MS: i64 = 2_000;
+/// An e-mail the mail server did not take is tried again after a minute, for an hour.
+const RETRY_MS: i64 = 60_000;
+const MAX_TRIES: i64 = 60;
+/// Advocates' alerts older than 30 days are deleted hourly.
+const PURGE_EVERY_MS: i64 = 3_600_000;
+
+/// Starts the timer (must run inside the actix runtime).
+pub fn spawn(db: Db, mailer: Option<Arc<Mailer>>, wake: Arc<Notify>) {
+    actix_web::rt::spawn(async move {
+        let now = now_ms();
+        match db.read(move |c| due::due(c, now)).await {
+            Ok(late) if !late.is_empty() => {
+                let most = late.iter().map(|(_, ms)| *ms).max().unwrap_or(0);
+                tracing::warn!(
+                    alerts = late.len(),
+                    most_late_minutes = most / 60_000,
+                    "check-in alerts fell due while the server was down: sending them now"
+                );
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "could not read the check-ins at start"),
+        }
+        let mut purged_at = 0;
+        loop {
+            send_due(&db, mailer.as_ref()).await;
+            if now_ms() - purged_at > PURGE_EVERY_MS {
+                purged_at = now_ms();
+                let purge = db.write(move |c| Ok::<_, CheckinError>(alerts::purge(c, purged_at)?));
+                if let Err(e) = purge.await {
+                    tracing::warn!(error = %e, "could not delete old advocates' alerts now");
+                }
+            }
+            let next = db.read(due::next).await.ok().flatten();
+            let wait = next.map_or(LOOK_EVERY_MS, |at| (at - now_ms()).clamp(0, LOOK_EVERY_MS));
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}
+                _ = wake.notified() => {}
+            }
+        }
+    });
+}
+
+async fn send_due(db: &Db, mailer: Option<&Arc<Mailer>>) {
+    let now = now_ms();
+    let due = match db.read(move |c| due::due(c, now)).await {
+        Ok(due) => due,
+        Err(e) => return tracing::warn!(error = %e, "could not read the due check-ins now"),
+    };
+    for (id, _) in due {
+        if let Err(e) = send_one(db, mailer, id, now).await {
+            tracing::error!(error = %e, "a check-in alert could not be sent now; it will be tried again");
+        }
+    }
+}
+
+async fn send_one(
+    db: &Db,
+    mailer: Option<&Arc<Mailer>>,
+    id: String,
+    now: i64,
+) -> Result<(), CheckinError> {
+    let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
+        return Ok(());
+    };
+    let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
+    let (mut sent, mut failed) = (0, 0);
+    for address in f.recipients.clone() {
+        let Some(mailer) = mailer.cloned() else {
+            tracing::error!(to = %mask_email(&address), "an alert e-mail cannot go: [email] was removed");
+            failed += 1;
+            continue;
+        };
+        let (to, s, b) = (address.clone(), subject.clone(), body.clone());
+        let result = tokio::task::spawn_blocking(move || mailer.send(&to, &s, &b)).await;
+        match result {
+            Ok(Ok(())) => {
+                let (id, address) = (f.id.clone(), address.clone());
+                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
+                    .await?;
+                sent += 1;
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(to = %mask_email(&address), error = %e, "an alert e-mail did not go");
+                failed += 1;
+            }
+            Err(_) => failed += 1,
+        }
+    }
+    let id = f.id.clone();
+    if failed > 0 && f.tries < MAX_TRIES && mailer.is_some() {
+        db.write(move |c| Ok::<_, CheckinError>(due::retry_at(c, &id, now + RETRY_MS)?))
+            .await?;
+        tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
+        return Ok(());
+    }
+    db.write(move |c| due::finish(c, &id)).await?;
+    if failed > 0 {
+        tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
+    } else {
+        tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");
+    }
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! Sending one plain-text e-mail, on the calling thread (call it from `spawn_blocking`). Errors name
+//! neither the recipient nor the server's reply text, which can quote the address: logs never hold one.
+
+use std::time::Duration;
+
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls as LettreTls, TlsParameters};
+use lettre::{Message, SmtpTransport, Transport};
+
+use super::config::{EmailConfig, Tls};
+
+/// Long enough for a slow relay, short enough that an outage does not hold an alert's retries up.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+#[derive(Debug, thiserror::Error)]
+pub enum EmailError {
+    #[error("the address is not an e-mail address")]
+    Address,
+    #[error("the e-mail settings do not work: {0}")]
+    Setup(String),
+    #[error("the mail server refused the message ({0})")]
+    Refused(String),
+    #[error("the mail server could not be reached or the connection failed")]
+    Unreachable,
+}
+
+pub struct Mailer {
+    transport: SmtpTransport,
+    from: Mailbox,
+}
+
+impl Mailer {
+    /// The mailer `[email]` describes, or `None` when the section is empty. The config was validated.
+    pub fn from_config(config: &EmailConfig) -> Result<Option<Self>, EmailError> {
+        if !config.enabled() {
+            return Ok(None);
+        }
+        let server = config
+            .server()
+            .map_err(|e| EmailError::Setup(e.to_string()))?;
+        let tls = || {
+            TlsParameters::new(server.host.clone()).map_err(|e| EmailError::Setup(e.to_string()))
+        };
+        let mut builder = SmtpTransport::builder_dangerous(&server.host)
+            .port(server.port)
+            .timeout(Some(TIMEOUT));
+        builder = match server.tls {
+            Tls::Implicit => builder.tls(LettreTls::Wrapper(tls()?)),
+            Tls::StartTls => builder.tls(LettreTls::Required(tls()?)),
+            Tls::LoopbackOnly => builder.tls(LettreTls::None),
+        };
+        if !config.username.trim().is_empty() {
+            builder = builder.credentials(Credentials::new(
+                config.username.trim().to_string(),
+                config.password.expose().to_string(),
+            ));
+        }
+        let from = config
+            .from
+            .trim()
+            .parse()
+            .map_err(|_| EmailError::Setup("email.from is not an address".into()))?;
+        Ok(Some(Self {
+            transport: builder.build(),
+            from,
+        }))
+    }
+
+    /// Sends a plain-text message; returns once the server has accepted it.
+    pub fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), EmailError> {
+        let to: Mailbox = to.trim().parse().map_err(|_| EmailError::Address)?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())
+            .map_err(|e| EmailError::Setup(e.to_string()))?;
+        self.transport
+            .send(&message)
+            .map(|_| ())
+            .map_err(|e| match e.status() {
+                Some(code) => EmailError::Refused(code.to_string()),
+                None => EmailError::Unreachable,
+            })
+    }
+}
+
+/// Whether `address` is one e-mail address (as the mailer will read it).
+pub fn is_address(address: &str) -> bool {
+    let a = address.trim();
+    a.len() <= 254 && !a.contains(['<', '>', ',']) && a.parse::<lettre::Address>().is_ok()
+}
