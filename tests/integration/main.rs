@@ -4,6 +4,7 @@
 
 // What the tests share: starting the binary, the auth helpers, the time-stamping and weather stand-ins.
 mod auth_support;
+mod checkin_support;
 mod common;
 mod tsa_support;
 mod weather_standin;
@@ -25,6 +26,7 @@ mod auth_sessions;
 mod auth_signup;
 mod auth_tokens;
 mod auth_trusted_keys;
+mod checkin;
 mod config_checks;
 mod connection_reuse;
 mod copy;

@@ -1,6 +1,6 @@
 // Starts the SMTP stand-in (smtp-stand-in.py beside this file: a real SMTP server from Debian's
 // python3-aiosmtpd) for the JavaScript suites, and hands over each message it receives as it arrives.
-// The Rust suites start the same script (tests/checkin_support).
+// The Rust suites start the same script (tests/integration/checkin_support).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';

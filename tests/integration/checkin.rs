@@ -4,9 +4,9 @@
 //! checked by `validate-config` and tried by `solace email test`. "Moving the clock" is moving a
 //! check-in's end in the database file, as the session tests do, so no test waits for a minute to pass.
 
-mod auth_support;
-mod checkin_support;
-mod common;
+use crate::auth_support;
+use crate::checkin_support;
+use crate::common;
 
 use auth_support::operator::{get, open_at};
 use auth_support::totp::{code, enroll, prove, step_now};
