@@ -7,11 +7,11 @@ use crate::common;
 
 use auth_support::operator::{get, open_at};
 use auth_support::totp::{code, enroll, prove, step_now};
-use auth_support::{Auth, SITE, access};
+use auth_support::{Auth, SITE, access, api};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
@@ -19,19 +19,6 @@ fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
     all.extend_from_slice(args);
     let (status, out, err) = common::run(&all, &[]);
     (status.success(), out, err)
-}
-
-fn api(a: &Auth, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-    let mut rb = a
-        .http
-        .request(method, a.server.url(&format!("/api{path}")))
-        .bearer_auth(token);
-    if let Some(b) = body {
-        rb = rb.json(&b);
-    }
-    let r = rb.send().unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().unwrap_or(Value::Null))
 }
 
 /// Adds an advocate, opens the set-up link, and confirms an authenticator: the session's aal2 access token.

@@ -10,7 +10,7 @@ use crate::common;
 
 use auth_support::operator::{get, open_at};
 use auth_support::totp::{code, enroll, prove, step_now};
-use auth_support::{Auth, LIMITS_OFF, SITE};
+use auth_support::{Auth, LIMITS_OFF, SITE, api};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use checkin_support::Smtp;
@@ -19,19 +19,6 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 const SHORT: &str = "[checkin]\nmin_minutes = 1\n";
-
-fn api(a: &Auth, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
-    let mut rb = a
-        .http
-        .request(method, a.server.url(&format!("/api{path}")))
-        .bearer_auth(token);
-    if let Some(b) = body {
-        rb = rb.json(&b);
-    }
-    let r = rb.send().unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().unwrap_or(Value::Null))
-}
 
 fn token(session: &Value) -> String {
     session["access_token"].as_str().unwrap().to_string()

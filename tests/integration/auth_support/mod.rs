@@ -178,6 +178,27 @@ impl Auth {
     }
 }
 
+/// `METHOD /api{path}` with `token` as the Bearer and an optional JSON body: the status and the JSON answer
+/// (null when there is none).
+pub fn api(
+    a: &Auth,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut rb = a
+        .http
+        .request(method, a.server.url(&format!("/api{path}")))
+        .bearer_auth(token);
+    if let Some(b) = body {
+        rb = rb.json(&b);
+    }
+    let r = rb.send().unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().unwrap_or(Value::Null))
+}
+
 pub fn access(session: &Value) -> &str {
     session["access_token"].as_str().unwrap()
 }
