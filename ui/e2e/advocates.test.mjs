@@ -2,6 +2,10 @@
 // a password, two-step sign-in required before anything shows, the key made in the advocate's browser, then
 // pairing in person with the same safety code on both screens, and her removing the advocate again.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
 import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
@@ -9,6 +13,20 @@ import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEm
 const ADVOCATE_NAME = 'Asha Verma';
 const KNOWN_AS = 'Meera';
 const PASSPHRASE = 'lantern river copper morning';
+const WHAT = 'He threw my phone against the wall';
+const JOURNAL = 'I slept at my sister’s tonight and felt calmer';
+// A real 1×1 PNG, so the advocate's screen can draw it.
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every value of local and session storage and every IndexedDB database's name, as one text. */
+function storedText(page) {
+  return page.evaluate(async () =>
+    JSON.stringify([{ ...localStorage }, { ...sessionStorage }, (await indexedDB.databases()).map((d) => d.name)]),
+  );
+}
 
 /** The stored session's access token in a page (what the app sends as its Bearer token). */
 function tokenOf(page) {
@@ -101,6 +119,74 @@ describe('her advocate', () => {
       await advocate.getByRole('list', { name: 'People who paired with you' }).getByText(KNOWN_AS).waitFor();
       await checkScreen(advocate, 'advocate-safety-code');
 
+      // She shares an incident with a photo, from the Incident Log, and a journal entry.
+      await her.goto('/incidents');
+      await her.getByRole('button', { name: 'Record an incident' }).click();
+      await her.getByLabel('Date and time').fill('2026-11-20T21:30');
+      await her.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
+      await her.getByLabel('Take or choose a photo').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: PHOTO });
+      await her.getByRole('button', { name: 'Seal and save' }).click();
+      const card = her.locator('.incident-card', { hasText: WHAT });
+      await card.getByText(/time-stamped/).waitFor();
+      await card.getByRole('button', { name: 'Share with my advocate' }).click();
+      await card.getByLabel('For how many days').waitFor();
+      assert.equal(await card.getByLabel('For how many days').inputValue(), '90');
+      const consent = card.getByRole('region', { name: 'What you agree to' });
+      assert.match(await consent.textContent(), /With: Asha Verma, and nobody else\..*Sharing is your choice\. Their help never depends on it\./s);
+      await checkScreen(her, 'incident-share-consent');
+      await card.getByRole('button', { name: 'Share', exact: true }).click();
+      await card.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+
+      await her.goto('/journal');
+      await her.getByLabel('Write your thoughts').fill(JOURNAL);
+      await her.getByRole('button', { name: 'Save Entry' }).click();
+      const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
+      await entry.getByRole('button', { name: 'Share with my advocate' }).click();
+      await entry.getByRole('button', { name: 'Share', exact: true }).click();
+      await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+
+      await her.goto('/settings');
+      const shared = her.getByRole('list', { name: 'What you share' });
+      await shared.getByText('Not opened yet.').nth(1).waitFor();
+
+      // The advocate opens them with the passphrase, reads them, and exports the incident's evidence bundle.
+      await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Open', exact: true }).click();
+      const fromHer = advocate.getByRole('region', { name: KNOWN_AS });
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).nth(1).waitFor();
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).first().click();
+      await fromHer.locator('.advocate-item').first().waitFor();
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).first().click();
+      await fromHer.getByText(JOURNAL).waitFor();
+      await fromHer.getByText(WHAT).waitFor();
+      const photo = fromHer.getByRole('img', { name: 'wall.png' });
+      await photo.waitFor();
+      assert.ok(await photo.evaluate((img) => img.complete && img.naturalWidth === 1), 'the shared photo is drawn');
+      await checkScreen(advocate, 'advocate-shared-items');
+      const dir = mkdtempSync(path.join(tmpdir(), 'solace-advocate-'));
+      try {
+        const [download] = await Promise.all([
+          advocate.waitForEvent('download'),
+          fromHer.getByRole('button', { name: 'Download the evidence bundle' }).click(),
+        ]);
+        const bundle = path.join(dir, 'bundle.zip');
+        await download.saveAs(bundle);
+        const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
+        assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
+        assert.match(verified.stdout, /OK\s+incident /);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+
+      // She sees when they were opened, and withdraws the journal entry: it leaves the advocate's view.
+      await her.goto('/settings');
+      await shared.getByText(/They first opened it on /).nth(1).waitFor();
+      await shared.locator('li', { hasText: 'your journal entry of' }).getByRole('button', { name: 'Withdraw' }).click();
+      await shared.locator('li').nth(1).waitFor({ state: 'detached' });
+      await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+      await fromHer.getByText(JOURNAL).waitFor({ state: 'detached' });
+      await fromHer.getByText(WHAT).waitFor();
+
       // She removes the advocate: gone from her list, and from theirs at the next load.
       await her.getByRole('list', { name: 'Your advocates' }).getByRole('button', { name: 'Remove' }).click();
       await her.getByRole('list', { name: 'Your advocates' }).waitFor({ state: 'detached' });
@@ -109,6 +195,9 @@ describe('her advocate', () => {
 
       // Signing in again: the password alone does not open the area.
       await advocate.getByRole('button', { name: 'Sign out' }).click();
+      await advocate.getByRole('heading', { name: 'Sign in as an advocate' }).waitFor();
+      const kept = await storedText(advocate);
+      assert.ok(!kept.includes(WHAT) && !kept.includes(JOURNAL), 'nothing she shared stays in the browser');
       await advocate.getByLabel('Email').fill(advocateEmail);
       await advocate.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await advocate.getByRole('button', { name: 'Sign in', exact: true }).click();

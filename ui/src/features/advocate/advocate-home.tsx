@@ -6,6 +6,7 @@ import { intlLocale } from '../../lib/intl-locale';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
+import { SharedWithMe } from './shared-with-me';
 import { TwoStepSetup } from './two-step-setup';
 
 /** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
@@ -73,6 +74,7 @@ export function AdvocateHome({ session }: { session: Session }) {
     <>
       <p className="advocate-welcome">{t('advocate.welcome', { name: data.name })}</p>
       <PairingPanel token={token} publicKey={data.public_key} people={data.people} reload={load} />
+      <SharedWithMe token={token} data={data} />
       <section className="card stack" aria-labelledby="advocate-people">
         <h2 id="advocate-people">{t('advocate.peopleHeading')}</h2>
         {data.people.length === 0 ? (

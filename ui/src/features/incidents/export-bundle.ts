@@ -1,8 +1,8 @@
 import { fromBase64 } from '../../lib/vault/crypto';
 import { parseContent, type EvidenceEntry } from './incident-model';
+import { CERTIFICATE_FILE, FORMAT, tokenFile, type ZipInput } from '../../lib/evidence-bundle';
 
-export const FORMAT = 'solace-evidence/1';
-export const CERTIFICATE_FILE = 'certificate.pem';
+export { CERTIFICATE_FILE, FORMAT, zipBundle } from '../../lib/evidence-bundle';
 
 /** An entry has no stamp yet: a bundle without it would not verify. */
 export class NotStampedError extends Error {
@@ -11,8 +11,6 @@ export class NotStampedError extends Error {
     this.name = 'NotStampedError';
   }
 }
-
-const tokenFile = (id: string) => `tokens/${id}.tsr`;
 
 /**
  * The entries an export shows in full: the chosen incidents, their amendments and every removal record (so
@@ -41,8 +39,6 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
   };
 }
 
-type ZipInput = Record<string, Uint8Array | [Uint8Array, { level: 0 }]>;
-
 /**
  * Every member of the ZIP: manifest, certificate, one token per entry, the shown entries' attachments
  * unchanged, the report and the how-to page. Built in the browser: nothing passes through the server.
@@ -70,10 +66,4 @@ export async function bundleFiles(args: {
     for (const a of e.attachments) files[a.file] = [await args.attachment(a.id), { level: 0 }];
   }
   return files;
-}
-
-/** The ZIP itself; fflate (a maintained ZIP library) is fetched only when she exports. */
-export async function zipBundle(files: ZipInput): Promise<Uint8Array> {
-  const { zipSync } = await import('fflate');
-  return zipSync(files, { level: 6 });
 }

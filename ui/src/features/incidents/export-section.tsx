@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { downloadZip } from '../../lib/evidence-bundle';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
 import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
@@ -45,15 +46,7 @@ export function ExportSection({ entries, stampPending }: Props) {
         howToHtml: howToHtml(entries, t, lang),
       });
       const zip = await zipBundle(files);
-      const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `incident-record-${new Date().toISOString().slice(0, 10)}.zip`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      // Let the download start before the only copy of the link goes.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadZip(zip, `incident-record-${new Date().toISOString().slice(0, 10)}.zip`);
       setStatus(t('incidents.exported', { count: chosen.length }));
     } catch (err) {
       setStatus(err instanceof NotStampedError ? t('incidents.exportNotStamped') : t('incidents.exportFailed'));

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { advocateApi, isPairingCode, type AdvocateSummary } from '../../lib/advocates/api';
+import { forgetAdvocateList } from '../../lib/advocates';
 import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 
 type Found = { code: string; advocate: AdvocateSummary; safety: string };
+/** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
+type ShareInfo = { id: string; advocate_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
 
 /**
  * 'My advocate' in Settings (docs/advocates.md): she types the code her advocate told her, sees their name and
@@ -21,6 +26,8 @@ export function MyAdvocateSection() {
   const { session } = useAuth();
   const token = session?.access_token ?? '';
   const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
+  const [shares, setShares] = useState<ShareInfo[]>([]);
+  const [labels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
   const [code, setCode] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [knownAs, setKnownAs] = useState('');
@@ -28,11 +35,16 @@ export function MyAdvocateSection() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const embedded = config.auth.url === null;
   const reload = useCallback(async () => {
-    if (!token) return;
-    const { advocates: list } = await advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates');
+    if (!token || !embedded || !navigator.onLine) return;
+    const [{ advocates: list }, { shares: shared }] = await Promise.all([
+      advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates'),
+      advocateApi<{ shares: ShareInfo[] }>(token, 'GET', '/advocates/shares'),
+    ]);
     setAdvocates(list);
-  }, [token]);
+    setShares(shared);
+  }, [token, embedded]);
 
   useEffect(() => {
     void reload().catch(() => undefined);
@@ -69,6 +81,7 @@ export function MyAdvocateSection() {
       setFound(null);
       setCode('');
       setKnownAs('');
+      forgetAdvocateList();
       await reload();
     } catch {
       setError(t('settings.advocatePairFailed'));
@@ -83,6 +96,7 @@ export function MyAdvocateSection() {
     setBusy(true);
     try {
       await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
+      forgetAdvocateList();
       await reload();
     } catch {
       setError(t('settings.advocateRemoveFailed'));
@@ -91,7 +105,20 @@ export function MyAdvocateSection() {
     }
   };
 
-  const dateOf = (iso?: string) => (iso ? new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' }) : '');
+  const withdraw = async (shareId: string) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
+      await reload();
+    } catch {
+      setError(t('settings.advocateWithdrawFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dateOf = (iso?: string | number) => (iso ? new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' }) : '');
 
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
@@ -112,6 +139,31 @@ export function MyAdvocateSection() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {shares.length > 0 ? (
+        <>
+          <h3 className="settings-subheading">{t('settings.advocateSharesHeading')}</h3>
+          <ul className="two-step-list" aria-label={t('settings.advocateSharesHeading')}>
+            {shares.map((s) => (
+              <li key={s.id}>
+                <span>
+                  {labels[s.id] ? <strong>{labels[s.id]}</strong> : null}{' '}
+                  {t('settings.advocateShare', {
+                    name: advocates.find((a) => a.id === s.advocate_id)?.name ?? '',
+                    shared: dateOf(s.created_at),
+                    until: dateOf(s.expires_at),
+                  })}{' '}
+                  {s.opened_at
+                    ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
+                    : t('settings.advocateShareNotOpened')}
+                </span>
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void withdraw(s.id)}>
+                  {t('settings.advocateWithdraw')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       {paired ? (
         <p role="status">
