@@ -3,7 +3,7 @@
 // pairing in person with the same safety code on both screens, and her removing the advocate again.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -20,6 +20,13 @@ const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Every file under `dir`, read whole (the SQLite database, its write-ahead log, anything else). */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => readFileSync(path.join(d.parentPath, d.name)));
+}
 
 /** Every value of local and session storage and every IndexedDB database's name, as one text. */
 function storedText(page) {
@@ -148,6 +155,15 @@ describe('her advocate', () => {
       await her.goto('/settings');
       const shared = her.getByRole('list', { name: 'What you share' });
       await shared.getByText('Not opened yet.').nth(1).waitFor();
+
+      // The server holds the shares sealed: neither the words nor the photo's bytes are in its data directory.
+      const stored = filesUnder(app.dataDir);
+      assert.ok(stored.some((f) => f.subarray(0, 16).toString() === 'SQLite format 3\0'), 'the database was searched');
+      for (const file of stored) {
+        for (const secret of [Buffer.from(WHAT), Buffer.from(JOURNAL), PHOTO]) {
+          assert.equal(file.indexOf(secret), -1, 'shared text or photo bytes on the server');
+        }
+      }
 
       // The advocate opens them with the passphrase, reads them, and exports the incident's evidence bundle.
       await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);
