@@ -115,8 +115,9 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
       setLabels((old) => ({ ...old, [shareId]: what }));
       setOpen(false);
       setStatus(t('sharing.shared', { advocate: advocate.name, until: untilText }));
-    } catch {
-      setStatus(t('sharing.failed'));
+    } catch (err) {
+      // An incident still waiting for its time-stamp cannot travel as evidence yet (docs/evidence.md).
+      setStatus(t(err instanceof Error && err.name === 'NotStampedError' ? 'sharing.notStamped' : 'sharing.failed'));
     } finally {
       setBusy(false);
     }
