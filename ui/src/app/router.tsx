@@ -78,6 +78,8 @@ export function AppRoutes() {
         />
         {/* Signed in or not: reachable from Settings and from the sign-in screen. */}
         <Route path={PATHS.stayingSafe} element={<Pages.StayingSafePage />} />
+        {/* Advocates only: the area checks its own sign-in and set-up steps. */}
+        <Route path={PATHS.advocate} element={<Pages.AdvocatePage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

@@ -263,3 +263,8 @@ export function useAuth(): AuthState {
   if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
   return ctx;
 }
+
+/** The auth state where one may be absent (a screen rendered alone in a unit test): null there. */
+export function useOptionalAuth(): AuthState | null {
+  return useContext(AuthContext);
+}

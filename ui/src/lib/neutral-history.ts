@@ -1,5 +1,6 @@
 import { UNSAFE_createMemoryHistory, type unstable_HistoryRouter } from 'react-router-dom';
 import { DISGUISE_PATHS, disguiseOfPath } from './disguise-mode';
+import { PATHS } from './route-paths';
 
 type History = Parameters<typeof unstable_HistoryRouter>[0]['history'];
 
@@ -8,6 +9,8 @@ export const NEUTRAL_PATH = '/';
 
 /** The address the browser shows for a screen: a disguise keeps its own, every other screen the neutral one. */
 export function addressFor(pathname: string): string {
+  // The advocates' area is used on an advocate's device, never hers: its address stays, so a reload stays there.
+  if (pathname === PATHS.advocate) return PATHS.advocate;
   const disguise = disguiseOfPath(pathname);
   return disguise ? DISGUISE_PATHS[disguise] : NEUTRAL_PATH;
 }

@@ -13,6 +13,8 @@ export const PATHS = {
   weather: '/weather',
   notes: '/notes',
   stayingSafe: '/staying-safe',
+  /** The advocates' own area: linked from nowhere in her app (docs/advocates.md). */
+  advocate: '/advocate',
 } as const;
 
 export function isDisguisePath(pathname: string): boolean {

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** The unsaved journal text (kept only inside the vault). */
   journalDraft: 'journal-draft',
+  /** What each of her shares with an advocate holds, for her list (kept only inside the vault). */
+  advocateShares: 'advocate-shares',
   /** Encrypted records: `vault:<account id>:<record key>` (lib/vault). */
   vaultPrefix: 'vault:',
   /** The wrapped data key and PIN settings: `vault-key:<account id>`. */

@@ -17,6 +17,7 @@ const loaders = {
   notes: () => import('../../features/disguise-notes'),
   notFound: () => import('../pages/not-found-page'),
   stayingSafe: () => import('../../features/staying-safe'),
+  advocate: () => import('../../features/advocate'),
 };
 
 export const AuthPage = lazy(loaders.auth);
@@ -35,6 +36,7 @@ export const WeatherPage = lazy(loaders.weather);
 export const NotesPage = lazy(loaders.notes);
 export const NotFoundPage = lazy(loaders.notFound);
 export const StayingSafePage = lazy(loaders.stayingSafe);
+export const AdvocatePage = lazy(loaders.advocate);
 
 const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.auth]: loaders.auth,
@@ -47,6 +49,7 @@ const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.incidents]: loaders.incidents,
   [PATHS.checkin]: loaders.checkin,
   [PATHS.settings]: loaders.settings,
+  [PATHS.advocate]: loaders.advocate,
 };
 
 /** Starts fetching the current page's chunk while config and session load (the browser caches the module). */

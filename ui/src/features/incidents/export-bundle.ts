@@ -1,8 +1,8 @@
 import { fromBase64 } from '../../lib/vault/crypto';
 import { parseContent, type EvidenceEntry } from './incident-model';
+import { CERTIFICATE_FILE, FORMAT, secondTokenFile, tokenFile, type ZipInput } from '../../lib/evidence-bundle';
 
-export const FORMAT = 'solace-evidence/1';
-export const CERTIFICATE_FILE = 'certificate.pem';
+export { CERTIFICATE_FILE, FORMAT, zipBundle } from '../../lib/evidence-bundle';
 
 /** An entry has no stamp yet: a bundle without it would not verify. */
 export class NotStampedError extends Error {
@@ -12,8 +12,6 @@ export class NotStampedError extends Error {
   }
 }
 
-const tokenFile = (id: string) => `tokens/${id}.tsr`;
-export const secondTokenFile = (id: string) => `tokens/${id}.second.tsr`;
 const second = (e: EvidenceEntry) => (e.secondToken ? { second_token: secondTokenFile(e.id) } : {});
 
 /**
@@ -50,8 +48,6 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
   };
 }
 
-type ZipInput = Record<string, Uint8Array | [Uint8Array, { level: 0 }]>;
-
 /**
  * Every member of the ZIP: manifest, certificate, one token per entry, the shown entries' attachments
  * unchanged, the report and the how-to page. Built in the browser: nothing passes through the server.
@@ -80,10 +76,4 @@ export async function bundleFiles(args: {
     for (const a of e.attachments) files[a.file] = [await args.attachment(a.id), { level: 0 }];
   }
   return files;
-}
-
-/** The ZIP itself; fflate (a maintained ZIP library) is fetched only when she exports. */
-export async function zipBundle(files: ZipInput): Promise<Uint8Array> {
-  const { zipSync } = await import('fflate');
-  return zipSync(files, { level: 6 });
 }

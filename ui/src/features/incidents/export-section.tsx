@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
+import { downloadZip, fetchCertificate } from '../../lib/evidence-bundle';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
 import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
-import { fetchCertificate } from './timestamp-client';
 import { useCategories } from './use-categories';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
@@ -45,15 +45,7 @@ export function ExportSection({ entries, stampPending }: Props) {
         howToHtml: howToHtml(entries, t, lang),
       });
       const zip = await zipBundle(files);
-      const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `incident-record-${new Date().toISOString().slice(0, 10)}.zip`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      // Let the download start before the only copy of the link goes.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadZip(zip, `incident-record-${new Date().toISOString().slice(0, 10)}.zip`);
       setStatus(t('incidents.exported', { count: chosen.length }));
     } catch (err) {
       setStatus(err instanceof NotStampedError ? t('incidents.exportNotStamped') : t('incidents.exportFailed'));

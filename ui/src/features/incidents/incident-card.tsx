@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
 import { sizeText } from './attachment-limits';
@@ -13,6 +13,8 @@ type Props = {
   amendments: EvidenceEntry[];
   onAmend(text: string): Promise<unknown>;
   onDelete(): Promise<unknown>;
+  /** 'Share with my advocate', when she has one (lib/advocates). */
+  share?: ReactNode;
 };
 
 /** When it happened, as she entered it: the time in its zone, a range, 'about'. */
@@ -26,7 +28,7 @@ export function whenText(c: EntryContent, lang: string, t: (k: string, v?: Recor
 }
 
 /** One sealed incident, with its corrections beside it (never overwriting it). */
-export function IncidentCard({ incident, amendments, onAmend, onDelete }: Props) {
+export function IncidentCard({ incident, amendments, onAmend, onDelete, share }: Props) {
   const t = useT();
   const { lang } = useLanguage();
   const id = useId();
@@ -110,6 +112,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete }: Props)
           ) : null}
         </dl>
         <SealStatus entry={incident} writtenAt={c.written_at} />
+        {share}
       </div>
 
       {amendments.length ? (

@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { ShareWithAdvocate } from '../../lib/advocates';
+import { useLanguage, useT } from '../../lib/i18n';
+import { useVault } from '../../lib/vault';
 import { ExportSection } from './export-section';
 import { IncidentCalendar } from './incident-calendar';
-import { IncidentCard } from './incident-card';
+import { IncidentCard, whenText } from './incident-card';
+import { sharedIncident } from './share-incident';
 import { IncidentForm } from './incident-form';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { useIncidentLog } from './use-incident-log';
@@ -10,6 +13,8 @@ import './incidents.css';
 
 export default function IncidentsPage() {
   const t = useT();
+  const { lang } = useLanguage();
+  const { vault } = useVault();
   const log = useIncidentLog();
   const [writing, setWriting] = useState(false);
   const [status, setStatus] = useState('');
@@ -72,6 +77,12 @@ export default function IncidentsPage() {
                 await log.remove([e, ...amendmentsOf(e.id)]);
                 setStatus(t('incidents.deleted'));
               }}
+              share={
+                <ShareWithAdvocate
+                  what={t('incidents.shareWhat', { when: whenText(parseContent(e), lang, t) })}
+                  build={() => sharedIncident(vault, log.entries, e, whenText(parseContent(e), lang, t))}
+                />
+              }
             />
           ))
         )}

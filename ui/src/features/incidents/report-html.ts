@@ -1,5 +1,5 @@
 import type { Translate } from '../../lib/i18n';
-import { secondTokenFile } from './export-bundle';
+import { secondTokenFile } from '../../lib/evidence-bundle';
 import { formatMoment } from './format-time';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';

@@ -24,10 +24,3 @@ export async function stampDigest(
   if (!res.ok) throw new Error(`The time-stamping server answered ${res.status}.`);
   return parseTimeStampResp(new Uint8Array(await res.arrayBuffer()), digestHex, nonce);
 }
-
-/** The time-stamping certificate (PEM) that goes into every bundle. */
-export async function fetchCertificate(fetchImpl: typeof fetch = fetch): Promise<string> {
-  const res = await fetchImpl('/api/timestamp/certificate', { credentials: 'omit', cache: 'no-store' });
-  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
-  return res.text();
-}

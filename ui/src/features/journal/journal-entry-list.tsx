@@ -1,3 +1,4 @@
+import { ShareWithAdvocate } from '../../lib/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 
@@ -23,6 +24,15 @@ export function JournalEntryList({ entries }: { entries: readonly JournalEntry[]
               <h3 className="journal-response-title">{t('journal.supportiveResponse')}</h3>
               <p>{entry.aiResponse}</p>
             </div>
+            <ShareWithAdvocate
+              what={t('journal.shareWhat', { date: formatEntryDate(entry.timestamp, lang) })}
+              build={async () => ({
+                kind: 'journal',
+                title: t('journal.shareWhat', { date: formatEntryDate(entry.timestamp, lang) }),
+                written_at: new Date(entry.timestamp).toISOString(),
+                text: entry.content,
+              })}
+            />
           </article>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { ShareWithAdvocate } from '../../lib/advocates';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useT } from '../../lib/i18n';
@@ -135,6 +136,17 @@ export default function SafetyPlanPage() {
           {t('safetyPlan.printPlan')}
         </button>
       </div>
+      <ShareWithAdvocate
+        what={t('safetyPlan.shareWhat')}
+        build={async () => ({
+          kind: 'safety-plan',
+          title: t('safetyPlan.shareWhat'),
+          sections: SAFETY_CATEGORIES.map((c) => ({
+            heading: t(c.labelKey),
+            items: itemsInCategory(items, c.id).map((i) => i.content),
+          })).filter((s) => s.items.length > 0),
+        })}
+      />
     </div>
   );
 }

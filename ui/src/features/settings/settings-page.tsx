@@ -9,6 +9,7 @@ import { clearAllData } from './clear-data';
 import { DeleteAccountSection } from './delete-account-section';
 import { HomeAppSection } from './home-app-section';
 import { LanguageSection } from './language-section';
+import { MyAdvocateSection } from './my-advocate-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
@@ -68,6 +69,7 @@ export default function SettingsPage() {
         <PinSection />
         <RememberEmailSection />
         <TwoStepSection />
+        <MyAdvocateSection />
         <DeleteAccountSection />
 
         <section className="card settings-danger" aria-labelledby="settings-clear">

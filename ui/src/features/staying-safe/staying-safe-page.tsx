@@ -48,6 +48,7 @@ export default function StayingSafePage() {
             <li>{t('stayingSafe.cannotSpyware', { name })}</li>
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>
+            <li>{t('stayingSafe.cannotAdvocate')}</li>
           </ul>
         </section>
 

@@ -7,6 +7,7 @@ export const VAULT_RECORDS = [
   STORAGE_KEYS.safetyPlan,
   STORAGE_KEYS.mood,
   STORAGE_KEYS.journalDraft,
+  STORAGE_KEYS.advocateShares,
 ] as const;
 export type VaultRecord = (typeof VAULT_RECORDS)[number];
 

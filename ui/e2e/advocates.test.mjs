@@ -1,0 +1,232 @@
+// Her advocate, in two browser profiles against the real binary (docs/advocates.md): the operator's set-up link,
+// a password, two-step sign-in required before anything shows, the key made in the advocate's browser, then
+// pairing in person with the same safety code on both screens, and her removing the advocate again.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { freshStep, totpCode } from '../../tests/support/totp.mjs';
+import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+
+const ADVOCATE_NAME = 'Asha Verma';
+const KNOWN_AS = 'Meera';
+const PASSPHRASE = 'lantern river copper morning';
+const WHAT = 'He threw my phone against the wall';
+const JOURNAL = 'I slept at my sister’s tonight and felt calmer';
+// A real 1×1 PNG, so the advocate's screen can draw it.
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every file under `dir`, read whole (the SQLite database, its write-ahead log, anything else). */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => readFileSync(path.join(d.parentPath, d.name)));
+}
+
+/** Every value of local and session storage and every IndexedDB database's name, as one text. */
+function storedText(page) {
+  return page.evaluate(async () =>
+    JSON.stringify([{ ...localStorage }, { ...sessionStorage }, (await indexedDB.databases()).map((d) => d.name)]),
+  );
+}
+
+/** The stored session's access token in a page (what the app sends as its Bearer token). */
+function tokenOf(page) {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).access_token);
+}
+
+/** GET `path` on the app with a Bearer token, from outside any browser: the status and the error code. */
+async function apiAs(url, token, pathname) {
+  const res = await fetch(`${url}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json().catch(() => ({}));
+  return { status: res.status, error: body.error };
+}
+
+describe('her advocate', () => {
+  const suite = browserSuite();
+
+  it('an advocate sets up with two-step sign-in and a key, pairs with her in person, and she removes them', async () => {
+    const started = Date.now();
+    const { app, ctx: hers, page: her } = suite;
+    const advocateEmail = uniqueEmail('advocate');
+    const herEmail = uniqueEmail('her');
+    const theirs = await openContext(suite.browser, app);
+    try {
+      const advocate = await theirs.newPage();
+      const link = app.command(['advocates', 'add', advocateEmail, '--name', ADVOCATE_NAME]).split('\n')[0].trim();
+      assert.match(link, /\/auth\/v1\/verify\?type=recovery&token=/);
+
+      // The set-up link: a password first.
+      await advocate.goto(link);
+      await advocate.getByRole('heading', { name: 'Choose your password' }).waitFor();
+      assert.equal(new URL(advocate.url()).pathname, '/advocate');
+      await advocate.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await advocate.getByLabel('The same password again', { exact: true }).fill(PASSWORD);
+      // Without a second step the server shows nothing of the area: it answers 403 two_step_needed.
+      const twoStepNeeded = theirs.expectFailedResource(/\/api\/advocate$/, 403);
+      await advocate.getByRole('button', { name: 'Save password' }).click();
+
+      await advocate.getByRole('heading', { name: 'Add two-step sign-in' }).waitFor();
+      assert.equal(twoStepNeeded.seen, 1);
+      assert.equal(await advocate.getByRole('heading', { name: 'Pair with someone you help' }).count(), 0);
+      assert.deepEqual(await apiAs(app.url, await tokenOf(advocate), '/api/advocate/shares'), {
+        status: 403,
+        error: 'two_step_needed',
+      });
+      await advocate.getByRole('button', { name: 'Add an authenticator app' }).click();
+      const secret = (await advocate.getByLabel('Key to type into the app').textContent()).replace(/\s+/g, '');
+      await advocate.getByLabel('2. Type the 6-digit code the app shows').fill(totpCode(secret, (await freshStep()) - 1));
+      await advocate.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+
+      // The key, made in this browser under a passphrase the server never sees.
+      await advocate.getByRole('heading', { name: 'Choose a passphrase for your key' }).waitFor();
+      await advocate.getByText('If you forget this passphrase, nobody can open what was shared with you').waitFor();
+      await advocate.getByLabel('Passphrase (at least 12 characters)').fill(PASSPHRASE);
+      await advocate.getByLabel('The same passphrase again').fill(PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Make my key' }).click();
+      await advocate.getByText(`Hello, ${ADVOCATE_NAME}`).waitFor();
+      const advocateToken = await tokenOf(advocate);
+      assert.equal(app.log().includes(PASSPHRASE), false, 'the passphrase never reached the server');
+
+      await advocate.getByRole('button', { name: 'Make a pairing code' }).click();
+      const code = (await advocate.getByLabel('Pairing code').textContent()).replace(/\D/g, '');
+      assert.match(code, /^\d{8}$/);
+      await checkScreen(advocate, 'advocate-pairing-code');
+
+      // Her side: Settings, 'My advocate'.
+      await signUpViaUi(her, herEmail);
+      const herToken = await tokenOf(her);
+      // Neither account can use the other's area.
+      assert.deepEqual(await apiAs(app.url, herToken, '/api/advocate'), { status: 403, error: 'wrong_area' });
+      assert.deepEqual(await apiAs(app.url, advocateToken, '/api/advocates'), { status: 403, error: 'wrong_area' });
+
+      await her.goto('/settings');
+      await her.getByRole('heading', { name: 'My advocate' }).waitFor();
+      await her.getByLabel('The 8-digit code your advocate told you').fill(`${code.slice(0, 4)} ${code.slice(4)}`);
+      await her.getByRole('button', { name: 'Find my advocate' }).click();
+      await her.getByText(`This code belongs to ${ADVOCATE_NAME}.`).waitFor();
+      const herSafety = (await her.getByLabel('Safety code', { exact: true }).textContent()).trim();
+      assert.match(herSafety, /^\d{3} \d{3}$/);
+      await her.getByLabel('The name your advocate will know you by').fill(KNOWN_AS);
+      await her.getByRole('button', { name: 'Connect' }).click();
+      await her.getByRole('status').filter({ hasText: `You are connected with ${ADVOCATE_NAME}` }).waitFor();
+      await her.getByRole('list', { name: 'Your advocates' }).getByText(ADVOCATE_NAME).waitFor();
+      await checkScreen(her, 'settings-my-advocate');
+
+      // The advocate's screen finds her (it looks while the code waits) and shows the same safety code.
+      const safety = advocate.getByRole('region', { name: 'Compare the safety code' });
+      await safety.waitFor();
+      assert.match(await safety.textContent(), new RegExp(`${KNOWN_AS} paired with you`));
+      assert.equal((await safety.locator('.advocate-code').textContent()).trim(), herSafety);
+      await advocate.getByRole('list', { name: 'People who paired with you' }).getByText(KNOWN_AS).waitFor();
+      await checkScreen(advocate, 'advocate-safety-code');
+
+      // She shares an incident with a photo, from the Incident Log, and a journal entry.
+      await her.goto('/incidents');
+      await her.getByRole('button', { name: 'Record an incident' }).click();
+      await her.getByLabel('Date and time').fill('2026-11-20T21:30');
+      await her.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
+      await her.getByLabel('Take or choose a photo').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: PHOTO });
+      await her.getByRole('button', { name: 'Seal and save' }).click();
+      const card = her.locator('.incident-card', { hasText: WHAT });
+      await card.getByText(/time-stamped/).waitFor();
+      await card.getByRole('button', { name: 'Share with my advocate' }).click();
+      await card.getByLabel('For how many days').waitFor();
+      assert.equal(await card.getByLabel('For how many days').inputValue(), '90');
+      const consent = card.getByRole('region', { name: 'What you agree to' });
+      assert.match(await consent.textContent(), /With: Asha Verma, and nobody else\..*Sharing is your choice\. Their help never depends on it\./s);
+      await checkScreen(her, 'incident-share-consent');
+      await card.getByRole('button', { name: 'Share', exact: true }).click();
+      await card.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+
+      await her.goto('/journal');
+      await her.getByLabel('Write your thoughts').fill(JOURNAL);
+      await her.getByRole('button', { name: 'Save Entry' }).click();
+      const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
+      await entry.getByRole('button', { name: 'Share with my advocate' }).click();
+      await entry.getByRole('button', { name: 'Share', exact: true }).click();
+      await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+
+      await her.goto('/settings');
+      const shared = her.getByRole('list', { name: 'What you share' });
+      await shared.getByText('Not opened yet.').nth(1).waitFor();
+
+      // The server holds the shares sealed: neither the words nor the photo's bytes are in its data directory.
+      const stored = filesUnder(app.dataDir);
+      assert.ok(stored.some((f) => f.subarray(0, 16).toString() === 'SQLite format 3\0'), 'the database was searched');
+      for (const file of stored) {
+        for (const secret of [Buffer.from(WHAT), Buffer.from(JOURNAL), PHOTO]) {
+          assert.equal(file.indexOf(secret), -1, 'shared text or photo bytes on the server');
+        }
+      }
+
+      // The advocate opens them with the passphrase, reads them, and exports the incident's evidence bundle.
+      await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Open', exact: true }).click();
+      const fromHer = advocate.getByRole('region', { name: KNOWN_AS });
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).nth(1).waitFor();
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).first().click();
+      await fromHer.locator('.advocate-item').first().waitFor();
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).first().click();
+      await fromHer.getByText(JOURNAL).waitFor();
+      await fromHer.getByText(WHAT).waitFor();
+      const photo = fromHer.getByRole('img', { name: 'wall.png' });
+      await photo.waitFor();
+      assert.ok(await photo.evaluate((img) => img.complete && img.naturalWidth === 1), 'the shared photo is drawn');
+      await checkScreen(advocate, 'advocate-shared-items');
+      const dir = mkdtempSync(path.join(tmpdir(), 'solace-advocate-'));
+      try {
+        const [download] = await Promise.all([
+          advocate.waitForEvent('download'),
+          fromHer.getByRole('button', { name: 'Download the evidence bundle' }).click(),
+        ]);
+        const bundle = path.join(dir, 'bundle.zip');
+        await download.saveAs(bundle);
+        const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
+        assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
+        assert.match(verified.stdout, /OK\s+incident /);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+
+      // She sees when they were opened, and withdraws the journal entry: it leaves the advocate's view.
+      await her.goto('/settings');
+      await shared.getByText(/They first opened it on /).nth(1).waitFor();
+      await shared.locator('li', { hasText: 'your journal entry of' }).getByRole('button', { name: 'Withdraw' }).click();
+      await shared.locator('li').nth(1).waitFor({ state: 'detached' });
+      await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+      await fromHer.getByText(JOURNAL).waitFor({ state: 'detached' });
+      await fromHer.getByText(WHAT).waitFor();
+
+      // She removes the advocate: gone from her list, and from theirs at the next load.
+      await her.getByRole('list', { name: 'Your advocates' }).getByRole('button', { name: 'Remove' }).click();
+      await her.getByRole('list', { name: 'Your advocates' }).waitFor({ state: 'detached' });
+      await advocate.reload();
+      await advocate.getByText('Nobody has paired with you yet.').waitFor();
+
+      // Signing in again: the password alone does not open the area.
+      await advocate.getByRole('button', { name: 'Sign out' }).click();
+      await advocate.getByRole('heading', { name: 'Sign in as an advocate' }).waitFor();
+      const kept = await storedText(advocate);
+      assert.ok(!kept.includes(WHAT) && !kept.includes(JOURNAL), 'nothing she shared stays in the browser');
+      await advocate.getByLabel('Email').fill(advocateEmail);
+      await advocate.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await advocate.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await advocate.getByRole('heading', { name: 'Your authenticator code' }).waitFor();
+      assert.equal(await advocate.getByText(`Hello, ${ADVOCATE_NAME}`).count(), 0);
+      await advocate.getByLabel('6-digit code').fill(totpCode(secret, await freshStep()));
+      await advocate.getByRole('button', { name: 'Continue' }).click();
+      await advocate.getByText(`Hello, ${ADVOCATE_NAME}`).waitFor();
+      theirs.check();
+      hers.check();
+      console.log(`advocates e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      await theirs.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import type { Session } from '@supabase/auth-js';
+import { useCallback, useEffect, useState } from 'react';
+import { AdvocateApiError, advocateApi } from '../../lib/advocates/api';
+import { useLanguage, useT } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
+import { LoadingScreen } from '../../lib/loading-screen';
+import { KeysSetup } from './keys-setup';
+import { PairingPanel } from './pairing-panel';
+import { SharedWithMe } from './shared-with-me';
+import { TwoStepSetup } from './two-step-setup';
+
+/** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
+export type AdvocateHomeData = {
+  name: string;
+  public_key: string | null;
+  wrapped_private_key: string | null;
+  people: { id: string; known_as: string; since: string }[];
+};
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; data: AdvocateHomeData }
+  | { kind: 'two-step' }
+  | { kind: 'wrong-area' }
+  | { kind: 'failed' };
+
+/** What the server lets this session see: each step of the set-up in turn, then the advocate's work. */
+export function AdvocateHome({ session }: { session: Session }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const token = session.access_token;
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      const data = await advocateApi<AdvocateHomeData>(token, 'GET', '/advocate');
+      setState({ kind: 'ready', data });
+    } catch (err) {
+      if (err instanceof AdvocateApiError && err.code === 'two_step_needed') setState({ kind: 'two-step' });
+      else if (err instanceof AdvocateApiError && err.code === 'wrong_area') setState({ kind: 'wrong-area' });
+      else setState({ kind: 'failed' });
+    }
+  }, [token]);
+
+  // Again with each new token: confirming two-step sign-in gives the session a new one.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  switch (state.kind) {
+    case 'loading':
+      return <LoadingScreen />;
+    case 'wrong-area':
+      return <p role="alert">{t('advocate.wrongArea')}</p>;
+    case 'failed':
+      return (
+        <div className="card stack">
+          <p role="alert">{t('advocate.loadFailed')}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+            {t('advocate.tryAgain')}
+          </button>
+        </div>
+      );
+    case 'two-step':
+      return <TwoStepSetup onDone={() => void load()} />;
+    case 'ready':
+      break;
+  }
+  const { data } = state;
+  if (!data.public_key) return <KeysSetup token={token} onDone={() => void load()} />;
+  const dateOf = (iso: string) => new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
+
+  return (
+    <>
+      <p className="advocate-welcome">{t('advocate.welcome', { name: data.name })}</p>
+      <PairingPanel token={token} publicKey={data.public_key} people={data.people} reload={load} />
+      <SharedWithMe token={token} data={data} />
+      <section className="card stack" aria-labelledby="advocate-people">
+        <h2 id="advocate-people">{t('advocate.peopleHeading')}</h2>
+        {data.people.length === 0 ? (
+          <p>{t('advocate.peopleNone')}</p>
+        ) : (
+          <ul className="advocate-people" aria-labelledby="advocate-people">
+            {data.people.map((p) => (
+              <li key={p.id}>
+                <strong>{p.known_as}</strong> <span>{t('advocate.pairedSince', { date: dateOf(p.since) })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

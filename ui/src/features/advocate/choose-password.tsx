@@ -1,0 +1,44 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
+
+/** The set-up link's one sign-in: the advocate chooses a password before anything else. */
+export function ChoosePassword() {
+  const t = useT();
+  const id = useId();
+  const { setNewPassword } = useAuth();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password.length < 10) return setError(t('advocate.passwordTooShort'));
+    if (password !== repeat) return setError(t('advocate.passwordsDiffer'));
+    setBusy(true);
+    setError(null);
+    const { error: refused } = await setNewPassword(password);
+    setBusy(false);
+    if (refused) setError(refused);
+  };
+
+  return (
+    <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('advocate.choosePasswordHeading')}</h2>
+      <p>{t('advocate.choosePasswordIntro')}</p>
+      <label className="label" htmlFor={`${id}-new`}>
+        {t('advocate.newPassword')}
+      </label>
+      <input id={`${id}-new`} className="input" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <label className="label" htmlFor={`${id}-again`}>
+        {t('advocate.repeatPassword')}
+      </label>
+      <input id={`${id}-again`} className="input" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+      {error ? <p role="alert">{error}</p> : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('advocate.working') : t('advocate.savePassword')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '../../lib/auth';
+import { CodeInput } from '../../lib/code-input';
+import { useT } from '../../lib/i18n';
+import { verifiedFactors } from '../../lib/two-step';
+
+/** Signed in with the password only: the authenticator's code before anything shows. */
+export function CodeStep() {
+  const t = useT();
+  const id = useId();
+  const { session, authClient } = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const factor = verifiedFactors(session)[0];
+    if (!factor) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const client = await authClient();
+      const { error: refused } = await client.mfa.challengeAndVerify({ factorId: factor.id, code: code.replace(/\s/g, '') });
+      if (refused) setError(t('advocate.codeRefused'));
+    } catch {
+      setError(t('advocate.codeRefused'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('advocate.codeHeading')}</h2>
+      <label className="label" htmlFor={`${id}-code`}>
+        {t('advocate.codeLabel')}
+      </label>
+      <CodeInput id={`${id}-code`} value={code} onChange={setCode} />
+      {error ? <p role="alert">{error}</p> : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('advocate.codeContinue')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+// First, so that every module of the area finds its English texts when it runs.
+import './english';
+export { default } from './advocate-page';

@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { SharedIncident, SharePayload } from '../../lib/advocates/share-payload';
+import { fromBase64 } from '../../lib/advocates/sealing';
+import { CERTIFICATE_FILE, downloadZip, fetchCertificate, zipBundle, type ZipInput } from '../../lib/evidence-bundle';
+import { useLanguage, useT } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
+
+/** The same evidence bundle she would export (docs/evidence.md, "The bundle"), from what she shared. */
+async function exportIncident(item: SharedIncident): Promise<void> {
+  const te = new TextEncoder();
+  const files: ZipInput = {
+    'manifest.json': te.encode(JSON.stringify(item.evidence.manifest, null, 2)),
+    [CERTIFICATE_FILE]: te.encode(await fetchCertificate()),
+  };
+  const attachments = new Set(item.attachments.map((a) => a.file));
+  for (const [name, b64] of Object.entries(item.evidence.files)) {
+    // Photos and recordings are compressed already: stored as they are.
+    files[name] = attachments.has(name) ? [fromBase64(b64), { level: 0 }] : fromBase64(b64);
+  }
+  downloadZip(await zipBundle(files), `shared-incident-${new Date().toISOString().slice(0, 10)}.zip`);
+}
+
+/** Photos shown from memory (blob: addresses), let go when the view closes. */
+function usePhotoUrls(item: SharedIncident | null): Record<string, string> {
+  const urls = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const a of item?.attachments ?? []) {
+      if (!a.type.startsWith('image/')) continue;
+      const bytes = item!.evidence.files[a.file];
+      if (bytes) out[a.file] = URL.createObjectURL(new Blob([fromBase64(bytes)], { type: a.type }));
+    }
+    return out;
+  }, [item]);
+  useEffect(() => () => Object.values(urls).forEach((u) => URL.revokeObjectURL(u)), [urls]);
+  return urls;
+}
+
+/** One shared item, read-only, with the consent record she agreed to. */
+export function SharedItemView({ payload }: { payload: SharePayload }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const { item, consent } = payload;
+  const incident = item.kind === 'incident' ? item : null;
+  const photos = usePhotoUrls(incident);
+  const [status, setStatus] = useState('');
+
+  return (
+    <article className="advocate-item stack" aria-label={item.title}>
+      <h4>{item.title}</h4>
+      {item.kind === 'journal' ? <p className="advocate-item-text">{item.text}</p> : null}
+      {item.kind === 'safety-plan'
+        ? item.sections.map((s) => (
+            <div key={s.heading}>
+              <h5>{s.heading}</h5>
+              <ul>
+                {s.items.map((i) => (
+                  <li key={i}>{i}</li>
+                ))}
+              </ul>
+            </div>
+          ))
+        : null}
+      {incident ? (
+        <>
+          <p className="advocate-item-text">{String(incident.content.what_happened ?? '')}</p>
+          {incident.content.where ? (
+            <p>
+              {t('advocate.where')}: {String(incident.content.where)}
+            </p>
+          ) : null}
+          {incident.amendments.map((a) => (
+            <p key={a.written_at}>
+              {t('advocate.correction')}: {a.text}
+            </p>
+          ))}
+          {incident.attachments.map((a) =>
+            photos[a.file] ? <img key={a.file} className="advocate-photo" src={photos[a.file]} alt={a.name} /> : <p key={a.file}>{a.name}</p>,
+          )}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() =>
+              void exportIncident(incident).then(
+                () => setStatus(t('advocate.exported')),
+                () => setStatus(t('advocate.exportFailed')),
+              )
+            }
+          >
+            {t('advocate.export')}
+          </button>
+          {status ? <p role="status">{status}</p> : null}
+        </>
+      ) : null}
+      <details>
+        <summary>{t('advocate.consent', { until: new Date(consent.until).toLocaleDateString(intlLocale(lang)) })}</summary>
+        <p className="advocate-item-text" lang={consent.language}>
+          {consent.text}
+        </p>
+      </details>
+    </article>
+  );
+}

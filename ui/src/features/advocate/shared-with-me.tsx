@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { advocateApi } from '../../lib/advocates/api';
+import { decodePayload, type SharePayload } from '../../lib/advocates/share-payload';
+import { fromBase64, openSealed, unlockAdvocateKey, WrongPassphraseError } from '../../lib/advocates/sealing';
+import { useLanguage, useT } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
+import type { AdvocateHomeData } from './advocate-home';
+import { SharedItemView } from './shared-item-view';
+
+/** `GET /api/advocate/shares`: what the server knows of each share. */
+type ShareInfo = { id: string; survivor_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
+
+/**
+ * What people share with this advocate, opened with the passphrase. The key and everything opened live only in
+ * this component's memory: signing out or the idle lock unmounts it, and nothing was written to storage.
+ */
+export function SharedWithMe({ token, data }: { token: string; data: AdvocateHomeData }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const id = useId();
+  const [key, setKey] = useState<CryptoKey | null>(null);
+  const [passphrase, setPassphrase] = useState('');
+  const [shares, setShares] = useState<ShareInfo[]>([]);
+  const [opened, setOpened] = useState<Record<string, SharePayload>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const { shares: list } = await advocateApi<{ shares: ShareInfo[] }>(token, 'GET', '/advocate/shares');
+    setShares(list);
+    // A withdrawn or ended share leaves the screen too.
+    setOpened((o) => Object.fromEntries(Object.entries(o).filter(([sid]) => list.some((s) => s.id === sid))));
+  }, [token]);
+
+  useEffect(() => {
+    if (key) void load().catch(() => setError(t('advocate.loadFailed')));
+  }, [key, load, t]);
+
+  const unlock = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!data.wrapped_private_key) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setKey(await unlockAdvocateKey(data.wrapped_private_key, passphrase));
+      setPassphrase('');
+    } catch (err) {
+      setError(err instanceof WrongPassphraseError ? t('advocate.wrongPassphrase') : t('advocate.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = async (shareId: string) => {
+    if (!key) return;
+    setError(null);
+    try {
+      const { sealed } = await advocateApi<{ sealed: string }>(token, 'GET', `/advocate/shares/${encodeURIComponent(shareId)}`);
+      const payload = decodePayload(await openSealed(key, fromBase64(sealed)));
+      setOpened((o) => ({ ...o, [shareId]: payload }));
+    } catch {
+      setError(t('advocate.openFailed'));
+      void load().catch(() => undefined);
+    }
+  };
+
+  const dateOf = (v: string | number) => new Date(v).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
+
+  if (!key) {
+    return (
+      <form className="card stack" onSubmit={(e) => void unlock(e)} aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>{t('advocate.sharedHeading')}</h2>
+        <p>{t('advocate.unlockIntro')}</p>
+        <label className="label" htmlFor={`${id}-p`}>
+          {t('advocate.unlockPassphrase')}
+        </label>
+        <input id={`${id}-p`} className="input" type="password" autoComplete="off" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+        {error ? <p role="alert">{error}</p> : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t('advocate.working') : t('advocate.unlock')}
+        </button>
+      </form>
+    );
+  }
+
+  const people = data.people.filter((p) => shares.some((s) => s.survivor_id === p.id));
+  return (
+    <section className="card stack" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('advocate.sharedHeading')}</h2>
+      <button type="button" className="btn btn-secondary" onClick={() => void load().catch(() => setError(t('advocate.loadFailed')))}>
+        {t('advocate.refresh')}
+      </button>
+      {error ? <p role="alert">{error}</p> : null}
+      {people.length === 0 ? <p>{t('advocate.sharedNone')}</p> : null}
+      {people.map((p) => (
+        <section key={p.id} className="advocate-person" aria-label={p.known_as}>
+          <h3>{p.known_as}</h3>
+          <ul className="advocate-shares">
+            {shares
+              .filter((s) => s.survivor_id === p.id)
+              .map((s) => (
+                <li key={s.id}>
+                  <p>{t('advocate.shareLine', { shared: dateOf(s.created_at), until: dateOf(s.expires_at) })}</p>
+                  {opened[s.id] ? (
+                    <SharedItemView payload={opened[s.id]} />
+                  ) : (
+                    <button type="button" className="btn btn-secondary" onClick={() => void open(s.id)}>
+                      {t('advocate.open')}
+                    </button>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

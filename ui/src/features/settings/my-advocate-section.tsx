@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppConfig } from '../../lib/app-config';
+import { advocateApi, isPairingCode, type AdvocateSummary } from '../../lib/advocates/api';
+import { forgetAdvocateList } from '../../lib/advocates';
+import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
+import { useAuth } from '../../lib/auth';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useVaultState } from '../../lib/vault';
+import { useLanguage, useT } from '../../lib/i18n';
+import { intlLocale } from '../../lib/intl-locale';
+
+type Found = { code: string; advocate: AdvocateSummary; safety: string };
+/** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
+type ShareInfo = { id: string; advocate_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
+
+/**
+ * 'My advocate' in Settings (docs/advocates.md): she types the code her advocate told her, sees their name and
+ * the safety code both screens show, and confirms with the name she wants to be known by. She can remove an
+ * advocate at any time.
+ */
+export function MyAdvocateSection() {
+  const t = useT();
+  const { lang } = useLanguage();
+  const id = useId();
+  const config = useAppConfig();
+  const { session } = useAuth();
+  const token = session?.access_token ?? '';
+  const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
+  const [shares, setShares] = useState<ShareInfo[]>([]);
+  const [labels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const [code, setCode] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [knownAs, setKnownAs] = useState('');
+  const [paired, setPaired] = useState<{ name: string; safety: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const embedded = config.auth.url === null;
+  const reload = useCallback(async () => {
+    if (!token || !embedded || !navigator.onLine) return;
+    const [{ advocates: list }, { shares: shared }] = await Promise.all([
+      advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates'),
+      advocateApi<{ shares: ShareInfo[] }>(token, 'GET', '/advocates/shares'),
+    ]);
+    setAdvocates(list);
+    setShares(shared);
+  }, [token, embedded]);
+
+  useEffect(() => {
+    void reload().catch(() => undefined);
+  }, [reload]);
+
+  // Advocates need the embedded accounts: the operator makes them (docs/advocates.md).
+  if (!session || config.auth.url !== null) return null;
+
+  const lookUp = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setPaired(null);
+    if (!isPairingCode(code)) return setError(t('settings.advocateCodeShape'));
+    setBusy(true);
+    try {
+      const advocate = await advocateApi<AdvocateSummary>(token, 'POST', '/advocates/pairing', { code });
+      if (!advocate.public_key) return setError(t('settings.advocateCodeUnknown'));
+      setFound({ code, advocate, safety: await safetyCode(advocate.public_key, session.user.id, code) });
+    } catch {
+      setError(t('settings.advocateCodeUnknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!found) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'POST', '/advocates', { code: found.code, known_as: knownAs.trim() });
+      setPaired({ name: found.advocate.name, safety: found.safety });
+      setFound(null);
+      setCode('');
+      setKnownAs('');
+      forgetAdvocateList();
+      await reload();
+    } catch {
+      setError(t('settings.advocatePairFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (advocateId: string) => {
+    setError(null);
+    setPaired(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
+      forgetAdvocateList();
+      await reload();
+    } catch {
+      setError(t('settings.advocateRemoveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withdraw = async (shareId: string) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
+      await reload();
+    } catch {
+      setError(t('settings.advocateWithdrawFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dateOf = (iso?: string | number) => (iso ? new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' }) : '');
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="settings-heading">
+        {t('settings.advocateHeading')}
+      </h2>
+      <p>{t('settings.advocateIntro')}</p>
+      {advocates.length > 0 ? (
+        <ul className="two-step-list" aria-label={t('settings.advocateList')}>
+          {advocates.map((a) => (
+            <li key={a.id}>
+              <span>
+                {a.name} · {t('settings.advocateSince', { date: dateOf(a.since) })}
+              </span>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove(a.id)}>
+                {t('settings.advocateRemove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {shares.length > 0 ? (
+        <>
+          <h3 className="settings-subheading">{t('settings.advocateSharesHeading')}</h3>
+          <ul className="two-step-list" aria-label={t('settings.advocateSharesHeading')}>
+            {shares.map((s) => (
+              <li key={s.id}>
+                <span>
+                  {labels[s.id] ? <strong>{labels[s.id]}</strong> : null}{' '}
+                  {t('settings.advocateShare', {
+                    name: advocates.find((a) => a.id === s.advocate_id)?.name ?? '',
+                    shared: dateOf(s.created_at),
+                    until: dateOf(s.expires_at),
+                  })}{' '}
+                  {s.opened_at
+                    ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
+                    : t('settings.advocateShareNotOpened')}
+                </span>
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void withdraw(s.id)}>
+                  {t('settings.advocateWithdraw')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {paired ? (
+        <p role="status">
+          {t('settings.advocatePaired', { name: paired.name })}{' '}
+          <strong>{spokenSafetyCode(paired.safety)}</strong>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="settings-warning">
+          {error}
+        </p>
+      ) : null}
+      {found ? (
+        <form className="stack" onSubmit={(e) => void confirm(e)}>
+          <p>{t('settings.advocateFound', { name: found.advocate.name })}</p>
+          <p>
+            {t('settings.advocateSafety')}{' '}
+            <strong className="my-advocate-code" aria-label={t('settings.advocateSafetyLabel')}>
+              {spokenSafetyCode(found.safety)}
+            </strong>
+          </p>
+          <p>{t('settings.advocateSafetyDiffers')}</p>
+          <div>
+            <label className="label" htmlFor={`${id}-name`}>
+              {t('settings.advocateKnownAs')}
+            </label>
+            <input
+              id={`${id}-name`}
+              className="input"
+              required
+              maxLength={60}
+              autoComplete="off"
+              value={knownAs}
+              onChange={(e) => setKnownAs(e.target.value)}
+            />
+          </div>
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t('settings.advocateConfirm')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setFound(null)}>
+              {t('settings.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="stack" onSubmit={(e) => void lookUp(e)}>
+          <div>
+            <label className="label" htmlFor={`${id}-code`}>
+              {t('settings.advocateCode')}
+            </label>
+            <input
+              id={`${id}-code`}
+              className="input"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={11}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/[^0-9 -]/g, ''))}
+            />
+          </div>
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-secondary" disabled={busy}>
+              {t('settings.advocateLookUp')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import './english';
+import { useAppConfig } from '../app-config';
+import { useOptionalAuth } from '../auth';
+import { useLanguage, useT } from '../i18n';
+import { intlLocale } from '../intl-locale';
+import { STORAGE_KEYS } from '../storage-keys';
+import { useVaultState } from '../vault';
+import { advocateApi, type AdvocateSummary } from './api';
+import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
+
+/** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
+const MAX_SEALED_BYTES = 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+// One look-up of her advocates per session, however many items a screen lists.
+const listed = new Map<string, Promise<AdvocateSummary[]>>();
+function myAdvocates(token: string): Promise<AdvocateSummary[]> {
+  let found = listed.get(token);
+  if (!found) {
+    found = advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates').then(
+      (r) => r.advocates.filter((a) => a.public_key),
+      () => [],
+    );
+    listed.set(token, found);
+  }
+  return found;
+}
+
+/** Forgets the cached list (she paired or removed an advocate in Settings). */
+export function forgetAdvocateList(): void {
+  listed.clear();
+}
+
+/**
+ * 'Share with my advocate' beside one item: shown only when she has an advocate. She picks the advocate and the
+ * days, reads the consent record, and the item is sealed in this browser to that advocate's key.
+ */
+export function ShareWithAdvocate({ what, build }: { what: string; build: () => Promise<SharedItem> }) {
+  const t = useT();
+  const { lang } = useLanguage();
+  const id = useId();
+  const session = useOptionalAuth()?.session;
+  const token = session?.access_token ?? '';
+  const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState('');
+  const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  // What each share holds, for her list in Settings: the server cannot say (it sees sealed bytes only).
+  const [, setLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+
+  // Advocates need the embedded accounts; offline there is nothing to share to.
+  const embedded = useAppConfig().auth.url === null;
+  useEffect(() => {
+    if (!token || !embedded || !navigator.onLine) return;
+    let live = true;
+    void myAdvocates(token).then((list) => {
+      if (!live) return;
+      setAdvocates(list);
+      setChosen((c) => c || (list[0]?.id ?? ''));
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, embedded]);
+
+  if (advocates.length === 0) return null;
+  const advocate = advocates.find((a) => a.id === chosen) ?? advocates[0];
+  const dayCount = Math.min(MAX_SHARE_DAYS, Math.max(1, Math.round(Number(days) || DEFAULT_SHARE_DAYS)));
+  const until = new Date(Date.now() + dayCount * DAY_MS);
+  const untilText = until.toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
+  const consentLines = [
+    t('sharing.consentWhat', { what }),
+    t('sharing.consentWith', { advocate: advocate.name }),
+    t('sharing.consentUntil', { until: untilText }),
+    t('sharing.consentWithdraw'),
+    t('sharing.consentChoice'),
+  ];
+
+  const share = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setStatus(t('sharing.sharing'));
+    try {
+      const item = await build();
+      const bytes = encodePayload({
+        v: 1,
+        consent: {
+          language: lang,
+          text: consentLines.join('\n'),
+          what,
+          advocate: advocate.name,
+          shared_at: new Date().toISOString(),
+          until: until.toISOString(),
+          can_withdraw: true,
+          help_does_not_depend_on_it: true,
+        },
+        item,
+      });
+      // HPKE travels only in this chunk, fetched when she shares.
+      const { sealToAdvocate, toBase64 } = await import('./sealing');
+      const sealed = await sealToAdvocate(advocate.public_key!, bytes);
+      if (sealed.length > MAX_SEALED_BYTES) {
+        setStatus(t('sharing.tooLarge'));
+        return;
+      }
+      const shareId = crypto.randomUUID();
+      await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(advocate.id)}/shares`, {
+        id: shareId,
+        expires_at: until.getTime(),
+        sealed: toBase64(sealed),
+      });
+      setLabels((old) => ({ ...old, [shareId]: what }));
+      setOpen(false);
+      setStatus(t('sharing.shared', { advocate: advocate.name, until: untilText }));
+    } catch (err) {
+      // An incident still waiting for its time-stamp cannot travel as evidence yet (docs/evidence.md).
+      setStatus(t(err instanceof Error && err.name === 'NotStampedError' ? 'sharing.notStamped' : 'sharing.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="share-with-advocate">
+      {open ? (
+        <form className="card stack" onSubmit={(e) => void share(e)} aria-labelledby={`${id}-h`}>
+          <h3 id={`${id}-h`}>{t('sharing.heading')}</h3>
+          {advocates.length > 1 ? (
+            <>
+              <label className="label" htmlFor={`${id}-who`}>
+                {t('sharing.advocate')}
+              </label>
+              <select id={`${id}-who`} className="input" value={advocate.id} onChange={(e) => setChosen(e.target.value)}>
+                {advocates.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
+          <label className="label" htmlFor={`${id}-days`}>
+            {t('sharing.days')}
+          </label>
+          <input
+            id={`${id}-days`}
+            className="input"
+            type="number"
+            min={1}
+            max={MAX_SHARE_DAYS}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            aria-describedby={`${id}-days-hint`}
+          />
+          <p id={`${id}-days-hint`}>{t('sharing.daysHint')}</p>
+          <section aria-label={t('sharing.consentHeading')}>
+            <h4>{t('sharing.consentHeading')}</h4>
+            <ul>
+              {consentLines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+          <div className="settings-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t('sharing.confirm')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setOpen(false)}>
+              {t('sharing.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn btn-secondary" onClick={() => (setOpen(true), setStatus(''))}>
+          {t('sharing.share')}
+        </button>
+      )}
+      {status ? <p role="status">{status}</p> : null}
+    </div>
+  );
+}

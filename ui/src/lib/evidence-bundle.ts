@@ -1,0 +1,40 @@
+/**
+ * What every evidence bundle shares (docs/evidence.md, "The bundle"), whoever builds it: her incident log's
+ * export and her advocate's export of what she shared. `solace verify-evidence` checks either.
+ */
+
+export const FORMAT = 'solace-evidence/1';
+export const CERTIFICATE_FILE = 'certificate.pem';
+
+/** An entry's time-stamp token inside the ZIP. */
+export const tokenFile = (id: string) => `tokens/${id}.tsr`;
+/** The second authority's token of an entry, when the operator configured one (docs/evidence.md). */
+export const secondTokenFile = (id: string) => `tokens/${id}.second.tsr`;
+
+export type ZipInput = Record<string, Uint8Array | [Uint8Array, { level: 0 }]>;
+
+/** The ZIP itself; fflate (a maintained ZIP library) is fetched only when someone exports. */
+export async function zipBundle(files: ZipInput): Promise<Uint8Array> {
+  const { zipSync } = await import('fflate');
+  return zipSync(files, { level: 6 });
+}
+
+/** The time-stamping certificate (PEM) that goes into every bundle. */
+export async function fetchCertificate(fetchImpl: typeof fetch = fetch): Promise<string> {
+  const res = await fetchImpl('/api/timestamp/certificate', { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+  return res.text();
+}
+
+/** Hands a ZIP to the browser as a download; nothing of it is stored by the page. */
+export function downloadZip(zip: Uint8Array, name: string): void {
+  const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Let the download start before the only copy of the link goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
