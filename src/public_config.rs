@@ -25,6 +25,13 @@ pub struct PublicConfig {
     local: LocalConfig,
     /// The kinds of abuse the Incident Log offers (`[incidents] categories`); empty: the built-in ones.
     incidents: IncidentsConfig,
+    copy: PublicCopy,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicCopy {
+    /// Whether `/api/copy` keeps an encrypted copy (`[copy] enabled`); off, the browser never asks for it.
+    enabled: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -80,6 +87,9 @@ impl PublicConfig {
             },
             local: c.local.clone(),
             incidents: c.incidents.clone(),
+            copy: PublicCopy {
+                enabled: c.copy.enabled,
+            },
         }
     }
 }

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** The unsaved journal text (kept only inside the vault). */
   journalDraft: 'journal-draft',
+  /** What this device knows of the account's encrypted copy on the server (kept only inside the vault). */
+  copyState: 'copy-state',
   /** Encrypted records: `vault:<account id>:<record key>` (lib/vault). */
   vaultPrefix: 'vault:',
   /** The wrapped data key and PIN settings: `vault-key:<account id>`. */
