@@ -110,6 +110,8 @@ export async function startApp({
     /** With `exitPage: true`: the local neutral page the quick exit leaves for (`url`, `origin`). */
     exitPage,
     log: solace.log,
+    /** The data directory of this run (what a test may search byte by byte). */
+    dataDir: solace.dataDir,
     /** Runs `solace ARGS` (e.g. `users recovery-link EMAIL`) on this app's config and data directory. */
     command(args) {
       return execFileSync(

@@ -16,8 +16,9 @@ export function CopySection() {
   const [confirming, setConfirming] = useState(false);
   // Opening Settings brings the copy in step once, so what it says is current.
   const syncAtOpening = useRef(copy?.syncNow);
+  const [checked, setChecked] = useState(false);
   useEffect(() => {
-    void syncAtOpening.current?.();
+    void syncAtOpening.current?.().finally(() => setChecked(true));
   }, []);
   if (!copy) return null;
   const { status } = copy;
@@ -36,7 +37,7 @@ export function CopySection() {
               ? t('copy.settingsFull')
               : status.problem === 'network'
                 ? t('copy.settingsNetwork')
-                : status.syncing
+                : status.syncing || !checked
                   ? t('copy.settingsSyncing')
                   : status.waiting > 0
                     ? t('copy.settingsWaiting', { count: status.waiting })

@@ -1,0 +1,170 @@
+// The encrypted copy on the server against the real binary, with two browser contexts as two devices: she
+// records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
+// wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
+// the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
+// holds her words or her photo's bytes; 'Keep my records only on this device' empties the copy on the server.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
+import { launchBrowser, openContext, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+
+const JOURNAL_A = 'Copied words about the orange kite over the river';
+const WHAT = 'He threw the radio against the cupboard door';
+const JOURNAL_B = 'Written on the second phone beside the window seat';
+// A photo of random bytes: any run of them found on the server can only be the photo itself.
+const PHOTO = randomBytes(1_500_000);
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** What of her words or photo a file holds (names only). */
+function foundIn(bytes) {
+  const found = [];
+  for (const words of [JOURNAL_A, WHAT, JOURNAL_B]) {
+    if (bytes.includes(Buffer.from(words, 'utf8'))) found.push(words);
+  }
+  // Any 32 bytes of the photo, from its start, middle and end (one chunk each).
+  for (const at of [0, 1_048_000, PHOTO.length - 40]) {
+    if (bytes.includes(PHOTO.subarray(at, at + 32))) found.push(`photo bytes at ${at}`);
+  }
+  return found;
+}
+
+/** The copy as the server answers it to the signed-in page's own token. */
+const copyOnServer = (page) =>
+  page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+    const res = await fetch('/api/copy', { headers: { Authorization: `Bearer ${token}` } });
+    return res.json();
+  });
+
+describe('the encrypted copy', () => {
+  let app;
+  let browser;
+  let dir;
+  before(async () => {
+    app = await startApp({ copy: true });
+    browser = await launchBrowser();
+    dir = mkdtempSync(path.join(tmpdir(), 'copy-e2e-'));
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('restores on a second device with the recovery key, keeps both in step, and the server holds no word of it', async () => {
+    const email = uniqueEmail('copy');
+    const a = await openContext(browser, app);
+    const b = await openContext(browser, app, { acceptDownloads: true });
+    try {
+      const pageA = await a.newPage();
+      await signUpViaUi(pageA, email);
+
+      // First use: one calm screen, and the recovery key step.
+      await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor();
+      await pageA.getByRole('button', { name: 'Show my recovery key' }).click();
+      const recoveryKey = await pageA.getByLabel('Recovery key').getAttribute('data-recovery-key');
+      assert.match(recoveryKey, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
+      await pageA.getByRole('button', { name: 'I have written it down' }).click();
+      await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
+
+      await pageA.goto('/journal');
+      await pageA.getByLabel('Write your thoughts').fill(JOURNAL_A);
+      await pageA.getByRole('button', { name: 'Save Entry' }).click();
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      await pageA.getByRole('link', { name: 'Incident Log' }).first().click();
+      await pageA.getByRole('button', { name: 'Record an incident' }).click();
+      await pageA.getByLabel('Date and time').fill('2026-11-20T21:30');
+      await pageA.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
+      await pageA.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+      await pageA.getByRole('button', { name: 'Seal and save' }).click();
+      await pageA.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
+      await pageA.locator('.incident-card', { hasText: WHAT }).getByText(/time-stamped/).waitFor();
+
+      // Settings brings the copy in step and says so.
+      await pageA.goto('/settings');
+      await pageA.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+
+      // Device B: a wrong recovery key changes nothing; the right one brings everything back.
+      const pageB = await b.newPage();
+      await signInViaUi(pageB, email);
+      await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor();
+      const wrong = recoveryKey.split('').reverse().join('');
+      await pageB.getByLabel('Your recovery key').fill(wrong);
+      await pageB.getByRole('button', { name: 'Open my records' }).click();
+      await pageB.getByRole('alert').filter({ hasText: 'That recovery key does not open your copy.' }).waitFor();
+      assert.deepEqual(
+        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vault'))),
+        [],
+        'a wrong key leaves no key on the device',
+      );
+      await pageB.getByLabel('Your recovery key').fill(recoveryKey.toLowerCase().replace(/-/g, ' '));
+      await pageB.getByRole('button', { name: 'Open my records' }).click();
+      await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor({ state: 'detached' });
+      // The progress screen stays until everything is back (the photo's chunks counted).
+      await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor({ state: 'detached' });
+
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+      await pageB.getByRole('link', { name: 'Incident Log' }).first().click();
+      await pageB.locator('.incident-card', { hasText: WHAT }).waitFor();
+      // The photo came back byte for byte: the export made on B holds it.
+      const [download] = await Promise.all([
+        pageB.waitForEvent('download'),
+        pageB.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+      ]);
+      const bundle = path.join(dir, 'bundle.zip');
+      await download.saveAs(bundle);
+      const members = unzipSync(readFileSync(bundle));
+      const photo = Object.entries(members).find(([name]) => name.endsWith('door.jpg'));
+      assert.ok(photo && Buffer.from(photo[1]).equals(PHOTO), 'the photo, restored unchanged');
+
+      // B writes; A sees it at its next opening.
+      await pageB.goto('/journal');
+      await pageB.getByLabel('Write your thoughts').fill(JOURNAL_B);
+      await pageB.getByRole('button', { name: 'Save Entry' }).click();
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageB.goto('/settings');
+      await pageB.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      await pageA.goto('/journal');
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      // The server holds ciphertext only: no file of the data directory, nor a backup, has her words or photo.
+      const copy = await copyOnServer(pageA);
+      assert.ok(copy.bytes > PHOTO.length, `the copy holds the photo's ciphertext (${copy.bytes} bytes)`);
+      const backup = path.join(dir, 'backup.db');
+      app.command(['backup', '--to', backup]);
+      for (const file of [...filesUnder(app.dataDir), backup]) {
+        assert.deepEqual(foundIn(readFileSync(file)), [], `${file} holds her words or photo`);
+      }
+
+      // 'Keep my records only on this device': the copy on the server is deleted; A keeps everything.
+      await pageA.goto('/settings');
+      await pageA.getByRole('button', { name: 'Keep my records only on this device' }).click();
+      await pageA.getByRole('dialog').getByRole('button', { name: 'Delete the copy' }).click();
+      await pageA.getByText('Your records are kept only on this device. Nothing is copied to the server.').waitFor();
+      const emptied = await copyOnServer(pageA);
+      assert.deepEqual([emptied.records, emptied.keys, emptied.bytes], [[], null, 0]);
+      await pageA.goto('/journal');
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      a.check();
+      b.check();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
