@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes; 'Keep my records only on this device' empties the copy on the server.
+// holds her words or her photo's bytes; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
 const JOURNAL_B = 'Written on the second phone beside the window seat';
 // A photo of random bytes: any run of them found on the server can only be the photo itself.
-const PHOTO = randomBytes(1_500_000);
+const PHOTO = randomBytes(20 * 1024 * 1024);
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir) {
@@ -88,6 +88,13 @@ describe('the encrypted copy', () => {
       await pageA.getByLabel('Date and time').fill('2026-11-20T21:30');
       await pageA.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
       await pageA.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+      // The connection drops twice while the photo's second chunk goes up: the upload resumes after the chunk
+      // the server already holds, without sending it again.
+      let drops = 0;
+      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, (route) =>
+        route.request().method() === 'PUT' && ++drops <= 2 ? route.abort('internetdisconnected') : route.continue(),
+      );
+      const dropped = a.expectOfflineResource(/\/api\/copy\/attachments\//);
       await pageA.getByRole('button', { name: 'Seal and save' }).click();
       await pageA.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
       await pageA.locator('.incident-card', { hasText: WHAT }).getByText(/time-stamped/).waitFor();
@@ -95,6 +102,11 @@ describe('the encrypted copy', () => {
       // Settings brings the copy in step and says so.
       await pageA.goto('/settings');
       await pageA.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      const chunkPuts = (n) => a.requests.filter((r) => r.method === 'PUT' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
+      assert.equal(drops, 3, 'two dropped tries of the second chunk, then the one that went through');
+      assert.equal(dropped.seen, 2);
+      assert.equal(chunkPuts(0).length, 1, 'the first chunk was sent once');
+      assert.equal(chunkPuts(1).length, 3);
 
       // Device B: a wrong recovery key changes nothing; the right one brings everything back.
       const pageB = await b.newPage();

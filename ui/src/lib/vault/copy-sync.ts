@@ -106,7 +106,12 @@ export class CopySync {
   private readonly listeners = new Set<(s: CopyStatus) => void>();
   private running: Promise<void> | null = null;
   private again = false;
-  private timers: ReturnType<typeof setTimeout>[] = [];
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private soon: ReturnType<typeof setTimeout> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The wait before trying again after a pass failed (a dropped connection): 2 s, doubling up to a minute. */
+  private retryMs = 0;
+  private stopped = false;
   private stopListening: (() => void) | null = null;
 
   constructor(
@@ -135,22 +140,21 @@ export class CopySync {
 
   /** Syncs now, every minute while open, soon after each change of hers, and when the network comes back. */
   start(): void {
-    const interval = setInterval(() => void this.sync(), SYNC_EVERY_MS);
-    this.timers.push(interval);
-    let soon: ReturnType<typeof setTimeout> | null = null;
+    this.interval = setInterval(() => void this.sync(), SYNC_EVERY_MS);
     this.stopListening = this.vault.onChange((fromCopy) => {
       if (fromCopy) return;
-      if (soon) clearTimeout(soon);
-      soon = setTimeout(() => void this.sync(), AFTER_CHANGE_MS);
-      this.timers.push(soon);
+      if (this.soon) clearTimeout(this.soon);
+      this.soon = setTimeout(() => void this.sync(), AFTER_CHANGE_MS);
     });
     window.addEventListener('online', this.onOnline);
     void this.sync();
   }
 
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
+    this.stopped = true;
+    if (this.interval) clearInterval(this.interval);
+    if (this.soon) clearTimeout(this.soon);
+    if (this.retry) clearTimeout(this.retry);
     this.stopListening?.();
     window.removeEventListener('online', this.onOnline);
     this.listeners.clear();
@@ -160,6 +164,7 @@ export class CopySync {
 
   /** One pass; a call while a pass runs makes one more pass after it. */
   sync(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -191,9 +196,16 @@ export class CopySync {
       for (const [kind, prefix] of Object.entries(LIST_KINDS)) await this.syncList(kind, prefix, server, state);
       await this.syncStored(server, state);
       await this.saveState(state);
+      this.retryMs = 0;
       this.update({ lastSync: Date.now(), problem: null, waiting: await this.countWaiting(state) });
     } catch (err) {
-      console.error('The copy could not be brought in step:', err);
+      // A dropped connection is expected on a poor network: the next pass resumes where this one stopped.
+      console.warn('The copy could not be brought in step; trying again soon.', err instanceof Error ? err.name : '');
+      if (!(err instanceof CopyFullError) && !this.stopped) {
+        this.retryMs = Math.min(this.retryMs ? this.retryMs * 2 : 2_000, SYNC_EVERY_MS);
+        if (this.retry) clearTimeout(this.retry);
+        this.retry = setTimeout(() => void this.sync(), this.retryMs);
+      }
       const mode = this.status.mode === 'unknown' ? 'unreachable' : this.status.mode;
       this.update({ mode, problem: err instanceof CopyFullError ? 'full' : 'network', waiting: await this.countWaiting(this.state()).catch(() => 0) });
     } finally {
