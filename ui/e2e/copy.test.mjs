@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
+// holds her words or her photo's bytes; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { launchBrowser, openContext, signInViaUi, signUpViaUi, startApp, uniqueE
 const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
 const JOURNAL_B = 'Written on the second phone beside the window seat';
+const OFFLINE = 'Written with no signal at the bus stop near the temple';
 // A photo of random bytes: any run of them found on the server can only be the photo itself.
 const PHOTO = randomBytes(20 * 1024 * 1024);
 
@@ -177,6 +178,39 @@ describe('the encrypted copy', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back', async () => {
+    const ctx = await openContext(browser, app, { serviceWorkers: 'allow' });
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('copy-offline'));
+      await page.getByRole('button', { name: 'Later' }).click();
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+      ctx.expectOfflineResource(/\/api\/vault\/secret$/);
+      await ctx.context.setOffline(true);
+      try {
+        await page.goto('/journal');
+        await page.getByRole('heading', { level: 1, name: 'You’re offline' }).waitFor();
+        await page.getByLabel('Write in your journal now').fill(OFFLINE);
+        await page.getByRole('button', { name: 'Keep it for later' }).click();
+        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        // A reload (it lands on the home screen, as every load does) keeps what waits.
+        await page.reload();
+        await page.getByRole('link', { name: 'Journal' }).first().click();
+        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+        assert.ok(!stored.includes(OFFLINE), 'the entry is kept sealed');
+      } finally {
+        await ctx.context.setOffline(false);
+      }
+      // The network back, the private space opens by itself and takes the entry in.
+      await page.getByRole('status').filter({ hasText: 'Added to your journal from when you were offline: 1' }).waitFor();
+      await page.locator('.journal-entries > li', { hasText: OFFLINE }).waitFor();
+      ctx.check();
+    } finally {
+      await ctx.close();
     }
   });
 });

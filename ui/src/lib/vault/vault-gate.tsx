@@ -17,6 +17,7 @@ import { CopyGate } from './copy-gate';
 import { CopyRestore } from './copy-restore';
 import { wrapDataKeyId } from './recovery-key';
 import { readMeta } from './storage-layout';
+import { drainOutbox, ensureOutboxKey } from './outbox';
 import { VaultScreen } from './vault-screen';
 import { isOffline, VaultOffline } from './vault-offline';
 import './vault.css';
@@ -24,7 +25,7 @@ import './vault.css';
 type Stage =
   | { kind: 'opening' }
   | { kind: 'pin'; triesLeft: number; waitUntil: number; wrong: boolean }
-  | { kind: 'open'; vault: OpenVault; restoring?: boolean }
+  | { kind: 'open'; vault: OpenVault; restoring?: boolean; fromOutbox?: number }
   /** A device without this account's key while the account keeps a copy: her recovery key brings it back. */
   | { kind: 'restore'; wrap: string }
   | { kind: 'failed' }
@@ -76,7 +77,13 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         return;
       }
       await migratePlainRecords(opening.vault);
-      setStage({ kind: 'open', vault: opening.vault });
+      // Online now: entries written offline come in, and the outbox key exists for the next time offline.
+      const fromOutbox = await drainOutbox(opening.vault).catch((err: unknown) => {
+        console.warn('The outbox could not be opened:', err);
+        return 0;
+      });
+      await ensureOutboxKey(opening.vault).catch((err: unknown) => console.warn('No outbox key:', err));
+      setStage({ kind: 'open', vault: opening.vault, fromOutbox });
     },
     [signOut],
   );
@@ -147,6 +154,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
           onRestore={async (recoveryKey) => {
             if (!secret.current) return;
             const vault = await restoreVault(accountId, secret.current, stage.wrap, recoveryKey);
+            await ensureOutboxKey(vault).catch((err: unknown) => console.warn('No outbox key:', err));
             setStage({ kind: 'open', vault, restoring: true });
           }}
           onStartApart={() => {
@@ -194,6 +202,11 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
           {stage.vault.unreadable.size > 0 ? (
             <p className="vault-notice" role="alert">
               {t('vault.someUnreadable')}
+            </p>
+          ) : null}
+          {stage.fromOutbox ? (
+            <p className="vault-notice vault-notice-calm" role="status">
+              {t('copy.offlineAdded', { count: stage.fromOutbox })}
             </p>
           ) : null}
           {copy.enabled ? (

@@ -11,6 +11,7 @@ import {
   VaultDataError,
   VaultKeyError,
 } from './crypto';
+import { discardOutbox } from './outbox';
 import { discardRecords } from './record-store';
 import { unwrapWithRecovery, wrapForRecovery } from './recovery-key';
 import { STORAGE_KEYS } from '../storage-keys';
@@ -207,6 +208,7 @@ export async function restoreVault(accountId: string, secret: string, wrap: stri
 /** Removes this account's key and records from the device: the way on when they can never be opened again. */
 export function discardVault(accountId: string): void {
   void discardRecords(accountId).catch(() => undefined);
+  discardOutbox(accountId);
   const prefix = recordSlot(accountId, '');
   const slots = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
   for (const slot of [...slots, metaSlot(accountId)]) window.localStorage.removeItem(slot);
