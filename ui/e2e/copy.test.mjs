@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
+// holds her words or her photo's bytes; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { launchBrowser, openContext, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import { launchBrowser, openContext, signInScreen, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
 
 const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
@@ -154,8 +154,23 @@ describe('the encrypted copy', () => {
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
+      // A recovery link and a new password on B: the records stay readable there (the data key is untouched).
+      // It ends her other sessions, A's included, so A's page closes here.
+      await pageA.close();
+      await pageB.getByRole('button', { name: 'Logout' }).click();
+      await signInScreen(pageB).waitFor();
+      await pageB.goto(app.command(['users', 'recovery-link', email]).trim());
+      await pageB.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      await pageB.getByLabel('New password', { exact: true }).fill('Another-Harbour-57!');
+      await pageB.getByLabel('Confirm new password', { exact: true }).fill('Another-Harbour-57!');
+      await pageB.getByRole('button', { name: 'Save new password' }).click();
+      await pageB.getByRole('button', { name: 'Logout' }).waitFor();
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
       // The server holds ciphertext only: no file of the data directory, nor a backup, has her words or photo.
-      const copy = await copyOnServer(pageA);
+      const copy = await copyOnServer(pageB);
       assert.ok(copy.bytes > PHOTO.length, `the copy holds the photo's ciphertext (${copy.bytes} bytes)`);
       const backup = path.join(dir, 'backup.db');
       app.command(['backup', '--to', backup]);
@@ -163,15 +178,15 @@ describe('the encrypted copy', () => {
         assert.deepEqual(foundIn(readFileSync(file)), [], `${file} holds her words or photo`);
       }
 
-      // 'Keep my records only on this device': the copy on the server is deleted; A keeps everything.
-      await pageA.goto('/settings');
-      await pageA.getByRole('button', { name: 'Keep my records only on this device' }).click();
-      await pageA.getByRole('dialog').getByRole('button', { name: 'Delete the copy' }).click();
-      await pageA.getByText('Your records are kept only on this device. Nothing is copied to the server.').waitFor();
-      const emptied = await copyOnServer(pageA);
+      // 'Keep my records only on this device': the copy on the server is deleted; B keeps everything.
+      await pageB.goto('/settings');
+      await pageB.getByRole('button', { name: 'Keep my records only on this device' }).click();
+      await pageB.getByRole('dialog').getByRole('button', { name: 'Delete the copy' }).click();
+      await pageB.getByText('Your records are kept only on this device. Nothing is copied to the server.').waitFor();
+      const emptied = await copyOnServer(pageB);
       assert.deepEqual([emptied.records, emptied.keys, emptied.bytes], [[], null, 0]);
-      await pageA.goto('/journal');
-      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
       a.check();
       b.check();
