@@ -292,6 +292,8 @@ export class CopySync {
   }
 
   private async syncStored(server: Map<string, CopyRecordInfo>, state: CopyState): Promise<void> {
+    // A browser without IndexedDB keeps no incident log to send.
+    if (typeof indexedDB === 'undefined') return;
     const account = this.vault.accountId;
     const local = new Map((await storedRecords(account)).map((r) => [r.id, r]));
     const isList = (kind: string) => kind in LIST_KINDS;
@@ -388,7 +390,7 @@ export class CopySync {
         if (!seen || seen.hash !== (await hash(item))) n++;
       }
     }
-    for (const r of await storedRecords(this.vault.accountId)) {
+    for (const r of typeof indexedDB === 'undefined' ? [] : await storedRecords(this.vault.accountId)) {
       if ((state.items[r.id]?.version ?? 0) < r.version) n++;
     }
     return n;
