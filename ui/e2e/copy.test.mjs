@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { launchBrowser, openContext, signInScreen, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import { assertNoSeriousA11yViolations, launchBrowser, openContext, signInScreen, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
 
 const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
@@ -73,7 +73,9 @@ describe('the encrypted copy', () => {
 
       // First use: one calm screen, and the recovery key step.
       await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor();
+      await assertNoSeriousA11yViolations(pageA, 'the first-use screen');
       await pageA.getByRole('button', { name: 'Show my recovery key' }).click();
+      await assertNoSeriousA11yViolations(pageA, 'the recovery key');
       const recoveryKey = await pageA.getByLabel('Recovery key').getAttribute('data-recovery-key');
       assert.match(recoveryKey, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
       await pageA.getByRole('button', { name: 'I have written it down' }).click();
@@ -117,6 +119,7 @@ describe('the encrypted copy', () => {
       await pageB.getByLabel('Your recovery key').fill(wrong);
       await pageB.getByRole('button', { name: 'Open my records' }).click();
       await pageB.getByRole('alert').filter({ hasText: 'That recovery key does not open your copy.' }).waitFor();
+      await assertNoSeriousA11yViolations(pageB, 'the restore screen, after a wrong key');
       assert.deepEqual(
         await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vault'))),
         [],
