@@ -2,9 +2,9 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
+// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -180,6 +180,26 @@ describe('the encrypted copy', () => {
       for (const file of [...filesUnder(app.dataDir), backup]) {
         assert.deepEqual(foundIn(readFileSync(file)), [], `${file} holds her words or photo`);
       }
+
+      // The server's own secrets do not open the copy. Its vault key gives each account's device secret, and the
+      // key-encryption key made from it opens the device wrap kept on B (so the derivation is the right one),
+      // but not the recovery wrap the server holds, and so no record key.
+      const { subtle } = webcrypto;
+      const accountId = await pageB.evaluate(() => JSON.parse(localStorage.getItem('solace-auth')).user.id);
+      const vaultKey = readFileSync(path.join(app.dataDir, 'vault-key'), 'utf8').trim();
+      const secret = createHmac('sha256', vaultKey).update(`solace-vault-v1:${accountId}`).digest();
+      const base = await subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+      const kek = await subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: Buffer.from(accountId), info: Buffer.from('solace-vault-v1 kek') },
+        base,
+        { name: 'AES-KW', length: 256 },
+        false,
+        ['unwrapKey'],
+      );
+      const unwrap = (b64) => subtle.unwrapKey('raw', Buffer.from(b64, 'base64'), kek, 'AES-KW', 'AES-GCM', false, ['decrypt']);
+      const deviceWrap = await pageB.evaluate((id) => JSON.parse(localStorage.getItem(`vault-key:${id}`)).wrapped, accountId);
+      await unwrap(deviceWrap);
+      await assert.rejects(unwrap(JSON.parse(copy.keys.recovery_wrap).w), 'the server alone cannot open the recovery wrap');
 
       // 'Keep my records only on this device': the copy on the server is deleted; B keeps everything.
       await pageB.goto('/settings');
