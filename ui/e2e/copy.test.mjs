@@ -201,13 +201,24 @@ describe('the encrypted copy', () => {
       await unwrap(deviceWrap);
       await assert.rejects(unwrap(JSON.parse(copy.keys.recovery_wrap).w), 'the server alone cannot open the recovery wrap');
 
-      // 'Keep my records only on this device': the copy on the server is deleted; B keeps everything.
+      // 'Keep my records only on this device': the copy on the server is deleted, and no byte of it stays in
+      // the data directory (a piece of a chunk's ciphertext is searched for); B keeps everything.
+      const attachment = copy.records.find((r) => r.kind === 'attachment').id;
+      const piece = Buffer.from(
+        await pageB.evaluate(async (id) => {
+          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const res = await fetch(`/api/copy/attachments/${id}/3`, { headers: { Authorization: `Bearer ${token}` } });
+          return Array.from(new Uint8Array(await res.arrayBuffer()).subarray(5000, 5064));
+        }, attachment),
+      );
+      assert.ok(filesUnder(app.dataDir).some((f) => readFileSync(f).includes(piece)), 'the ciphertext is on the server before');
       await pageB.goto('/settings');
       await pageB.getByRole('button', { name: 'Keep my records only on this device' }).click();
       await pageB.getByRole('dialog').getByRole('button', { name: 'Delete the copy' }).click();
       await pageB.getByText('Your records are kept only on this device. Nothing is copied to the server.').waitFor();
       const emptied = await copyOnServer(pageB);
       assert.deepEqual([emptied.records, emptied.keys, emptied.bytes], [[], null, 0]);
+      for (const file of filesUnder(app.dataDir)) assert.ok(!readFileSync(file).includes(piece), `${file} still holds the copy`);
       await pageB.goto('/journal');
       await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
