@@ -26,12 +26,19 @@ pub struct PublicConfig {
     /// The kinds of abuse the Incident Log offers (`[incidents] categories`); empty: the built-in ones.
     incidents: IncidentsConfig,
     timestamp: PublicTimestamp,
+    copy: PublicCopy,
 }
 
 #[derive(Serialize, Debug, Clone)]
 struct PublicTimestamp {
     /// A second authority answers at `/api/timestamp/external` (`timestamp.external_url`).
     second_authority: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+struct PublicCopy {
+    /// Whether `/api/copy` keeps an encrypted copy (`[copy] enabled`); off, the browser never asks for it.
+    enabled: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -89,6 +96,9 @@ impl PublicConfig {
             incidents: c.incidents.clone(),
             timestamp: PublicTimestamp {
                 second_authority: !c.timestamp.external_url.is_empty(),
+            },
+            copy: PublicCopy {
+                enabled: c.copy.enabled,
             },
         }
     }

@@ -18,7 +18,10 @@ export async function startSolace({ bin = process.env.SOLACE_BIN || DEFAULT_BIN,
     const url = process.env.SOLACE_URL.replace(/\/$/, '');
     return { url, port: Number(new URL(url).port), pid: null, stop: async () => {} };
   }
-  const solace = await startSolaceProcess({ bin, args, env: process.env, tmpPrefix: 'solace-bench-', readyTimeoutMs: 60_000 });
+  // The encrypted copy's first-use screen would stand before every signed-in screen these scripts measure;
+  // the copy is off unless a script brings its own config.
+  const config = args.includes('--config') ? undefined : '[copy]\nenabled = false\n';
+  const solace = await startSolaceProcess({ bin, args, config, env: process.env, tmpPrefix: 'solace-bench-', readyTimeoutMs: 60_000 });
   let stopped = false;
   const stop = async () => {
     stopped = true;

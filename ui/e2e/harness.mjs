@@ -55,6 +55,9 @@ export async function startApp({
   extraConfig = '',
   // Operator catalogues beside the config file: file name ('mr.json') -> JSON text.
   locales = {},
+  // The encrypted copy on the server ([copy]); off unless a suite tests it, so sign-ins open without its
+  // first-use screen.
+  copy = false,
 } = {}) {
   const bin = solaceBin();
   const weather = await startWeatherStandIn();
@@ -84,6 +87,7 @@ export async function startApp({
         ]
       : []),
     ...(exitPage ? ['[safety]', `exit_destinations = ["${exitPage.url}/"]`, ''] : []),
+    ...(copy ? [] : ['[copy]', 'enabled = false', '']),
     extraConfig,
   ].join('\n');
   const port = await freePort();

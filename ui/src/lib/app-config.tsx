@@ -59,6 +59,8 @@ export type AppConfig = {
   /** Neutral pages the quick exit leaves for (config `safety.exit_destinations`). */
   safety: { exit_destinations: string[] };
   local: LocalFacts;
+  /** Whether the server keeps the encrypted copy (config `[copy] enabled`); off, the browser never asks for it. */
+  copy: { enabled: boolean };
 };
 
 /** The server's default exit pages, used until /api/config has answered. */
@@ -82,6 +84,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   safety: { exit_destinations: DEFAULT_EXIT_DESTINATIONS },
   // The server's own defaults (the same file), used only when /api/config cannot be read.
   local: LOCAL_DEFAULTS,
+  // Unknown until /api/config answers: nothing is asked of a copy that may not exist.
+  copy: { enabled: false },
 };
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_CONFIG);
@@ -205,6 +209,7 @@ export function normalizeConfig(body: unknown): AppConfig {
     },
     safety: { exit_destinations: exits.length > 0 ? exits : d.safety.exit_destinations },
     local: parseLocal(body.local),
+    copy: { enabled: isObject(body.copy) && body.copy.enabled === true },
   };
 }
 

@@ -15,6 +15,14 @@ export const STORAGE_KEYS = {
   journalDraft: 'journal-draft',
   /** What each of her shares with an advocate holds, for her list (kept only inside the vault). */
   advocateShares: 'advocate-shares',
+  /** What this device knows of the account's encrypted copy on the server (kept only inside the vault). */
+  copyState: 'copy-state',
+  /** This device's outbox private key (kept only inside the vault). */
+  outboxPrivate: 'outbox-private',
+  /** The outbox public key, in the clear: `outbox-key:<account id>` (it can seal, never open). */
+  outboxKeyPrefix: 'outbox-key:',
+  /** Entries written offline, sealed to the outbox key: `outbox:<account id>`. */
+  outboxPrefix: 'outbox:',
   /** Encrypted records: `vault:<account id>:<record key>` (lib/vault). */
   vaultPrefix: 'vault:',
   /** The wrapped data key and PIN settings: `vault-key:<account id>`. */

@@ -66,9 +66,19 @@ export function useIncidentLog() {
     }).then(stampPending);
     const online = () => void stampPending();
     window.addEventListener('online', online);
+    // Entries that arrive from the encrypted copy (written on her other device) show without a reload.
+    const stopListening = vault.onChange((fromCopy) => {
+      if (!fromCopy) return;
+      void serial(async () => {
+        const { entries, unreadable } = await loadEntries(vault);
+        chain.current = entries;
+        if (alive.current) setState({ entries, loading: false, unreadable });
+      });
+    });
     return () => {
       alive.current = false;
       window.removeEventListener('online', online);
+      stopListening();
     };
   }, [vault, serial, stampPending]);
 

@@ -6,6 +6,7 @@ import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
 import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
+import { CopySection } from './copy-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { HomeAppSection } from './home-app-section';
 import { LanguageSection } from './language-section';
@@ -66,6 +67,7 @@ export default function SettingsPage() {
           </p>
         </section>
 
+        <CopySection />
         <PinSection />
         <RememberEmailSection />
         <TwoStepSection />

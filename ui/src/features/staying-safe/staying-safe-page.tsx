@@ -8,7 +8,7 @@ import './staying-safe.css';
 
 /** 'Staying safe': what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
-  const { product_name: name, page_title: title, local } = useAppConfig();
+  const { product_name: name, page_title: title, local, copy } = useAppConfig();
   const { session } = useAuth();
   const t = useT();
   // The names of the keys stay as printed on the keyboard, in every language.
@@ -36,7 +36,7 @@ export default function StayingSafePage() {
             </li>
             <li>{t('stayingSafe.doesDisguise')}</li>
             <li>{t('stayingSafe.doesIdle')}</li>
-            <li>{t('stayingSafe.doesDevice')}</li>
+            <li>{copy.enabled ? t('stayingSafe.doesCopy') : t('stayingSafe.doesDevice')}</li>
             <li>{t('stayingSafe.doesNoThirdParty')}</li>
           </ul>
         </section>

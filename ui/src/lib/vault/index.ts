@@ -4,3 +4,5 @@ export { VaultGate } from './vault-gate';
 export { useVault, useVaultState } from './vault-context';
 export { MAX_PIN_TRIES } from './vault-store';
 export { PinInput } from './pin-input';
+export { useCopy, type CopyControl } from './copy-context';
+export { RecoveryKeyStep } from './recovery-key-step';

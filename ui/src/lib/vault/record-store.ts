@@ -15,7 +15,7 @@ const RECORDS = 'records';
 const CHUNKS = 'chunks';
 export const CHUNK_BYTES = 1024 * 1024;
 
-type StoredRecord = {
+export type StoredRecord = {
   account: string;
   id: string;
   kind: string;
@@ -26,7 +26,7 @@ type StoredRecord = {
   ciphertext: Uint8Array<ArrayBuffer>;
 };
 
-type StoredChunk = {
+export type StoredChunk = {
   account: string;
   attachment: string;
   index: number;
@@ -259,4 +259,41 @@ export function deleteAllRecords(): Promise<void> {
     const req = indexedDB.deleteDatabase(DB_NAME);
     req.onsuccess = req.onerror = req.onblocked = () => resolve();
   });
+}
+
+/** Every stored record of this account as it is kept (ciphertext), for the copy on the server. */
+export async function storedRecords(accountId: string): Promise<StoredRecord[]> {
+  return inTransaction([RECORDS], 'readonly', (tx) =>
+    request(tx.objectStore(RECORDS).getAll(IDBKeyRange.bound([accountId, ''], [accountId, '\uffff'])) as IDBRequest<StoredRecord[]>),
+  );
+}
+
+/** One attachment's stored chunks (ciphertext), in order. */
+export async function storedChunks(accountId: string, attachment: string): Promise<StoredChunk[]> {
+  const chunks: StoredChunk[] = await inTransaction([CHUNKS], 'readonly', (tx) =>
+    request(
+      tx.objectStore(CHUNKS).getAll(IDBKeyRange.bound([accountId, attachment, 0], [accountId, attachment, Infinity])) as IDBRequest<
+        StoredChunk[]
+      >,
+    ),
+  );
+  return chunks.sort((a, b) => a.index - b.index);
+}
+
+/** Decrypts one record as stored (or as it came from the copy); throws for anything changed or moved. */
+export async function openRecord<T>(vault: OpenVault, r: StoredRecord): Promise<T> {
+  const aad = recordAad(vault.accountId, r.id, r.kind, r.version);
+  const key = await openRecordKey(vault, r.wrappedKey, aad);
+  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: r.iv, additionalData: te.encode(aad) }, key, r.ciphertext);
+  return JSON.parse(td.decode(plain)) as T;
+}
+
+/** Checks that a record (from the copy) opens with this account's data key, without keeping anything. */
+export async function recordOpens(vault: OpenVault, r: StoredRecord): Promise<boolean> {
+  try {
+    await openRecordKey(vault, r.wrappedKey, recordAad(vault.accountId, r.id, r.kind, r.version));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,6 +8,8 @@ export const VAULT_RECORDS = [
   STORAGE_KEYS.mood,
   STORAGE_KEYS.journalDraft,
   STORAGE_KEYS.advocateShares,
+  STORAGE_KEYS.copyState,
+  STORAGE_KEYS.outboxPrivate,
 ] as const;
 export type VaultRecord = (typeof VAULT_RECORDS)[number];
 
@@ -29,6 +31,8 @@ export type VaultMeta = {
   /** The data key wrapped by the key-encryption key (with the PIN when `pin` is set). */
   wrapped: string;
   pin: PinParams | null;
+  /** A random id of the data key, to tell whether the copy on the server is under the same key (docs/vault.md). */
+  dk?: string;
   /** Wrong PINs in a row on this device and when the last one was tried (ms); a sign-in does not clear it. */
   failures?: { count: number; at?: number };
 };

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OpenVault } from './vault-store';
 
 export type VaultApi = {
@@ -12,6 +12,8 @@ const VaultContext = createContext<VaultApi | null>(null);
 
 export function VaultProvider({ vault, children }: { vault: OpenVault; children: ReactNode }) {
   const [version, setVersion] = useState(0);
+  // What the copy on the server brings in (another device's entries) shows without a reload.
+  useEffect(() => vault.onChange((fromCopy) => fromCopy && setVersion((v) => v + 1)), [vault]);
   const set = useCallback(
     (key: string, next: unknown) => {
       vault.set(key, next).catch(() => undefined);

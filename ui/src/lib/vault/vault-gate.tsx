@@ -1,6 +1,7 @@
 // First, so that every module of the vault finds its English texts when it runs.
 import './english';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAppConfig } from '../app-config';
 import { useAuth } from '../auth';
 import { landAfterIdle } from '../idle-lock';
 import { useT } from '../i18n';
@@ -10,7 +11,13 @@ import { PinPrompt } from './pin-prompt';
 import { fetchVaultSecret, NotSignedInError } from './secret-client';
 import { VaultProvider } from './vault-context';
 import { VaultKeyError } from './crypto';
-import { discardVault, openVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
+import { discardVault, openVault, restoreVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
+import { copyApi } from './copy-client';
+import { CopyGate } from './copy-gate';
+import { CopyRestore } from './copy-restore';
+import { wrapDataKeyId } from './recovery-key';
+import { readMeta } from './storage-layout';
+import { drainOutbox, ensureOutboxKey } from './outbox';
 import { VaultScreen } from './vault-screen';
 import { isOffline, VaultOffline } from './vault-offline';
 import './vault.css';
@@ -18,7 +25,9 @@ import './vault.css';
 type Stage =
   | { kind: 'opening' }
   | { kind: 'pin'; triesLeft: number; waitUntil: number; wrong: boolean }
-  | { kind: 'open'; vault: OpenVault }
+  | { kind: 'open'; vault: OpenVault; restoring?: boolean; fromOutbox?: number }
+  /** A device without this account's key while the account keeps a copy: her recovery key brings it back. */
+  | { kind: 'restore'; wrap: string }
   | { kind: 'failed' }
   /** No network: the key cannot be fetched (see vault-offline.tsx). */
   | { kind: 'offline' }
@@ -49,6 +58,11 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
   // The token at sign-in is enough: the secret is fetched once per page load and kept in memory only.
   const first = useRef({ accessToken });
   const secret = useRef<string | null>(null);
+  const { copy } = useAppConfig();
+  // The copy's requests use the freshest token (auth-js refreshes it while she is signed in).
+  const token = useRef(accessToken);
+  token.current = accessToken;
+  const api = useMemo(() => copyApi(() => token.current), []);
 
   const settle = useCallback(
     async (opening: Opening, wrong: boolean) => {
@@ -63,7 +77,13 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
         return;
       }
       await migratePlainRecords(opening.vault);
-      setStage({ kind: 'open', vault: opening.vault });
+      // Online now: entries written offline come in, and the outbox key exists for the next time offline.
+      const fromOutbox = await drainOutbox(opening.vault).catch((err: unknown) => {
+        console.warn('The outbox could not be opened:', err);
+        return 0;
+      });
+      await ensureOutboxKey(opening.vault).catch((err: unknown) => console.warn('No outbox key:', err));
+      setStage({ kind: 'open', vault: opening.vault, fromOutbox });
     },
     [signOut],
   );
@@ -72,6 +92,14 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
     setStage({ kind: 'opening' });
     try {
       secret.current ??= await fetchVaultSecret(first.current.accessToken);
+      if (copy.enabled && !readMeta(accountId)) {
+        // No key on this device: if the account keeps a copy, its key comes from her recovery key, not afresh.
+        const wrap = (await api.index())?.keys?.recovery_wrap;
+        if (wrap && wrapDataKeyId(wrap)) {
+          setStage({ kind: 'restore', wrap });
+          return;
+        }
+      }
       await settle(await openVault(accountId, secret.current), false);
     } catch (err) {
       if (err instanceof NotSignedInError) {
@@ -89,7 +117,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       console.error('Could not open the private store:', err);
       setStage({ kind: 'failed' });
     }
-  }, [accountId, settle, signOut]);
+  }, [accountId, settle, signOut, copy.enabled, api]);
 
   useEffect(() => {
     void open();
@@ -118,6 +146,22 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
             discardVault(accountId);
             void open();
           }}
+        />
+      );
+    case 'restore':
+      return (
+        <CopyRestore
+          onRestore={async (recoveryKey) => {
+            if (!secret.current) return;
+            const vault = await restoreVault(accountId, secret.current, stage.wrap, recoveryKey);
+            await ensureOutboxKey(vault).catch((err: unknown) => console.warn('No outbox key:', err));
+            setStage({ kind: 'open', vault, restoring: true });
+          }}
+          onStartApart={() => {
+            if (!secret.current) return;
+            void openVault(accountId, secret.current).then((opening) => settle(opening, false));
+          }}
+          onSignOut={() => void signOut()}
         />
       );
     case 'failed':
@@ -160,7 +204,18 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
               {t('vault.someUnreadable')}
             </p>
           ) : null}
-          {children}
+          {stage.fromOutbox ? (
+            <p className="vault-notice vault-notice-calm" role="status">
+              {t('copy.offlineAdded', { count: stage.fromOutbox })}
+            </p>
+          ) : null}
+          {copy.enabled ? (
+            <CopyGate vault={stage.vault} api={api} restoring={stage.restoring ?? false}>
+              {children}
+            </CopyGate>
+          ) : (
+            children
+          )}
         </VaultProvider>
       );
   }

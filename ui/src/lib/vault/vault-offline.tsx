@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Rich, useT } from '../i18n';
 import { PATHS } from '../route-paths';
+import { OfflineWriting } from './offline-writing';
 import { readMeta } from './storage-layout';
 import { VaultScreen } from './vault-screen';
 
@@ -54,6 +55,7 @@ export function VaultOffline({ accountId, onRetry, children }: Props) {
           </button>
         </div>
       </div>
+      <OfflineWriting accountId={accountId} />
     </VaultScreen>
   );
 }

@@ -6,11 +6,15 @@ import {
   newWrappedDataKey,
   randomBytes,
   rewrapDataKey,
+  toBase64,
   unwrapDataKey,
   VaultDataError,
   VaultKeyError,
 } from './crypto';
+import { discardOutbox } from './outbox';
 import { discardRecords } from './record-store';
+import { unwrapWithRecovery, wrapForRecovery } from './recovery-key';
+import { STORAGE_KEYS } from '../storage-keys';
 import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
 
 /**
@@ -40,6 +44,7 @@ export class OpenVault {
   /** Unreadable records that could not be moved aside: never overwritten, so nothing is lost. */
   readonly blocked = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<(fromCopy: boolean) => void>();
 
   constructor(
     readonly accountId: string,
@@ -83,8 +88,25 @@ export class OpenVault {
     }
   }
 
-  /** Updates memory now and stores the ciphertext; writes reach storage in order. Rejects if storing failed. */
-  set(key: string, value: unknown): Promise<void> {
+  /**
+   * Hears of every change: `fromCopy` when it came from the copy on the server (the screens show it), else her
+   * own (the copy sends it). Returns the way to stop listening.
+   */
+  onChange(listener: (fromCopy: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners; record-store writes call this through `changed` so the copy hears of incidents. */
+  changed(fromCopy = false): void {
+    for (const l of this.listeners) l(fromCopy);
+  }
+
+  /**
+   * Updates memory now and stores the ciphertext; writes reach storage in order. Rejects if storing failed.
+   * `fromCopy`: the value came from the copy on the server (so the screens redraw, and it is not sent back).
+   */
+  set(key: string, value: unknown, fromCopy = false): Promise<void> {
     if (this.blocked.has(key)) {
       console.error(`Not saving "${key}": its stored copy could not be read and is kept as it is.`);
       return Promise.resolve();
@@ -96,6 +118,7 @@ export class OpenVault {
     });
     // A failed write (storage full) must not stop the ones after it; the caller still hears of it.
     this.chain = write.catch((err: unknown) => console.error('Could not save to this device:', err));
+    if (key !== STORAGE_KEYS.copyState && key !== STORAGE_KEYS.journalDraft) this.changed(fromCopy);
     return write;
   }
 
@@ -140,14 +163,52 @@ export class OpenVault {
     const params = pin === null ? null : newPinParams();
     const next = await deriveKek(this.secret, this.accountId, params && pin !== null ? { pin, params } : undefined);
     const wrapped = await rewrapDataKey(meta.wrapped, this.kek, next);
-    writeMeta(this.accountId, { v: 1, wrapped, pin: params });
+    writeMeta(this.accountId, { v: 1, wrapped, pin: params, dk: meta.dk });
     this.kek = next;
   }
+
+  /** The data key's id, made (and kept) now for a store created before ids existed. */
+  dataKeyId(): string {
+    const meta = readMeta(this.accountId);
+    if (!meta) throw new Error('The vault has no key on this device.');
+    if (meta.dk) return meta.dk;
+    const dk = newDataKeyId();
+    writeMeta(this.accountId, { ...meta, dk });
+    return dk;
+  }
+
+  /** The recovery wrap of this account's data key under `recoveryKey` (the key itself stays on the device). */
+  async recoveryWrap(recoveryKey: string): Promise<string> {
+    const meta = readMeta(this.accountId);
+    if (!meta) throw new Error('The vault has no key on this device.');
+    const dkId = this.dataKeyId();
+    const key = await unwrapDataKey(meta.wrapped, this.kek, true);
+    return wrapForRecovery(key, dkId, recoveryKey, this.accountId);
+  }
+}
+
+function newDataKeyId(): string {
+  return toBase64(randomBytes(12)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/**
+ * A new device joins the account's copy: the data key from the recovery wrap, wrapped for this device (no PIN yet),
+ * and the store opened. A wrong recovery key throws VaultKeyError and changes nothing on the device.
+ */
+export async function restoreVault(accountId: string, secret: string, wrap: string, recoveryKey: string): Promise<OpenVault> {
+  const { key, dkId } = await unwrapWithRecovery(wrap, recoveryKey, accountId);
+  const kek = await deriveKek(secret, accountId);
+  const wrapped = toBase64(new Uint8Array(await crypto.subtle.wrapKey('raw', key, kek, 'AES-KW')));
+  writeMeta(accountId, { v: 1, wrapped, pin: null, dk: dkId });
+  const vault = new OpenVault(accountId, await unwrapDataKey(wrapped, kek), kek, secret);
+  await vault.load();
+  return vault;
 }
 
 /** Removes this account's key and records from the device: the way on when they can never be opened again. */
 export function discardVault(accountId: string): void {
   void discardRecords(accountId).catch(() => undefined);
+  discardOutbox(accountId);
   const prefix = recordSlot(accountId, '');
   const slots = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
   for (const slot of [...slots, metaSlot(accountId)]) window.localStorage.removeItem(slot);
@@ -172,7 +233,7 @@ export async function openVault(accountId: string, secret: string): Promise<Open
   const kek = await deriveKek(secret, accountId);
   let wrapped = meta?.wrapped;
   if (!wrapped) {
-    writeMeta(accountId, { v: 1, wrapped: await newWrappedDataKey(kek), pin: null });
+    writeMeta(accountId, { v: 1, wrapped: await newWrappedDataKey(kek), pin: null, dk: newDataKeyId() });
     // Another tab (or a second effect run) may have created one at the same moment: all use the one stored.
     wrapped = readMeta(accountId)?.wrapped;
     if (!wrapped) throw new Error('The key could not be kept on this device.');
@@ -194,7 +255,7 @@ export async function unlockWithPin(accountId: string, secret: string, pin: stri
   const kek = await deriveKek(secret, accountId, { pin, params: meta.pin });
   try {
     const key = await unwrapDataKey(meta.wrapped, kek);
-    writeMeta(accountId, { v: 1, wrapped: meta.wrapped, pin: meta.pin });
+    writeMeta(accountId, { v: 1, wrapped: meta.wrapped, pin: meta.pin, dk: meta.dk });
     const vault = new OpenVault(accountId, key, kek, secret);
     await vault.load();
     return { kind: 'open', vault };

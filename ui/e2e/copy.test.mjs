@@ -1,0 +1,265 @@
+// The encrypted copy on the server against the real binary, with two browser contexts as two devices: she
+// records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
+// wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
+// the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
+// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
+import assert from 'node:assert/strict';
+import { createHmac, randomBytes, webcrypto } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { unzipSync } from 'fflate';
+import { assertNoSeriousA11yViolations, launchBrowser, openContext, signInScreen, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+
+const JOURNAL_A = 'Copied words about the orange kite over the river';
+const WHAT = 'He threw the radio against the cupboard door';
+const JOURNAL_B = 'Written on the second phone beside the window seat';
+const OFFLINE = 'Written with no signal at the bus stop near the temple';
+// A photo of random bytes: any run of them found on the server can only be the photo itself.
+const PHOTO = randomBytes(20 * 1024 * 1024);
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** What of her words or photo a file holds (names only). */
+function foundIn(bytes) {
+  const found = [];
+  for (const words of [JOURNAL_A, WHAT, JOURNAL_B]) {
+    if (bytes.includes(Buffer.from(words, 'utf8'))) found.push(words);
+  }
+  // Any 32 bytes of the photo, from its start, middle and end (one chunk each).
+  for (const at of [0, 1_048_000, PHOTO.length - 40]) {
+    if (bytes.includes(PHOTO.subarray(at, at + 32))) found.push(`photo bytes at ${at}`);
+  }
+  return found;
+}
+
+/** The copy as the server answers it to the signed-in page's own token. */
+const copyOnServer = (page) =>
+  page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+    const res = await fetch('/api/copy', { headers: { Authorization: `Bearer ${token}` } });
+    return res.json();
+  });
+
+describe('the encrypted copy', () => {
+  let app;
+  let browser;
+  let dir;
+  before(async () => {
+    app = await startApp({ copy: true });
+    browser = await launchBrowser();
+    dir = mkdtempSync(path.join(tmpdir(), 'copy-e2e-'));
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('restores on a second device with the recovery key, keeps both in step, and the server holds no word of it', async () => {
+    const email = uniqueEmail('copy');
+    const a = await openContext(browser, app);
+    const b = await openContext(browser, app, { acceptDownloads: true });
+    try {
+      const pageA = await a.newPage();
+      await signUpViaUi(pageA, email);
+
+      // First use: one calm screen, and the recovery key step.
+      await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor();
+      await assertNoSeriousA11yViolations(pageA, 'the first-use screen');
+      await pageA.getByRole('button', { name: 'Show my recovery key' }).click();
+      await assertNoSeriousA11yViolations(pageA, 'the recovery key');
+      const recoveryKey = await pageA.getByLabel('Recovery key').getAttribute('data-recovery-key');
+      assert.match(recoveryKey, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
+      await pageA.getByRole('button', { name: 'I have written it down' }).click();
+      await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
+
+      await pageA.goto('/journal');
+      await pageA.getByLabel('Write your thoughts').fill(JOURNAL_A);
+      await pageA.getByRole('button', { name: 'Save Entry' }).click();
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      await pageA.getByRole('link', { name: 'Incident Log' }).first().click();
+      await pageA.getByRole('button', { name: 'Record an incident' }).click();
+      await pageA.getByLabel('Date and time').fill('2026-11-20T21:30');
+      await pageA.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
+      await pageA.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+      // The connection drops twice while the photo's second chunk goes up: the upload resumes after the chunk
+      // the server already holds, without sending it again.
+      let drops = 0;
+      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, (route) =>
+        route.request().method() === 'PUT' && ++drops <= 2 ? route.abort('internetdisconnected') : route.continue(),
+      );
+      const dropped = a.expectOfflineResource(/\/api\/copy\/attachments\//);
+      await pageA.getByRole('button', { name: 'Seal and save' }).click();
+      await pageA.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
+      await pageA.locator('.incident-card', { hasText: WHAT }).getByText(/time-stamped/).waitFor();
+
+      // Settings brings the copy in step and says so.
+      await pageA.goto('/settings');
+      await pageA.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      const chunkPuts = (n) => a.requests.filter((r) => r.method === 'PUT' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
+      assert.equal(drops, 3, 'two dropped tries of the second chunk, then the one that went through');
+      assert.equal(dropped.seen, 2);
+      assert.equal(chunkPuts(0).length, 1, 'the first chunk was sent once');
+      assert.equal(chunkPuts(1).length, 3);
+
+      // Device B: a wrong recovery key changes nothing; the right one brings everything back.
+      const pageB = await b.newPage();
+      await signInViaUi(pageB, email);
+      await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor();
+      const wrong = recoveryKey.split('').reverse().join('');
+      await pageB.getByLabel('Your recovery key').fill(wrong);
+      await pageB.getByRole('button', { name: 'Open my records' }).click();
+      await pageB.getByRole('alert').filter({ hasText: 'That recovery key does not open your copy.' }).waitFor();
+      await assertNoSeriousA11yViolations(pageB, 'the restore screen, after a wrong key');
+      assert.deepEqual(
+        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vault'))),
+        [],
+        'a wrong key leaves no key on the device',
+      );
+      await pageB.getByLabel('Your recovery key').fill(recoveryKey.toLowerCase().replace(/-/g, ' '));
+      await pageB.getByRole('button', { name: 'Open my records' }).click();
+      await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor({ state: 'detached' });
+      // The progress screen stays until everything is back (the photo's chunks counted).
+      await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor({ state: 'detached' });
+
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+      await pageB.getByRole('link', { name: 'Incident Log' }).first().click();
+      await pageB.locator('.incident-card', { hasText: WHAT }).waitFor();
+      // The photo came back byte for byte: the export made on B holds it.
+      const [download] = await Promise.all([
+        pageB.waitForEvent('download'),
+        pageB.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+      ]);
+      const bundle = path.join(dir, 'bundle.zip');
+      await download.saveAs(bundle);
+      const members = unzipSync(readFileSync(bundle));
+      const photo = Object.entries(members).find(([name]) => name.endsWith('door.jpg'));
+      assert.ok(photo && Buffer.from(photo[1]).equals(PHOTO), 'the photo, restored unchanged');
+
+      // B writes; A sees it at its next opening.
+      await pageB.goto('/journal');
+      await pageB.getByLabel('Write your thoughts').fill(JOURNAL_B);
+      await pageB.getByRole('button', { name: 'Save Entry' }).click();
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageB.goto('/settings');
+      await pageB.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      await pageA.goto('/journal');
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      // A recovery link and a new password on B: the records stay readable there (the data key is untouched).
+      // It ends her other sessions, A's included, so A's page closes here.
+      await pageA.close();
+      await pageB.getByRole('button', { name: 'Logout' }).click();
+      await signInScreen(pageB).waitFor();
+      await pageB.goto(app.command(['users', 'recovery-link', email]).trim());
+      await pageB.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      await pageB.getByLabel('New password', { exact: true }).fill('Another-Harbour-57!');
+      await pageB.getByLabel('Confirm new password', { exact: true }).fill('Another-Harbour-57!');
+      await pageB.getByRole('button', { name: 'Save new password' }).click();
+      await pageB.getByRole('button', { name: 'Logout' }).waitFor();
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      // The server holds ciphertext only: no file of the data directory, nor a backup, has her words or photo.
+      const copy = await copyOnServer(pageB);
+      assert.ok(copy.bytes > PHOTO.length, `the copy holds the photo's ciphertext (${copy.bytes} bytes)`);
+      const backup = path.join(dir, 'backup.db');
+      app.command(['backup', '--to', backup]);
+      for (const file of [...filesUnder(app.dataDir), backup]) {
+        assert.deepEqual(foundIn(readFileSync(file)), [], `${file} holds her words or photo`);
+      }
+
+      // The server's own secrets do not open the copy. Its vault key gives each account's device secret, and the
+      // key-encryption key made from it opens the device wrap kept on B (so the derivation is the right one),
+      // but not the recovery wrap the server holds, and so no record key.
+      const { subtle } = webcrypto;
+      const accountId = await pageB.evaluate(() => JSON.parse(localStorage.getItem('solace-auth')).user.id);
+      const vaultKey = readFileSync(path.join(app.dataDir, 'vault-key'), 'utf8').trim();
+      const secret = createHmac('sha256', vaultKey).update(`solace-vault-v1:${accountId}`).digest();
+      const base = await subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+      const kek = await subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: Buffer.from(accountId), info: Buffer.from('solace-vault-v1 kek') },
+        base,
+        { name: 'AES-KW', length: 256 },
+        false,
+        ['unwrapKey'],
+      );
+      const unwrap = (b64) => subtle.unwrapKey('raw', Buffer.from(b64, 'base64'), kek, 'AES-KW', 'AES-GCM', false, ['decrypt']);
+      const deviceWrap = await pageB.evaluate((id) => JSON.parse(localStorage.getItem(`vault-key:${id}`)).wrapped, accountId);
+      await unwrap(deviceWrap);
+      await assert.rejects(unwrap(JSON.parse(copy.keys.recovery_wrap).w), 'the server alone cannot open the recovery wrap');
+
+      // 'Keep my records only on this device': the copy on the server is deleted, and no byte of it stays in
+      // the data directory (a piece of a chunk's ciphertext is searched for); B keeps everything.
+      const attachment = copy.records.find((r) => r.kind === 'attachment').id;
+      const piece = Buffer.from(
+        await pageB.evaluate(async (id) => {
+          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const res = await fetch(`/api/copy/attachments/${id}/3`, { headers: { Authorization: `Bearer ${token}` } });
+          return Array.from(new Uint8Array(await res.arrayBuffer()).subarray(5000, 5064));
+        }, attachment),
+      );
+      assert.ok(filesUnder(app.dataDir).some((f) => readFileSync(f).includes(piece)), 'the ciphertext is on the server before');
+      await pageB.goto('/settings');
+      await pageB.getByRole('button', { name: 'Keep my records only on this device' }).click();
+      await pageB.getByRole('dialog').getByRole('button', { name: 'Delete the copy' }).click();
+      await pageB.getByText('Your records are kept only on this device. Nothing is copied to the server.').waitFor();
+      const emptied = await copyOnServer(pageB);
+      assert.deepEqual([emptied.records, emptied.keys, emptied.bytes], [[], null, 0]);
+      for (const file of filesUnder(app.dataDir)) assert.ok(!readFileSync(file).includes(piece), `${file} still holds the copy`);
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
+      a.check();
+      b.check();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back', async () => {
+    const ctx = await openContext(browser, app, { serviceWorkers: 'allow' });
+    try {
+      const page = await ctx.newPage();
+      await signUpViaUi(page, uniqueEmail('copy-offline'));
+      await page.getByRole('button', { name: 'Later' }).click();
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+      ctx.expectOfflineResource(/\/api\/vault\/secret$/);
+      await ctx.context.setOffline(true);
+      try {
+        await page.goto('/journal');
+        await page.getByRole('heading', { level: 1, name: 'You’re offline' }).waitFor();
+        await page.getByLabel('Write in your journal now').fill(OFFLINE);
+        await page.getByRole('button', { name: 'Keep it for later' }).click();
+        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        // A reload (it lands on the home screen, as every load does) keeps what waits.
+        await page.reload();
+        await page.getByRole('link', { name: 'Journal' }).first().click();
+        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+        assert.ok(!stored.includes(OFFLINE), 'the entry is kept sealed');
+      } finally {
+        await ctx.context.setOffline(false);
+      }
+      // The network back, the private space opens by itself and takes the entry in.
+      await page.getByRole('status').filter({ hasText: 'Added to your journal from when you were offline: 1' }).waitFor();
+      await page.locator('.journal-entries > li', { hasText: OFFLINE }).waitFor();
+      ctx.check();
+    } finally {
+      await ctx.close();
+    }
+  });
+});

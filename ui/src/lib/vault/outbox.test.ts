@@ -1,0 +1,62 @@
+// @vitest-environment node
+// The HPKE library meets jsdom's ArrayBuffer from another realm than Node's WebCrypto; in the browser there is one.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes, toBase64 } from './crypto';
+import { canWriteOffline, drainOutbox, ensureOutboxKey, sealJournalOffline, waitingOffline } from './outbox';
+import { openVault } from './vault-store';
+
+class MemoryStorage {
+  private readonly map = new Map<string, string>();
+  getItem = (k: string) => this.map.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.map.set(k, String(v));
+  removeItem = (k: string) => void this.map.delete(k);
+  clear = () => this.map.clear();
+  all = () => Object.fromEntries(this.map);
+}
+const localStorage = new MemoryStorage();
+Object.assign(globalThis, { window: { localStorage, sessionStorage: new MemoryStorage() }, localStorage });
+
+const ACCOUNT = 'acc-1';
+const secret = toBase64(randomBytes(32)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const WORDS = 'Written on the bus with no signal';
+
+async function open() {
+  const opening = await openVault(ACCOUNT, secret);
+  if (opening.kind !== 'open') throw new Error('not open');
+  return opening.vault;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('writing offline', () => {
+  it('seals to the outbox without the vault; only the open vault brings the entry into the journal', async () => {
+    expect(canWriteOffline(ACCOUNT)).toBe(false);
+    await ensureOutboxKey(await open());
+    expect(canWriteOffline(ACCOUNT)).toBe(true);
+
+    // Offline: no vault, only the public key.
+    await sealJournalOffline(ACCOUNT, WORDS, 1_700_000_000_000);
+    expect(waitingOffline(ACCOUNT)).toBe(1);
+    expect(JSON.stringify(localStorage.all())).not.toContain(WORDS);
+
+    // Online again (a reload: a new vault object from storage).
+    const vault = await open();
+    expect(await drainOutbox(vault)).toBe(1);
+    expect(vault.get('journal-entries')).toEqual([{ id: '1700000000000', content: WORDS, timestamp: 1_700_000_000_000, aiResponse: '' }]);
+    expect(waitingOffline(ACCOUNT)).toBe(0);
+    expect(await drainOutbox(vault)).toBe(0);
+  });
+
+  it('an entry sealed to another key pair stays in the outbox, untouched', async () => {
+    await ensureOutboxKey(await open());
+    await sealJournalOffline(ACCOUNT, WORDS);
+    const sealed = localStorage.getItem(`outbox:${ACCOUNT}`);
+    // Another device's (or a replaced) private key cannot open it.
+    localStorage.removeItem(`outbox-key:${ACCOUNT}`);
+    const vault = await open();
+    await vault.set('outbox-private', null);
+    await ensureOutboxKey(vault);
+    expect(await drainOutbox(vault)).toBe(0);
+    expect(localStorage.getItem(`outbox:${ACCOUNT}`)).toBe(sealed);
+  });
+});
