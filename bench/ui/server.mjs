@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
-import { API_KEY, startWeatherStandIn } from '../../ui/e2e/weather-stand-in.mjs';
+import { API_KEY, startWeatherStandIn } from '../../tests/support/weather-stand-in.mjs';
 
 export const DEFAULT_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../target/debug/solace');
 
