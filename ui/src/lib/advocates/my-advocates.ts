@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useAppConfig } from '../app-config';
+import { advocateApi, type AdvocateSummary } from './api';
+
+// One look-up of her advocates per session, however many items or screens ask.
+const listed = new Map<string, Promise<AdvocateSummary[]>>();
+
+/** Her paired advocates who have made their key (only they can be sealed to); none when the look-up fails. */
+export function myAdvocates(token: string): Promise<AdvocateSummary[]> {
+  let found = listed.get(token);
+  if (!found) {
+    found = advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates').then(
+      (r) => r.advocates.filter((a) => a.public_key),
+      () => [],
+    );
+    listed.set(token, found);
+  }
+  return found;
+}
+
+/** Forgets the cached list (she paired or removed an advocate in Settings). */
+export function forgetAdvocateList(): void {
+  listed.clear();
+}
+
+/** Her advocates for a screen: empty while loading, offline, or when this server's accounts are not its own. */
+export function useMyAdvocates(token: string): AdvocateSummary[] {
+  const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
+  // Advocates need the embedded accounts; offline there is nobody to seal to.
+  const embedded = useAppConfig().auth.url === null;
+  useEffect(() => {
+    if (!token || !embedded || !navigator.onLine) return;
+    let live = true;
+    void myAdvocates(token).then((list) => {
+      if (live) setAdvocates(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, embedded]);
+  return advocates;
+}
