@@ -205,13 +205,20 @@ describe('her advocate', () => {
       await fromHer.getByText(JOURNAL).waitFor({ state: 'detached' });
       await fromHer.getByText(WHAT).waitFor();
 
-      // A check-in that tells her advocate: she chooses them, is made to 'check in' and types her help-now PIN, and
-      // the advocate's open page shows the alert with her note, opened by the key already unlocked there.
+      // A check-in that tells her advocate: she chooses them and sends a test (shown as one), then is made to
+      // 'check in' and types her help-now PIN; the advocate's open page shows each alert with her note, opened by
+      // the key already unlocked there.
       await her.goto('/check-in');
       await her.getByLabel(ADVOCATE_NAME).check();
       await her.getByLabel('A note for the people told (optional)').fill(NOTE);
       await her.getByLabel('Your check-in PIN').fill('2468');
       await her.getByLabel('Help-now PIN (optional)').fill('1357');
+      await her.getByRole('button', { name: 'Send a test alert' }).click();
+      await her.getByText(`${ADVOCATE_NAME}: the test is waiting in their advocates' area.`).waitFor();
+      const test = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: 'A test:' });
+      await test.getByText(NOTE).waitFor();
+      await test.getByRole('button', { name: 'Dismiss' }).click();
+      await test.waitFor({ state: 'detached' });
       await her.getByRole('button', { name: 'Start' }).click();
       await her.getByText(`Who will be told: ${ADVOCATE_NAME}`).waitFor();
       await her.getByLabel('Your check-in PIN').fill('1357');
