@@ -12,7 +12,7 @@ type Props = { token: string; running: Running; skew: number; onChange(message: 
 export function RunningView({ token, running, skew, onChange }: Props) {
   const t = useT();
   const id = useId();
-  const advocates = useMyAdvocates(token);
+  const advocates = useMyAdvocates(token) ?? [];
   const [now, setNow] = useState(() => Date.now() + skew);
   const [pin, setPin] = useState('');
   const [minutes, setMinutes] = useState('30');

@@ -21,7 +21,8 @@ export function StartForm({ token, status, onStarted }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [tested, setTested] = useState<TestResult | null>(null);
-  const advocates = useMyAdvocates(token);
+  const found = useMyAdvocates(token);
+  const advocates = found ?? [];
   const [alerted, setAlerted] = useState<string[]>([]);
 
   const chosen = status.email ? emails.map((e) => e.trim()).filter(Boolean) : [];
@@ -70,6 +71,7 @@ export function StartForm({ token, status, onStarted }: Props) {
     void run(async () => setTested(await sendTest(token, note, chosen, await sealNoteFor(chosenAdvocates, note), lang)));
   };
 
+  if (!status.email && found === null) return <p>{t('checkin.loading')}</p>;
   if (!status.email && advocates.length === 0) {
     return (
       <section className="card">

@@ -23,13 +23,16 @@ export function forgetAdvocateList(): void {
   listed.clear();
 }
 
-/** Her advocates for a screen: empty while loading, offline, or when this server's accounts are not its own. */
-export function useMyAdvocates(token: string): AdvocateSummary[] {
-  const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
-  // Advocates need the embedded accounts; offline there is nobody to seal to.
+/**
+ * Her advocates for a screen: `null` while the look-up runs; empty offline, or when this server's accounts are
+ * not its own (advocates need the embedded accounts).
+ */
+export function useMyAdvocates(token: string): AdvocateSummary[] | null {
+  const [advocates, setAdvocates] = useState<AdvocateSummary[] | null>(null);
   const embedded = useAppConfig().auth.url === null;
+  const none = !token || !embedded || !navigator.onLine;
   useEffect(() => {
-    if (!token || !embedded || !navigator.onLine) return;
+    if (none) return;
     let live = true;
     void myAdvocates(token).then((list) => {
       if (live) setAdvocates(list);
@@ -37,6 +40,6 @@ export function useMyAdvocates(token: string): AdvocateSummary[] {
     return () => {
       live = false;
     };
-  }, [token, embedded]);
-  return advocates;
+  }, [token, none]);
+  return none ? [] : advocates;
 }
