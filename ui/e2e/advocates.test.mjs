@@ -1,6 +1,7 @@
 // Her advocate, in two browser profiles against the real binary (docs/advocates.md): the operator's set-up link,
 // a password, two-step sign-in required before anything shows, the key made in the advocate's browser, then
-// pairing in person with the same safety code on both screens, and her removing the advocate again.
+// pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate,
+// and her removing the advocate again.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ const KNOWN_AS = 'Meera';
 const PASSPHRASE = 'lantern river copper morning';
 const WHAT = 'He threw my phone against the wall';
 const JOURNAL = 'I slept at my sister’s tonight and felt calmer';
+const NOTE = 'Going back to the flat for my papers, out by six';
 // A real 1×1 PNG, so the advocate's screen can draw it.
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -202,6 +204,32 @@ describe('her advocate', () => {
       await advocate.getByRole('button', { name: 'Look for new shares' }).click();
       await fromHer.getByText(JOURNAL).waitFor({ state: 'detached' });
       await fromHer.getByText(WHAT).waitFor();
+
+      // A check-in that tells her advocate: she chooses them and sends a test (shown as one), then is made to
+      // 'check in' and types her help-now PIN; the advocate's open page shows each alert with her note, opened by
+      // the key already unlocked there.
+      await her.goto('/check-in');
+      await her.getByLabel(ADVOCATE_NAME).check();
+      await her.getByLabel('A note for the people told (optional)').fill(NOTE);
+      await her.getByLabel('Your check-in PIN').fill('2468');
+      await her.getByLabel('Help-now PIN (optional)').fill('1357');
+      await her.getByRole('button', { name: 'Send a test alert' }).click();
+      await her.getByText(`${ADVOCATE_NAME}: the test is waiting in their advocates' area.`).waitFor();
+      const test = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: 'A test:' });
+      await test.getByText(NOTE).waitFor();
+      await test.getByRole('button', { name: 'Dismiss' }).click();
+      await test.waitFor({ state: 'detached' });
+      await her.getByRole('button', { name: 'Start' }).click();
+      await her.getByText(`Who will be told: ${ADVOCATE_NAME}`).waitFor();
+      await her.getByLabel('Your check-in PIN').fill('1357');
+      await her.getByRole('button', { name: 'Check in now' }).click();
+      await her.getByText('You have checked in. This check-in is over.').waitFor();
+      const alert = advocate.getByRole('listitem', { name: KNOWN_AS });
+      await alert.getByText('She asked for help with her help-now PIN.').waitFor();
+      await alert.getByText(NOTE).waitFor();
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+      await advocate.getByText(/^No alerts\./).waitFor();
+      await her.goto('/settings');
 
       // She removes the advocate: gone from her list, and from theirs at the next load.
       await her.getByRole('list', { name: 'Your advocates' }).getByRole('button', { name: 'Remove' }).click();

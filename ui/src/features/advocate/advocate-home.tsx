@@ -4,6 +4,7 @@ import { AdvocateApiError, advocateApi } from '../../lib/advocates/api';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 import { LoadingScreen } from '../../lib/loading-screen';
+import { Alerts } from './alerts';
 import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
 import { SharedWithMe } from './shared-with-me';
@@ -30,6 +31,8 @@ export function AdvocateHome({ session }: { session: Session }) {
   const { lang } = useLanguage();
   const token = session.access_token;
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // The unlocked private key, in memory only: opened once, it reads both shares and alerts.
+  const [unlockedKey, setUnlockedKey] = useState<CryptoKey | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -73,8 +76,9 @@ export function AdvocateHome({ session }: { session: Session }) {
   return (
     <>
       <p className="advocate-welcome">{t('advocate.welcome', { name: data.name })}</p>
+      <Alerts token={token} unlockedKey={unlockedKey} />
       <PairingPanel token={token} publicKey={data.public_key} people={data.people} reload={load} />
-      <SharedWithMe token={token} data={data} />
+      <SharedWithMe token={token} data={data} unlockedKey={unlockedKey} onUnlocked={setUnlockedKey} />
       <section className="card stack" aria-labelledby="advocate-people">
         <h2 id="advocate-people">{t('advocate.peopleHeading')}</h2>
         {data.people.length === 0 ? (

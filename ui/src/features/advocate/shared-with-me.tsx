@@ -11,14 +11,24 @@ import { SharedItemView } from './shared-item-view';
 type ShareInfo = { id: string; survivor_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
 
 /**
- * What people share with this advocate, opened with the passphrase. The key and everything opened live only in
- * this component's memory: signing out or the idle lock unmounts it, and nothing was written to storage.
+ * What people share with this advocate, opened with the passphrase. The key (held by the home screen, which the
+ * alerts use too) and everything opened live only in memory: signing out or the idle lock unmounts them, and
+ * nothing was written to storage.
  */
-export function SharedWithMe({ token, data }: { token: string; data: AdvocateHomeData }) {
+export function SharedWithMe({
+  token,
+  data,
+  unlockedKey: key,
+  onUnlocked: setKey,
+}: {
+  token: string;
+  data: AdvocateHomeData;
+  unlockedKey: CryptoKey | null;
+  onUnlocked(key: CryptoKey): void;
+}) {
   const t = useT();
   const { lang } = useLanguage();
   const id = useId();
-  const [key, setKey] = useState<CryptoKey | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [shares, setShares] = useState<ShareInfo[]>([]);
   const [opened, setOpened] = useState<Record<string, SharePayload>>({});

@@ -12,7 +12,10 @@ export type Status = {
   checkin: Running | null;
 };
 
-export type TestResult = { emails: { to: string; accepted: boolean }[] };
+export type TestResult = { emails: { to: string; accepted: boolean }[]; advocates: { id: string; delivered: boolean }[] };
+
+/** Her note sealed in her browser to one chosen advocate's public key, base64. */
+export type SealedNote = { id: string; sealed: string };
 
 /** A refusal with the server's code (`wrong_pin`, `pin_locked`, `email_unavailable`, ...). */
 export class CheckinError extends Error {
@@ -46,6 +49,7 @@ export type StartRequest = {
   minutes: number;
   note: string;
   emails: string[];
+  advocates: SealedNote[];
   pin: string;
   duress_pin?: string;
   /** The e-mail's language: her screen's ('en' or 'hi'; the server writes others in English). */
@@ -60,5 +64,5 @@ export const extendCheckin = (token: string, pin: string, minutes: number) =>
 
 export const endCheckin = (token: string, pin: string) => call<null>(token, 'POST', '/end', { pin });
 
-export const sendTest = (token: string, note: string, emails: string[], language: string) =>
-  call<TestResult>(token, 'POST', '/test', { note, emails, language });
+export const sendTest = (token: string, note: string, emails: string[], advocates: SealedNote[], language: string) =>
+  call<TestResult>(token, 'POST', '/test', { note, emails, advocates, language });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useT } from '../../lib/i18n';
 import { PinInput } from '../../lib/vault';
 import { CheckinError, endCheckin, extendCheckin, type Running } from './checkin-client';
@@ -11,6 +12,7 @@ type Props = { token: string; running: Running; skew: number; onChange(message: 
 export function RunningView({ token, running, skew, onChange }: Props) {
   const t = useT();
   const id = useId();
+  const advocates = useMyAdvocates(token) ?? [];
   const [now, setNow] = useState(() => Date.now() + skew);
   const [pin, setPin] = useState('');
   const [minutes, setMinutes] = useState('30');
@@ -23,6 +25,7 @@ export function RunningView({ token, running, skew, onChange }: Props) {
   }, [skew]);
 
   const left = running.ends_at - now;
+  const advocateNames = running.advocates.flatMap((a) => advocates.find((x) => x.id === a)?.name ?? []);
 
   const act = async (e: { preventDefault(): void }, what: 'extend' | 'end') => {
     e.preventDefault();
@@ -56,7 +59,7 @@ export function RunningView({ token, running, skew, onChange }: Props) {
       ) : left <= REMIND_MS ? (
         <p role="alert">{t('checkin.reminder', { minutes: REMIND_MS / 60_000 })}</p>
       ) : null}
-      <p>{t('checkin.whoIsTold', { list: running.recipients.join(', ') })}</p>
+      <p>{t('checkin.whoIsTold', { list: [...advocateNames, ...running.recipients].join(', ') })}</p>
       {running.note ? <p>{t('checkin.yourNote', { note: running.note })}</p> : null}
       <form className="stack" onSubmit={(e) => void act(e, 'end')}>
         <div>

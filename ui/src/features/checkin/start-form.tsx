@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { sealNoteFor } from '../../lib/advocates/checkin-note';
+import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useLanguage, useT } from '../../lib/i18n';
 import { PinInput } from '../../lib/vault';
 import { sendTest, startCheckin, type Status, type TestResult } from './checkin-client';
@@ -19,8 +21,16 @@ export function StartForm({ token, status, onStarted }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [tested, setTested] = useState<TestResult | null>(null);
+  const found = useMyAdvocates(token);
+  const advocates = found ?? [];
+  const [alerted, setAlerted] = useState<string[]>([]);
 
-  const chosen = emails.map((e) => e.trim()).filter(Boolean);
+  const chosen = status.email ? emails.map((e) => e.trim()).filter(Boolean) : [];
+  const chosenAdvocates = advocates.filter((a) => alerted.includes(a.id));
+  const nobody = chosen.length === 0 && chosenAdvocates.length === 0;
+  const toggle = (advocateId: string, on: boolean) =>
+    setAlerted((old) => (on ? [...old, advocateId] : old.filter((x) => x !== advocateId)));
+  const nameOf = (advocateId: string) => advocates.find((a) => a.id === advocateId)?.name ?? advocateId;
   const setEmail = (i: number, value: string) => setEmails(emails.map((e, j) => (j === i ? value : e)));
 
   const run = async (what: () => Promise<void>) => {
@@ -37,7 +47,7 @@ export function StartForm({ token, status, onStarted }: Props) {
 
   const onStart = (e: FormEvent) => {
     e.preventDefault();
-    if (chosen.length === 0) return setError(t('checkin.needRecipient'));
+    if (nobody) return setError(t('checkin.needRecipient'));
     if (pin.length < 4) return setError(t('checkin.pinShort'));
     if (duress && duress === pin) return setError(t('checkin.pinsDiffer'));
     void run(async () => {
@@ -45,6 +55,8 @@ export function StartForm({ token, status, onStarted }: Props) {
         minutes: Number(minutes),
         note,
         emails: chosen,
+        // Sealed here, to each chosen advocate's key: the server stores what it cannot open.
+        advocates: await sealNoteFor(chosenAdvocates, note),
         pin,
         language: lang,
         ...(duress ? { duress_pin: duress } : {}),
@@ -54,15 +66,16 @@ export function StartForm({ token, status, onStarted }: Props) {
   };
 
   const onTest = () => {
-    if (chosen.length === 0) return setError(t('checkin.needRecipient'));
+    if (nobody) return setError(t('checkin.needRecipient'));
     setTested(null);
-    void run(async () => setTested(await sendTest(token, note, chosen, lang)));
+    void run(async () => setTested(await sendTest(token, note, chosen, await sealNoteFor(chosenAdvocates, note), lang)));
   };
 
-  if (!status.email) {
+  if (!status.email && found === null) return <p>{t('checkin.loading')}</p>;
+  if (!status.email && advocates.length === 0) {
     return (
       <section className="card">
-        <p>{t('checkin.noEmail')}</p>
+        <p>{t('checkin.nobodyToTell')}</p>
       </section>
     );
   }
@@ -104,31 +117,47 @@ export function StartForm({ token, status, onStarted }: Props) {
           {t('checkin.noteHint')}
         </p>
       </div>
-      <fieldset className="stack checkin-emails">
-        <legend className="label">{t('checkin.emailsLabel', { count: status.max_recipients })}</legend>
-        {emails.map((value, i) => (
-          <div key={i} className="checkin-email">
-            <input
-              className="input"
-              type="email"
-              autoComplete="off"
-              aria-label={t('checkin.emailLabel', { n: i + 1 })}
-              value={value}
-              onChange={(e) => setEmail(i, e.target.value)}
-            />
-            {emails.length > 1 ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setEmails(emails.filter((_, j) => j !== i))}>
-                {t('checkin.removeEmail')}
-              </button>
-            ) : null}
-          </div>
-        ))}
-        {emails.length < status.max_recipients ? (
-          <button type="button" className="btn btn-secondary" onClick={() => setEmails([...emails, ''])}>
-            {t('checkin.addEmail')}
-          </button>
-        ) : null}
-      </fieldset>
+      {advocates.length > 0 ? (
+        <fieldset className="stack checkin-advocates">
+          <legend className="label">{t('checkin.advocatesLabel')}</legend>
+          {advocates.map((a) => (
+            <label key={a.id} className="checkin-advocate">
+              <input type="checkbox" checked={alerted.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />{' '}
+              {a.name}
+            </label>
+          ))}
+          <p className="checkin-hint">{t('checkin.advocatesHint')}</p>
+        </fieldset>
+      ) : null}
+      {status.email ? (
+        <fieldset className="stack checkin-emails">
+          <legend className="label">{t('checkin.emailsLabel', { count: status.max_recipients })}</legend>
+          {emails.map((value, i) => (
+            <div key={i} className="checkin-email">
+              <input
+                className="input"
+                type="email"
+                autoComplete="off"
+                aria-label={t('checkin.emailLabel', { n: i + 1 })}
+                value={value}
+                onChange={(e) => setEmail(i, e.target.value)}
+              />
+              {emails.length > 1 ? (
+                <button type="button" className="btn btn-secondary" onClick={() => setEmails(emails.filter((_, j) => j !== i))}>
+                  {t('checkin.removeEmail')}
+                </button>
+              ) : null}
+            </div>
+          ))}
+          {emails.length < status.max_recipients ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setEmails([...emails, ''])}>
+              {t('checkin.addEmail')}
+            </button>
+          ) : null}
+        </fieldset>
+      ) : (
+        <p>{t('checkin.noEmail')}</p>
+      )}
       <div>
         <label className="label" htmlFor={`${id}-pin`}>
           {t('checkin.pinLabel')}
@@ -157,6 +186,11 @@ export function StartForm({ token, status, onStarted }: Props) {
         <ul role="status" className="checkin-tested">
           {tested.emails.map((r) => (
             <li key={r.to}>{t(r.accepted ? 'checkin.testAccepted' : 'checkin.testRefused', { to: r.to })}</li>
+          ))}
+          {tested.advocates.map((r) => (
+            <li key={r.id}>
+              {t(r.delivered ? 'checkin.testDelivered' : 'checkin.testNotDelivered', { name: nameOf(r.id) })}
+            </li>
           ))}
         </ul>
       ) : null}

@@ -56,6 +56,7 @@ export default function StayingSafePage() {
           <h2 id="safe-checkin">{t('stayingSafe.checkinHeading')}</h2>
           <ul>
             <li>{t('stayingSafe.checkinSees')}</li>
+            <li>{t('stayingSafe.checkinAdvocates')}</li>
             <li>{t('stayingSafe.checkinEmail')}</li>
             <li>{t('stayingSafe.checkinLate')}</li>
           </ul>

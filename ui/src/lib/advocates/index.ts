@@ -1,3 +1,4 @@
 // First, so that every module here finds its English texts when it runs.
 import './english';
-export { forgetAdvocateList, ShareWithAdvocate } from './share-with-advocate';
+export { forgetAdvocateList } from './my-advocates';
+export { ShareWithAdvocate } from './share-with-advocate';

@@ -1,36 +1,17 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import './english';
-import { useAppConfig } from '../app-config';
 import { useOptionalAuth } from '../auth';
 import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVaultState } from '../vault';
-import { advocateApi, type AdvocateSummary } from './api';
+import { advocateApi } from './api';
+import { useMyAdvocates } from './my-advocates';
 import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
 
 /** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
 const MAX_SEALED_BYTES = 1024 * 1024;
 const DAY_MS = 86_400_000;
-
-// One look-up of her advocates per session, however many items a screen lists.
-const listed = new Map<string, Promise<AdvocateSummary[]>>();
-function myAdvocates(token: string): Promise<AdvocateSummary[]> {
-  let found = listed.get(token);
-  if (!found) {
-    found = advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates').then(
-      (r) => r.advocates.filter((a) => a.public_key),
-      () => [],
-    );
-    listed.set(token, found);
-  }
-  return found;
-}
-
-/** Forgets the cached list (she paired or removed an advocate in Settings). */
-export function forgetAdvocateList(): void {
-  listed.clear();
-}
 
 /**
  * 'Share with my advocate' beside one item: shown only when she has an advocate. She picks the advocate and the
@@ -42,7 +23,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const id = useId();
   const session = useOptionalAuth()?.session;
   const token = session?.access_token ?? '';
-  const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
+  const advocates = useMyAdvocates(token) ?? [];
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState('');
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
@@ -50,21 +31,6 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const [busy, setBusy] = useState(false);
   // What each share holds, for her list in Settings: the server cannot say (it sees sealed bytes only).
   const [, setLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
-
-  // Advocates need the embedded accounts; offline there is nothing to share to.
-  const embedded = useAppConfig().auth.url === null;
-  useEffect(() => {
-    if (!token || !embedded || !navigator.onLine) return;
-    let live = true;
-    void myAdvocates(token).then((list) => {
-      if (!live) return;
-      setAdvocates(list);
-      setChosen((c) => c || (list[0]?.id ?? ''));
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, embedded]);
 
   if (advocates.length === 0) return null;
   const advocate = advocates.find((a) => a.id === chosen) ?? advocates[0];
