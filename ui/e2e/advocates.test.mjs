@@ -3,7 +3,7 @@
 // pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate,
 // and her removing the advocate again.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -229,7 +229,22 @@ describe('her advocate', () => {
       await alert.getByText(NOTE).waitFor();
       await alert.getByRole('button', { name: 'Dismiss' }).click();
       await advocate.getByText(/^No alerts\./).waitFor();
+
+      // The incident's share reaches its end (moved into the past in the database, as if its days had passed):
+      // it leaves the advocate's view, and the server no longer lists it to her, with nobody doing anything.
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        'import sqlite3, sys, time\n' +
+          'c = sqlite3.connect(sys.argv[1])\n' +
+          'n = c.execute("UPDATE advocate_shares SET expires_at = ?", (int(time.time() * 1000) - 1000,)).rowcount\n' +
+          'c.commit(); assert n == 1, n',
+        path.join(app.dataDir, 'solace.db'),
+      ]);
+      await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+      await fromHer.getByText(WHAT).waitFor({ state: 'detached' });
+      const herShares = her.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates/shares');
       await her.goto('/settings');
+      assert.deepEqual((await (await herShares).json()).shares, [], 'an ended share is not listed to her');
 
       // She removes the advocate: gone from her list, and from theirs at the next load.
       await her.getByRole('list', { name: 'Your advocates' }).getByRole('button', { name: 'Remove' }).click();
