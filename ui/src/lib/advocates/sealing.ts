@@ -5,6 +5,7 @@
  * passphrase (PBKDF2-SHA256, 600 000 rounds), so the server holds nothing that opens a share.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
+import { fromBase64, toBase64 } from '../vault/crypto';
 
 const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
 /** Binds every sealed share to its purpose, so a sealed share cannot be taken for anything else. */
@@ -13,19 +14,7 @@ const INFO = new TextEncoder().encode('solace advocate share v1');
 const ENC_BYTES = 65;
 export const PASSPHRASE_ROUNDS = 600_000;
 
-export function toBase64(bytes: Uint8Array | ArrayBuffer): string {
-  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let s = '';
-  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const raw = atob(text);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
+export { fromBase64, toBase64 };
 
 /** What `PUT /api/advocate/keys` stores: the public key, and the private key wrapped under the passphrase. */
 export type AdvocateKeys = { public_key: string; wrapped_private_key: string };

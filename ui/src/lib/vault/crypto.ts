@@ -32,9 +32,11 @@ export type PinParams = { salt: string; rounds: number };
 const te = new TextEncoder();
 const td = new TextDecoder();
 
-export function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array | ArrayBuffer): string {
+  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
+  // In slices: one character per call is slow for a shared photo, the whole array at once overflows the stack.
+  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
   return btoa(s);
 }
 
