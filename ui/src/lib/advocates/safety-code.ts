@@ -3,13 +3,7 @@
  * SHA-256 over the advocate's public key, her account id and the pairing code. A server that put its own key in
  * place of the advocate's would make the two screens differ, so the pair notices.
  */
-
-function bytesOfBase64(text: string): Uint8Array {
-  const raw = atob(text);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
+import { fromBase64 } from '../vault/crypto';
 
 /** Each part with its length in front (4 bytes, big-endian), so no two different triples hash alike. */
 function framed(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
@@ -36,7 +30,7 @@ export function pairingDigits(code: string): string {
  */
 export async function safetyCode(publicKey: string, accountId: string, pairingCode: string): Promise<string> {
   const text = new TextEncoder();
-  const input = framed([bytesOfBase64(publicKey), text.encode(accountId), text.encode(pairingDigits(pairingCode))]);
+  const input = framed([fromBase64(publicKey), text.encode(accountId), text.encode(pairingDigits(pairingCode))]);
   const digest = new DataView(await crypto.subtle.digest('SHA-256', input));
   const n = digest.getBigUint64(0) % 1_000_000n;
   return n.toString().padStart(6, '0');
