@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server.
+// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server; changing her password keeps both devices reading; deleting her account in Settings deletes her copy.
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -10,12 +10,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { assertNoSeriousA11yViolations, launchBrowser, openContext, signInScreen, signInViaUi, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import {
+  PASSWORD,
+  assertNoSeriousA11yViolations,
+  launchBrowser,
+  openContext,
+  signInHere,
+  signInScreen,
+  signInViaUi,
+  signUpViaUi,
+  startApp,
+  uniqueEmail,
+} from './harness.mjs';
 
 const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
 const JOURNAL_B = 'Written on the second phone beside the window seat';
 const OFFLINE = 'Written with no signal at the bus stop near the temple';
+const NEW_PASSWORD = 'Lantern-Bridge-83!';
 // A photo of random bytes: any run of them found on the server can only be the photo itself.
 const PHOTO = randomBytes(20 * 1024 * 1024);
 
@@ -157,6 +169,31 @@ describe('the encrypted copy', () => {
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
+      // She changes her password on A (what GoTrue's `PUT /user` does, with her current password): both devices
+      // still read everything. It ends her other sessions, so B signs in again with the new one.
+      const changed = await pageA.evaluate(
+        async ([current, password]) => {
+          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const res = await fetch('/auth/v1/user', {
+            method: 'PUT',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ password, current_password: current }),
+          });
+          return res.status;
+        },
+        [PASSWORD, NEW_PASSWORD],
+      );
+      assert.equal(changed, 200);
+      await pageA.goto('/journal');
+      await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
+      // B's session has ended on the server, so its sign-out is refused there; the device signs out all the same.
+      b.expectFailedResource(/\/auth\/v1\/logout\?scope=local$/, 403);
+      await pageB.getByRole('button', { name: 'Logout' }).click();
+      await signInScreen(pageB).waitFor();
+      await signInHere(pageB, email, NEW_PASSWORD);
+      await pageB.goto('/journal');
+      await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
+
       // A recovery link and a new password on B: the records stay readable there (the data key is untouched).
       // It ends her other sessions, A's included, so A's page closes here.
       await pageA.close();
@@ -230,11 +267,12 @@ describe('the encrypted copy', () => {
     }
   });
 
-  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back', async () => {
+  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back; deleting the account deletes its copy', async () => {
     const ctx = await openContext(browser, app, { serviceWorkers: 'allow' });
     try {
       const page = await ctx.newPage();
-      await signUpViaUi(page, uniqueEmail('copy-offline'));
+      const email = uniqueEmail('copy-offline');
+      await signUpViaUi(page, email);
       await page.getByRole('button', { name: 'Later' }).click();
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
       ctx.expectOfflineResource(/\/api\/vault\/secret$/);
@@ -257,6 +295,34 @@ describe('the encrypted copy', () => {
       // The network back, the private space opens by itself and takes the entry in.
       await page.getByRole('status').filter({ hasText: 'Added to your journal from when you were offline: 1' }).waitFor();
       await page.locator('.journal-entries > li', { hasText: OFFLINE }).waitFor();
+
+      // She makes her recovery key in Settings, and the copy goes up.
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Make my recovery key' }).click();
+      await page.getByRole('button', { name: 'I have written it down' }).click();
+      await page.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      assert.match(app.command(['users', 'show', email]), /server copy: +[0-9.]+ (bytes|KiB|MiB), changed /);
+      // A piece of a record's ciphertext, to look for in the data directory.
+      const piece = Buffer.from(
+        await page.evaluate(async () => {
+          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const get = (url) => fetch(url, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
+          const { records } = await get('/api/copy');
+          const { data } = await get(`/api/copy/records/${records[0].id}`);
+          return data;
+        }),
+        'base64',
+      ).subarray(16, 64);
+      assert.equal(piece.length, 48);
+      assert.ok(filesUnder(app.dataDir).some((f) => readFileSync(f).includes(piece)), 'the ciphertext is on the server before');
+
+      // Deleting her account in Settings deletes the copy with it, and no file keeps a piece of it.
+      await page.getByLabel('Your password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete everything' }).click();
+      await signInScreen(page).waitFor();
+      assert.throws(() => app.command(['users', 'show', email]), 'the account is gone');
+      for (const file of filesUnder(app.dataDir)) assert.ok(!readFileSync(file).includes(piece), `${file} still holds the copy`);
       ctx.check();
     } finally {
       await ctx.close();
