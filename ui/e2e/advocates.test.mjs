@@ -53,7 +53,6 @@ describe('her advocate', () => {
   const suite = browserSuite();
 
   it('an advocate sets up with two-step sign-in and a key, pairs with her in person, and she removes them', async () => {
-    const started = Date.now();
     const { app, ctx: hers, page: her } = suite;
     const advocateEmail = uniqueEmail('advocate');
     const herEmail = uniqueEmail('her');
@@ -267,7 +266,6 @@ describe('her advocate', () => {
       await advocate.getByText(`Hello, ${ADVOCATE_NAME}`).waitFor();
       theirs.check();
       hers.check();
-      console.log(`advocates e2e: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       await theirs.close();
     }
