@@ -214,6 +214,8 @@ describe('her advocate', () => {
       await her.getByLabel('Help-now PIN (optional)').fill('1357');
       await her.getByRole('button', { name: 'Send a test alert' }).click();
       await her.getByText(`${ADVOCATE_NAME}: the test is waiting in their advocates' area.`).waitFor();
+      const lookForAlerts = () => advocate.getByRole('button', { name: 'Look for new alerts' }).click();
+      await lookForAlerts();
       const test = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: 'A test:' });
       await test.getByText(NOTE).waitFor();
       await test.getByRole('button', { name: 'Dismiss' }).click();
@@ -223,6 +225,7 @@ describe('her advocate', () => {
       await her.getByLabel('Your check-in PIN').fill('1357');
       await her.getByRole('button', { name: 'Check in now' }).click();
       await her.getByText('You have checked in. This check-in is over.').waitFor();
+      await lookForAlerts();
       const alert = advocate.getByRole('listitem', { name: KNOWN_AS });
       await alert.getByText('She asked for help with her help-now PIN.').waitFor();
       await alert.getByText(NOTE).waitFor();

@@ -89,6 +89,9 @@ export function Alerts({ token, unlockedKey }: { token: string; unlockedKey: Cry
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('advocate.alertsHeading')}</h2>
+      <button type="button" className="btn btn-secondary" onClick={() => void load().catch(() => setError(t('advocate.loadFailed')))}>
+        {t('advocate.alertsRefresh')}
+      </button>
       {error ? <p role="alert">{error}</p> : null}
       {alerts.length === 0 ? (
         <p>{t('advocate.alertsNone')}</p>
