@@ -22,7 +22,9 @@ const HOME_HEADING = 'A safe space to heal, reflect and plan';
 
 describe('accounts', () => {
   const suite = browserSuite({
-    app: { google: true },
+    // Tokens of an hour: the idle test runs the browser's clock minutes ahead of the server's, and with the
+    // default five minutes the auth client would renew at every check, racing the idle sign-out's own request.
+    app: { google: true, extraConfig: '[auth]\njwt_expiry_secs = 3600\n' },
     contextOptions: ({ app }) => ({ allowOrigins: [app.google.url] }),
   });
   let app;
@@ -177,7 +179,6 @@ describe('accounts', () => {
     await page.goto('/journal');
     await page.getByRole('heading', { name: 'Your Private Journal' }).waitFor();
     await page.mouse.move(10, 10);
-    const renewed = page.waitForResponse((r) => r.url().includes('grant_type=refresh_token'), { timeout: 60_000 });
 
     // 100 s idle, then a mouse move: the idle time starts again.
     await page.clock.runFor(100_000);
@@ -186,9 +187,6 @@ describe('accounts', () => {
     await stillSignedIn('90 s after the last activity (190 s after the last input before it)');
     await page.keyboard.press('Shift'); // a key press counts as activity too
     await page.clock.runFor(110_000);
-    // Her access token (300 s) was renewed in these 300 s while she was active; its answer is awaited, so the
-    // idle sign-out below cannot race a renewal still on its way (the server would refuse that renewal).
-    assert.equal((await renewed).status(), 200, 'the session was renewed while she was active');
     await stillSignedIn('110 s after a key press');
 
     // Now no input at all: past 2 minutes plus one 30 s check, the user is signed out, and the screen lands on
