@@ -1,6 +1,25 @@
 //! The e-mail a trusted person gets, in the language her screen was in (English or Hindi): a plain
 //! subject, her note, what to do, and nothing more of her account (no name, no address, no link).
 
+use std::sync::Arc;
+
+use crate::email::Mailer;
+use crate::logging::mask_email;
+
+/// Hands one alert e-mail to the mail server off the async threads: whether the server accepted it. A
+/// failure is logged with the address masked.
+pub async fn deliver(mailer: Arc<Mailer>, to: &str, subject: &str, body: &str) -> bool {
+    let (t, s, b) = (to.to_string(), subject.to_string(), body.to_string());
+    match tokio::task::spawn_blocking(move || mailer.send(&t, &s, &b)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(e)) => {
+            tracing::warn!(to = %mask_email(to), error = %e, "an alert e-mail did not go");
+            false
+        }
+        Err(_) => false,
+    }
+}
+
 /// The languages alerts are written in; any other is sent in English.
 pub fn language(asked: Option<&str>) -> &'static str {
     match asked {

@@ -89,20 +89,13 @@ async fn send_one(
             failed += 1;
             continue;
         };
-        let (to, s, b) = (address.clone(), subject.clone(), body.clone());
-        let result = tokio::task::spawn_blocking(move || mailer.send(&to, &s, &b)).await;
-        match result {
-            Ok(Ok(())) => {
-                let (id, address) = (f.id.clone(), address.clone());
-                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
-                    .await?;
-                sent += 1;
-            }
-            Ok(Err(e)) => {
-                tracing::warn!(to = %mask_email(&address), error = %e, "an alert e-mail did not go");
-                failed += 1;
-            }
-            Err(_) => failed += 1,
+        if mail::deliver(mailer, &address, &subject, &body).await {
+            let id = f.id.clone();
+            db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
+                .await?;
+            sent += 1;
+        } else {
+            failed += 1;
         }
     }
     let id = f.id.clone();
