@@ -40,7 +40,7 @@ start() {
   (
     set +e
     begun=$(date +%s)
-    ( set -e; "$@" ) 2>&1 | sed -u "s/^/[$name] /"
+    ( set -e; "$@" ) 2>&1 | sed -u "s/^/[$name] /" | tee "$state/$name.log"
     rc=${PIPESTATUS[0]}
     echo "$rc $(($(date +%s) - begun))" >"$state/$name"
     if [ "$rc" -ne 0 ]; then echo "[$name] FAILED (exit status $rc)"; fi
@@ -55,10 +55,29 @@ finished() {
   [ -f "$state/$1" ] && [ "$(cut -d' ' -f1 "$state/$1")" = 0 ]
 }
 
+# failures NAME: what a failed stage said about its failures, so the end of a long log names them: each
+# failing test's block of the TAP output (node), Cargo's list of failures, or else the stage's last lines.
+failures() {
+  local log="$state/$1.log"
+  [ -f "$log" ] || return 0
+  printf '\n==> why %s failed\n' "$1"
+  if grep -q '^\[[a-z-]*\] *not ok ' "$log"; then
+    # A failing subtest's block runs from its "not ok" line to the YAML end marker "..." that closes it.
+    awk '/^\[[a-z-]*\] *not ok /{on=1; n=0} on{print; n++} on && (/^\[[a-z-]*\] *\.\.\.$/ || n>=60){on=0}' "$log" | head -200
+  elif grep -q '^\[[a-z-]*\] failures:' "$log"; then
+    sed -n '/^\[[a-z-]*\] failures:/,$p' "$log" | head -200
+  else
+    tail -n 40 "$log"
+  fi
+}
+
 # Prints every stage's duration and result, and exits with failure if any stage failed.
 report() {
   local failed=0 name rc secs
   for name in "${!stage_pid[@]}"; do wait "${stage_pid[$name]}" 2>/dev/null || true; done
+  for name in "${stage_order[@]}"; do
+    if [ -f "$state/$name" ] && [ "$(cut -d' ' -f1 "$state/$name")" != 0 ]; then failures "$name"; fi
+  done
   printf '\n==> stage durations (side by side where possible)\n'
   for name in "${stage_order[@]}"; do
     if [ -f "$state/$name" ]; then read -r rc secs <"$state/$name"; else rc=?; secs=0; fi
