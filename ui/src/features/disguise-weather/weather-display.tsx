@@ -1,6 +1,5 @@
 import { useLanguage, useT, type Translate } from '../../lib/i18n';
-import { englishText } from '../../lib/english-text';
-import { intlLocale } from '../../lib/intl-locale';
+import { dayLabel, shortDate } from './forecast-dates';
 import { WeatherIcon } from './weather-icon';
 import { precipitationChance, todayRange } from './weather-model';
 import type { CurrentWeather, Forecast, ForecastDay, HourStep } from './weather-types';
@@ -41,25 +40,6 @@ export function skyText(
 ): string {
   if (isEnglish(lang)) return capitalize(sky.description || sky.main || '');
   return t(SKY_KEYS[sky.icon] ?? 'weather.skyCloudy');
-}
-
-/** 'Today', else the weekday's name in the page language, for a YYYY-MM-DD date. */
-export function dayLabel(
-  date: string,
-  today: Date = new Date(),
-  lang: string = 'en',
-  todayWord: string = englishText('weather.today'),
-): string {
-  const d = new Date(`${date}T12:00:00`);
-  if (Number.isNaN(d.getTime())) return date;
-  const sameDay =
-    d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
-  return sameDay ? todayWord : d.toLocaleDateString(intlLocale(lang), { weekday: 'long' });
-}
-
-function shortDate(date: string, lang: string): string {
-  const d = new Date(`${date}T12:00:00`);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(intlLocale(lang), { month: 'short', day: 'numeric' });
 }
 
 function Detail({ term, value }: { term: string; value: string | null }) {

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interpolate, type Catalogue, type Vars } from '../../lib/i18n';
 import { PanicProvider } from '../../lib/panic';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
-import { dayLabel } from './weather-display';
+import { dayLabel } from './forecast-dates';
 import { updatedText } from './weather-model';
 import WeatherPage from './weather-page';
 

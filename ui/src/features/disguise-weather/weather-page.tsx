@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { DisguiseTitle } from '../../lib/disguise-title';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { exitControl } from '../../lib/quick-exit';
+import { prepareDateFormats } from './forecast-dates';
 import { fetchCurrent, fetchForecast } from './weather-api';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
@@ -18,6 +19,7 @@ type State = { status: 'loading' } | { status: 'done'; query: string; view: View
 /** Weather disguise: looks and works like an ordinary phone weather app, also when it cannot refresh. */
 export default function WeatherPage() {
   const t = useT();
+  const { lang } = useLanguage();
   const { quickExit } = usePanic();
   const { weather } = useAppConfig();
   const [query, setQuery] = useState('');
@@ -40,6 +42,8 @@ export default function WeatherPage() {
   useEffect(() => {
     void load(readLastCity() ?? weather.default_city);
   }, [load, weather.default_city]);
+
+  useEffect(() => prepareDateFormats(lang), [lang]);
 
   const updateCities = (next: string[]) => {
     setCities(next);
