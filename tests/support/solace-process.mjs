@@ -34,7 +34,7 @@ const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 /**
  * Starts `bin` and resolves once it is ready with
- * `{ url, port, pid, dir, dataDir, log(), exited, stop() }`.
+ * `{ url, port, pid, dir, dataDir, log(), logged(), exited, stop() }`.
  * `config` (TOML text) is written to a file and passed with --config, `locales` (file name -> JSON text)
  * into the `locales` folder beside it; `args` come after the standard
  * ones (--bind, --port, --data-dir, --config); `env` is the whole environment of the child.
@@ -109,6 +109,27 @@ export async function startSolaceProcess({
     dir,
     dataDir,
     log: () => log,
+    /**
+     * Resolves once the log, from character `from` on (say `log().length` before the step), matches `pattern`;
+     * fails after `timeoutMs`. The log is the one witness of what the server did with a request whose answer
+     * nobody could see (one sent by a page as it was left).
+     */
+    logged(pattern, { from = 0, timeoutMs = 15_000 } = {}) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stripAnsi(log.slice(from)))) return;
+          clearTimeout(timer);
+          child.stderr.off('data', check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          child.stderr.off('data', check);
+          reject(new Error(`the server never logged ${pattern}`));
+        }, timeoutMs);
+        child.stderr.on('data', check);
+        check();
+      });
+    },
     exited,
     stop() {
       stopping ??= (async () => {

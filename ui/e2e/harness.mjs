@@ -110,6 +110,7 @@ export async function startApp({
     /** With `exitPage: true`: the local neutral page the quick exit leaves for (`url`, `origin`). */
     exitPage,
     log: solace.log,
+    logged: solace.logged,
     /** The app's data directory (its SQLite file and whatever else the server keeps). */
     dataDir: solace.dataDir,
     /** Runs `solace ARGS` (e.g. `users recovery-link EMAIL`) on this app's config and data directory. */

@@ -48,18 +48,6 @@ describe('quick exit', () => {
     return { ctx, page };
   }
 
-  /**
-   * Resolves once the server's request log, after position `from` of it, shows `pattern` (the log is the only
-   * witness of a keepalive). The server is shared by every test here, so earlier lines must not count.
-   */
-  async function serverLogged(pattern, from, timeoutMs = 10_000) {
-    const until = Date.now() + timeoutMs;
-    while (!pattern.test(app.log().slice(from))) {
-      assert.ok(Date.now() < until, `the server never logged ${pattern}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   const leftForExitPage = (page) => page.waitForURL((u) => u.origin === app.exitPage.origin);
   const storedSession = (page) => page.evaluate(() => window.localStorage.getItem('solace-auth'));
 
@@ -125,7 +113,7 @@ describe('quick exit', () => {
 
     // The revocation outlives the page (keepalive); the server logs it once it has ended the session.
     await sent;
-    await serverLogged(/method=POST path=\/auth\/v1\/logout status=204/, logFrom);
+    await app.logged(/method=POST path=\/auth\/v1\/logout status=204/, { from: logFrom });
     const refresh = await fetch(`${app.url}/auth/v1/token?grant_type=refresh_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
