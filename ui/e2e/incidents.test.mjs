@@ -385,10 +385,15 @@ describe('incident log', () => {
     try {
       const page = await ctx.newPage();
       await signUpViaUi(page, uniqueEmail('incidents-offline'));
+      // On opening, the screen fetches its time-stamp code and then reads the operator's settings, while
+      // online; once those have arrived (every request it made by then has finished), the network goes.
+      const started = [];
+      page.on('request', (r) => started.push(r));
+      const settingsRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config');
       await page.getByRole('link', { name: 'Incident Log' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Incident Log' }).waitFor();
-      // The screen fetches its time-stamp code while online; then the network goes.
-      await page.waitForLoadState('networkidle');
+      await settingsRead;
+      await Promise.all(started.map(async (r) => (await r.response())?.finished()));
       await ctx.context.setOffline(true);
       ctx.expectOfflineResource(/\/api\/timestamp$/);
       await page.getByRole('button', { name: 'Record an incident' }).click();

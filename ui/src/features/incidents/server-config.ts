@@ -12,8 +12,12 @@ export function parseServerConfig(body: unknown): IncidentsServerConfig {
 
 export function incidentsServerConfig(): Promise<IncidentsServerConfig> {
   read ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? r.json() : null))
-    .catch(() => null)
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`status ${r.status}`))))
+    .catch(() => {
+      // Not kept: read offline, it would hide the second authority until the next page load.
+      read = null;
+      return null;
+    })
     .then(parseServerConfig);
   return read;
 }
