@@ -27,6 +27,10 @@ const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
 const JOURNAL_B = 'Written on the second phone beside the window seat';
 const OFFLINE = 'Written with no signal at the bus stop near the temple';
+const OFFLINE_MOOD = 'Tired but the children slept well tonight';
+const OFFLINE_WHAT = 'He took my phone charger and locked the gate';
+// The offline incident's photo: random bytes again, so any run of them found on the device is the photo itself.
+const OFFLINE_PHOTO = randomBytes(300 * 1024);
 const NEW_PASSWORD = 'Lantern-Bridge-83!';
 // A photo of random bytes: any run of them found on the server can only be the photo itself.
 const PHOTO = randomBytes(20 * 1024 * 1024);
@@ -267,10 +271,11 @@ describe('the encrypted copy', () => {
     }
   });
 
-  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back; deleting the account deletes its copy', async () => {
+  it('writes offline (a journal entry, a mood, an incident with a photo): sealed at once, kept through a reload, added to her records when the network is back, the incident stamped then and saying so; deleting the account deletes its copy', async () => {
     const ctx = await openContext(browser, app, { serviceWorkers: 'allow' });
     try {
       const page = await ctx.newPage();
+      const waiting = (n) => page.getByRole('status').filter({ hasText: `Written offline and waiting to be added to your records: ${n}` });
       const email = uniqueEmail('copy-offline');
       await signUpViaUi(page, email);
       await page.getByRole('button', { name: 'Later' }).click();
@@ -282,19 +287,60 @@ describe('the encrypted copy', () => {
         await page.getByRole('heading', { level: 1, name: 'You’re offline' }).waitFor();
         await page.getByLabel('Write in your journal now').fill(OFFLINE);
         await page.getByRole('button', { name: 'Keep it for later' }).click();
-        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        await waiting(1).waitFor();
+        // On the mood screen, her mood; on the incident log, an incident with a photo (each reached from the home
+        // screen, which opens offline).
+        await page.goto('/');
+        await page.getByRole('link', { name: 'Mood', exact: true }).first().click();
+        await page.getByRole('button', { name: 'Struggling' }).click();
+        await page.getByLabel('Notes (optional)').fill(OFFLINE_MOOD);
+        await page.getByRole('button', { name: 'Keep it for later' }).click();
+        await waiting(2).waitFor();
+        await page.goto('/');
+        await page.getByRole('link', { name: 'Incident Log' }).first().click();
+        await page.getByText(/the time-stamp will show when it reached the server, not when you wrote it/).waitFor();
+        await page.getByLabel('Date and time').fill('2026-11-21T08:15');
+        await page.getByRole('textbox', { name: 'What happened' }).fill(OFFLINE_WHAT);
+        await page.getByLabel('Take or choose a photo').setInputFiles({ name: 'gate.jpg', mimeType: 'image/jpeg', buffer: OFFLINE_PHOTO });
+        await page.getByRole('button', { name: 'Seal and save' }).click();
+        await page.getByText('Kept safely. It will join your incident log when you are online again.').waitFor();
+        await waiting(3).waitFor();
         // A reload (it lands on the home screen, as every load does) keeps what waits.
         await page.reload();
         await page.getByRole('link', { name: 'Journal' }).first().click();
-        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        await waiting(3).waitFor();
         const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-        assert.ok(!stored.includes(OFFLINE), 'the entry is kept sealed');
+        for (const words of [OFFLINE, OFFLINE_MOOD, OFFLINE_WHAT]) assert.ok(!stored.includes(words), 'what waits is kept sealed');
+        // The photo waits in IndexedDB, encrypted: no run of its bytes is there.
+        const files = await page.evaluate(
+          () =>
+            new Promise((resolve, reject) => {
+              const req = indexedDB.open('solace-outbox');
+              req.onerror = () => reject(req.error);
+              req.onsuccess = () => {
+                const all = req.result.transaction('files').objectStore('files').getAll();
+                all.onsuccess = () => resolve(all.result.map((b) => Array.from(b)));
+                all.onerror = () => reject(all.error);
+              };
+            }),
+        );
+        assert.equal(files.length, 1);
+        assert.ok(files[0].length >= OFFLINE_PHOTO.length);
+        assert.ok(!Buffer.from(files[0]).includes(OFFLINE_PHOTO.subarray(1000, 1032)), 'the photo is kept encrypted');
       } finally {
         await ctx.context.setOffline(false);
       }
-      // The network back, the private space opens by itself and takes the entry in.
-      await page.getByRole('status').filter({ hasText: 'Added to your journal from when you were offline: 1' }).waitFor();
+      // The network back, the private space opens by itself and takes everything in.
+      await page.getByRole('status').filter({ hasText: 'Added to your records from when you were offline: 3' }).waitFor();
       await page.locator('.journal-entries > li', { hasText: OFFLINE }).waitFor();
+      await page.getByRole('link', { name: 'Mood', exact: true }).first().click();
+      await page.locator('.mood-history-item', { hasText: OFFLINE_MOOD }).getByText('2 · Struggling').waitFor();
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      const card = page.locator('.incident-card', { hasText: OFFLINE_WHAT });
+      await card.getByText(/^gate\.jpg \(300 KB\)$/).waitFor();
+      // Its time-stamp is from when it reached the server, and the card says so.
+      await card.getByText(/while you were offline.*time-stamped .*: the time-stamp shows when it arrived, not when you wrote it\./).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('outbox:')) ?? '')), null);
 
       // She makes her recovery key in Settings, and the copy goes up.
       await page.goto('/settings');
