@@ -56,6 +56,27 @@ function foundIn(bytes) {
   return found;
 }
 
+/**
+ * Keeps, in each tab of a context, what every progress bar showed (its label, value and maximum), through page
+ * loads (in the tab's sessionStorage), so a test can tell that a bar was shown and reached its end even though it
+ * goes away once done. `clearBars` starts the list afresh.
+ */
+const watchProgressBars = (context) =>
+  context.addInitScript(() => {
+    const look = () => {
+      const bars = JSON.parse(sessionStorage.getItem('test-bars') ?? '[]');
+      for (const bar of document.querySelectorAll('progress')) {
+        const seen = { label: bar.getAttribute('aria-label'), value: bar.value, max: bar.max };
+        const last = bars.at(-1);
+        if (!last || last.label !== seen.label || last.value !== seen.value) bars.push(seen);
+      }
+      sessionStorage.setItem('test-bars', JSON.stringify(bars));
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+const barsSeen = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('test-bars') ?? '[]'));
+const clearBars = (page) => page.evaluate(() => sessionStorage.removeItem('test-bars'));
+
 /** The copy as the server answers it to the signed-in page's own token. */
 const copyOnServer = (page) =>
   page.evaluate(async () => {
@@ -83,6 +104,8 @@ describe('the encrypted copy', () => {
     const email = uniqueEmail('copy');
     const a = await openContext(browser, app);
     const b = await openContext(browser, app, { acceptDownloads: true });
+    await watchProgressBars(a.context);
+    await watchProgressBars(b.context);
     try {
       const pageA = await a.newPage();
       await signUpViaUi(pageA, email);
@@ -109,18 +132,33 @@ describe('the encrypted copy', () => {
       await pageA.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
       // The connection drops twice while the photo's second chunk goes up: the upload resumes after the chunk
       // the server already holds, without sending it again.
+      // The try that goes through waits until the test has seen the upload's progress bar.
       let drops = 0;
-      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, (route) =>
-        route.request().method() === 'PUT' && ++drops <= 2 ? route.abort('internetdisconnected') : route.continue(),
-      );
+      let barShown;
+      const shown = new Promise((resolve) => (barShown = resolve));
+      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        if (++drops <= 2) return route.abort('internetdisconnected');
+        await shown;
+        return route.continue();
+      });
       const dropped = a.expectOfflineResource(/\/api\/copy\/attachments\//);
       await pageA.getByRole('button', { name: 'Seal and save' }).click();
       await pageA.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
+      // A large upload shows its progress (19 chunks left after the first went through).
+      await pageA.getByRole('progressbar', { name: 'Copying your photos and recordings to the server: 0 of 19 parts' }).waitFor();
+      barShown();
       await pageA.locator('.incident-card', { hasText: WHAT }).getByText(/time-stamped/).waitFor();
 
       // Settings brings the copy in step and says so.
       await pageA.goto('/settings');
       await pageA.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      assert.ok(
+        // (Opening Settings loads the page anew; the upload goes on there with the chunks still to send.)
+        (await barsSeen(pageA)).some((b) => /^Copying your photos and recordings to the server: (\d+) of \1 parts$/.test(b.label) && b.value === b.max),
+        'the upload bar reached its end',
+      );
+      await pageA.getByRole('progressbar').waitFor({ state: 'detached' });
       const chunkPuts = (n) => a.requests.filter((r) => r.method === 'PUT' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
       assert.equal(drops, 3, 'two dropped tries of the second chunk, then the one that went through');
       assert.equal(dropped.seen, 2);
@@ -141,11 +179,33 @@ describe('the encrypted copy', () => {
         [],
         'a wrong key leaves no key on the device',
       );
+      // The download is cut off by a reload half-way through the photo: the reload shows the progress again and
+      // fetches only the chunks B does not hold yet.
+      let reachedHalf;
+      const half = new Promise((resolve) => (reachedHalf = resolve));
+      let held;
+      await b.context.route(/\/api\/copy\/attachments\/[^/]+\/10$/, (route) => {
+        if (held || route.request().method() !== 'GET') return route.continue();
+        held = route;
+        reachedHalf();
+      });
       await pageB.getByLabel('Your recovery key').fill(recoveryKey.toLowerCase().replace(/-/g, ' '));
       await pageB.getByRole('button', { name: 'Open my records' }).click();
       await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor({ state: 'detached' });
-      // The progress screen stays until everything is back (the photo's chunks counted).
+      await half;
+      await pageB.getByRole('progressbar', { name: 'Photos and recordings: 10 of 20' }).waitFor();
+      await clearBars(pageB);
+      await pageB.reload();
+      await held.abort().catch(() => undefined);
+      await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor();
+      // The progress screen stays until everything is back (the photo's chunks counted), and its bar reaches the end.
       await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor({ state: 'detached' });
+      const bars = await barsSeen(pageB);
+      assert.equal(bars[0]?.label, 'Photos and recordings: 10 of 20', 'after the reload the bar starts from the chunks B holds');
+      assert.ok(bars.some((x) => x.label === 'Photos and recordings: 20 of 20' && x.value === 20 && x.max === 20), 'the bar reached its end');
+      const chunkGets = (n) => b.requests.filter((r) => r.method === 'GET' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
+      for (let n = 0; n < 10; n++) assert.equal(chunkGets(n).length, 1, `chunk ${n} was fetched once`);
+      assert.equal(chunkGets(10).length, 2, 'the chunk cut off by the reload, fetched again');
 
       await pageB.goto('/journal');
       await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();

@@ -14,6 +14,8 @@ import { VaultKeyError } from './crypto';
 import { discardVault, openVault, restoreVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
 import { copyApi } from './copy-client';
 import { CopyGate } from './copy-gate';
+import type { CopyState } from './copy-sync';
+import { STORAGE_KEYS } from '../storage-keys';
 import { CopyRestore } from './copy-restore';
 import { wrapDataKeyId } from './recovery-key';
 import { readMeta } from './storage-layout';
@@ -155,6 +157,9 @@ function VaultSession({ accountId, accessToken, offline, children }: SessionProp
           onRestore={async (recoveryKey) => {
             if (!secret.current) return;
             const vault = await restoreVault(accountId, secret.current, stage.wrap, recoveryKey);
+            // Remembered inside the vault: a reload before the first pass ends shows the restore's progress again.
+            const state = vault.get(STORAGE_KEYS.copyState) as CopyState | undefined;
+            await vault.set(STORAGE_KEYS.copyState, { ...(state?.v === 1 ? state : { v: 1, items: {} }), restoring: true });
             await ensureOutboxKey(vault).catch((err: unknown) => console.warn('No outbox key:', err));
             setStage({ kind: 'open', vault, restoring: true });
           }}
