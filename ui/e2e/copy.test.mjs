@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server; changing her password keeps both devices reading; deleting her account in Settings deletes her copy.
+// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server; changing her password in Settings keeps both devices reading; deleting her account in Settings deletes her copy.
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -233,21 +233,20 @@ describe('the encrypted copy', () => {
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
-      // She changes her password on A (what GoTrue's `PUT /user` does, with her current password): both devices
-      // still read everything. It ends her other sessions, so B signs in again with the new one.
-      const changed = await pageA.evaluate(
-        async ([current, password]) => {
-          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
-          const res = await fetch('/auth/v1/user', {
-            method: 'PUT',
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ password, current_password: current }),
-          });
-          return res.status;
-        },
-        [PASSWORD, NEW_PASSWORD],
-      );
-      assert.equal(changed, 200);
+      // She changes her password in Settings on A: both devices still read everything. It ends her other
+      // sessions, as the form says, so B signs in again with the new one.
+      await pageA.goto('/settings');
+      const form = pageA.getByRole('region', { name: 'Change your password' });
+      await form.getByText(/signs you out on your other phones and computers/).waitFor();
+      await form.getByLabel('Your current password').fill('Not-My-Password-1!');
+      await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await form.getByLabel('Type the new password again').fill(NEW_PASSWORD);
+      a.expectFailedResource(/\/auth\/v1\/user$/, 400);
+      await form.getByRole('button', { name: 'Change my password' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Your current password is not right. Nothing has changed.' }).waitFor();
+      await form.getByLabel('Your current password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Change my password' }).click();
+      await form.getByRole('status').filter({ hasText: 'Your password is changed. Your other devices are signed out.' }).waitFor();
       await pageA.goto('/journal');
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       // B's session has ended on the server, so its sign-out is refused there; the device signs out all the same.
