@@ -236,7 +236,7 @@ describe('the encrypted copy', () => {
       // She changes her password in Settings on A: both devices still read everything. It ends her other
       // sessions, as the form says, so B signs in again with the new one.
       await pageA.goto('/settings');
-      const form = pageA.getByRole('region', { name: 'Change your password' });
+      const form = pageA.getByRole('region', { name: 'Change password' });
       await form.getByText(/signs you out on your other phones and computers/).waitFor();
       await form.getByLabel('Your current password').fill('Not-My-Password-1!');
       await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);

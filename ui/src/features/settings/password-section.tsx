@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 
 /**
- * 'Change your password' (docs/vault.md, "Password, PIN, recovery link"): asks the current password, which the
+ * 'Change password' (docs/vault.md, "Password, PIN, recovery link"): asks the current password, which the
  * server checks, and says before she changes it that her other devices will be signed out. Her records stay
  * readable everywhere: their key does not come from the password. With an external sign-in service the password
  * is changed there, so nothing shows here.
