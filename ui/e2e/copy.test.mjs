@@ -2,7 +2,7 @@
 // records a journal entry and an incident with a photo on device A and keeps her recovery key; on device B a
 // wrong recovery key changes nothing and the right one brings everything back (the photo byte for byte, through
 // the export); B writes and A sees it at its next opening; no file of the data directory, nor a `solace backup`,
-// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server; changing her password keeps both devices reading; deleting her account in Settings deletes her copy.
+// holds her words or her photo's bytes, and the server's own secrets do not open the recovery wrap; a recovery link with a new password keeps B's records readable; writing offline is sealed and comes in online; an upload cut off twice resumes after the chunks the server holds; 'Keep my records only on this device' empties the copy on the server; changing her password in Settings keeps both devices reading; deleting her account in Settings deletes her copy.
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -27,6 +27,10 @@ const JOURNAL_A = 'Copied words about the orange kite over the river';
 const WHAT = 'He threw the radio against the cupboard door';
 const JOURNAL_B = 'Written on the second phone beside the window seat';
 const OFFLINE = 'Written with no signal at the bus stop near the temple';
+const OFFLINE_MOOD = 'Tired but the children slept well tonight';
+const OFFLINE_WHAT = 'He took my phone charger and locked the gate';
+// The offline incident's photo: random bytes again, so any run of them found on the device is the photo itself.
+const OFFLINE_PHOTO = randomBytes(300 * 1024);
 const NEW_PASSWORD = 'Lantern-Bridge-83!';
 // A photo of random bytes: any run of them found on the server can only be the photo itself.
 const PHOTO = randomBytes(20 * 1024 * 1024);
@@ -51,6 +55,27 @@ function foundIn(bytes) {
   }
   return found;
 }
+
+/**
+ * Keeps, in each tab of a context, what every progress bar showed (its label, value and maximum), through page
+ * loads (in the tab's sessionStorage), so a test can tell that a bar was shown and reached its end even though it
+ * goes away once done. `clearBars` starts the list afresh.
+ */
+const watchProgressBars = (context) =>
+  context.addInitScript(() => {
+    const look = () => {
+      const bars = JSON.parse(sessionStorage.getItem('test-bars') ?? '[]');
+      for (const bar of document.querySelectorAll('progress')) {
+        const seen = { label: bar.getAttribute('aria-label'), value: bar.value, max: bar.max };
+        const last = bars.at(-1);
+        if (!last || last.label !== seen.label || last.value !== seen.value) bars.push(seen);
+      }
+      sessionStorage.setItem('test-bars', JSON.stringify(bars));
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+const barsSeen = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('test-bars') ?? '[]'));
+const clearBars = (page) => page.evaluate(() => sessionStorage.removeItem('test-bars'));
 
 /** The copy as the server answers it to the signed-in page's own token. */
 const copyOnServer = (page) =>
@@ -79,6 +104,8 @@ describe('the encrypted copy', () => {
     const email = uniqueEmail('copy');
     const a = await openContext(browser, app);
     const b = await openContext(browser, app, { acceptDownloads: true });
+    await watchProgressBars(a.context);
+    await watchProgressBars(b.context);
     try {
       const pageA = await a.newPage();
       await signUpViaUi(pageA, email);
@@ -105,18 +132,33 @@ describe('the encrypted copy', () => {
       await pageA.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
       // The connection drops twice while the photo's second chunk goes up: the upload resumes after the chunk
       // the server already holds, without sending it again.
+      // The try that goes through waits until the test has seen the upload's progress bar.
       let drops = 0;
-      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, (route) =>
-        route.request().method() === 'PUT' && ++drops <= 2 ? route.abort('internetdisconnected') : route.continue(),
-      );
+      let barShown;
+      const shown = new Promise((resolve) => (barShown = resolve));
+      await a.context.route(/\/api\/copy\/attachments\/[^/]+\/1$/, async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        if (++drops <= 2) return route.abort('internetdisconnected');
+        await shown;
+        return route.continue();
+      });
       const dropped = a.expectOfflineResource(/\/api\/copy\/attachments\//);
       await pageA.getByRole('button', { name: 'Seal and save' }).click();
       await pageA.getByRole('status').filter({ hasText: 'Saved and sealed.' }).waitFor();
+      // A large upload shows its progress (19 chunks left after the first went through).
+      await pageA.getByRole('progressbar', { name: 'Copying your photos and recordings to the server: 0 of 19 parts' }).waitFor();
+      barShown();
       await pageA.locator('.incident-card', { hasText: WHAT }).getByText(/time-stamped/).waitFor();
 
       // Settings brings the copy in step and says so.
       await pageA.goto('/settings');
       await pageA.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: 30_000 });
+      assert.ok(
+        // (Opening Settings loads the page anew; the upload goes on there with the chunks still to send.)
+        (await barsSeen(pageA)).some((b) => /^Copying your photos and recordings to the server: (\d+) of \1 parts$/.test(b.label) && b.value === b.max),
+        'the upload bar reached its end',
+      );
+      await pageA.getByRole('progressbar').waitFor({ state: 'detached' });
       const chunkPuts = (n) => a.requests.filter((r) => r.method === 'PUT' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
       assert.equal(drops, 3, 'two dropped tries of the second chunk, then the one that went through');
       assert.equal(dropped.seen, 2);
@@ -137,11 +179,33 @@ describe('the encrypted copy', () => {
         [],
         'a wrong key leaves no key on the device',
       );
+      // The download is cut off by a reload half-way through the photo: the reload shows the progress again and
+      // fetches only the chunks B does not hold yet.
+      let reachedHalf;
+      const half = new Promise((resolve) => (reachedHalf = resolve));
+      let held;
+      await b.context.route(/\/api\/copy\/attachments\/[^/]+\/10$/, (route) => {
+        if (held || route.request().method() !== 'GET') return route.continue();
+        held = route;
+        reachedHalf();
+      });
       await pageB.getByLabel('Your recovery key').fill(recoveryKey.toLowerCase().replace(/-/g, ' '));
       await pageB.getByRole('button', { name: 'Open my records' }).click();
       await pageB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor({ state: 'detached' });
-      // The progress screen stays until everything is back (the photo's chunks counted).
+      await half;
+      await pageB.getByRole('progressbar', { name: 'Photos and recordings: 10 of 20' }).waitFor();
+      await clearBars(pageB);
+      await pageB.reload();
+      await held.abort().catch(() => undefined);
+      await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor();
+      // The progress screen stays until everything is back (the photo's chunks counted), and its bar reaches the end.
       await pageB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor({ state: 'detached' });
+      const bars = await barsSeen(pageB);
+      assert.equal(bars[0]?.label, 'Photos and recordings: 10 of 20', 'after the reload the bar starts from the chunks B holds');
+      assert.ok(bars.some((x) => x.label === 'Photos and recordings: 20 of 20' && x.value === 20 && x.max === 20), 'the bar reached its end');
+      const chunkGets = (n) => b.requests.filter((r) => r.method === 'GET' && new RegExp(`/api/copy/attachments/[^/]+/${n}$`).test(r.url));
+      for (let n = 0; n < 10; n++) assert.equal(chunkGets(n).length, 1, `chunk ${n} was fetched once`);
+      assert.equal(chunkGets(10).length, 2, 'the chunk cut off by the reload, fetched again');
 
       await pageB.goto('/journal');
       await pageB.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
@@ -169,21 +233,20 @@ describe('the encrypted copy', () => {
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_A }).waitFor();
 
-      // She changes her password on A (what GoTrue's `PUT /user` does, with her current password): both devices
-      // still read everything. It ends her other sessions, so B signs in again with the new one.
-      const changed = await pageA.evaluate(
-        async ([current, password]) => {
-          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
-          const res = await fetch('/auth/v1/user', {
-            method: 'PUT',
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ password, current_password: current }),
-          });
-          return res.status;
-        },
-        [PASSWORD, NEW_PASSWORD],
-      );
-      assert.equal(changed, 200);
+      // She changes her password in Settings on A: both devices still read everything. It ends her other
+      // sessions, as the form says, so B signs in again with the new one.
+      await pageA.goto('/settings');
+      const form = pageA.getByRole('region', { name: 'Change password' });
+      await form.getByText(/signs you out on your other phones and computers/).waitFor();
+      await form.getByLabel('Your current password').fill('Not-My-Password-1!');
+      await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await form.getByLabel('Type the new password again').fill(NEW_PASSWORD);
+      a.expectFailedResource(/\/auth\/v1\/user$/, 400);
+      await form.getByRole('button', { name: 'Change my password' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Your current password is not right. Nothing has changed.' }).waitFor();
+      await form.getByLabel('Your current password').fill(PASSWORD);
+      await form.getByRole('button', { name: 'Change my password' }).click();
+      await form.getByRole('status').filter({ hasText: 'Your password is changed. Your other devices are signed out.' }).waitFor();
       await pageA.goto('/journal');
       await pageA.locator('.journal-entries > li', { hasText: JOURNAL_B }).waitFor();
       // B's session has ended on the server, so its sign-out is refused there; the device signs out all the same.
@@ -267,10 +330,11 @@ describe('the encrypted copy', () => {
     }
   });
 
-  it('writes offline: sealed at once, kept through a reload, added to the journal when the network is back; deleting the account deletes its copy', async () => {
+  it('writes offline (a journal entry, a mood, an incident with a photo): sealed at once, kept through a reload, added to her records when the network is back, the incident stamped then and saying so; deleting the account deletes its copy', async () => {
     const ctx = await openContext(browser, app, { serviceWorkers: 'allow' });
     try {
       const page = await ctx.newPage();
+      const waiting = (n) => page.getByRole('status').filter({ hasText: `Written offline and waiting to be added to your records: ${n}` });
       const email = uniqueEmail('copy-offline');
       await signUpViaUi(page, email);
       await page.getByRole('button', { name: 'Later' }).click();
@@ -282,19 +346,60 @@ describe('the encrypted copy', () => {
         await page.getByRole('heading', { level: 1, name: 'You’re offline' }).waitFor();
         await page.getByLabel('Write in your journal now').fill(OFFLINE);
         await page.getByRole('button', { name: 'Keep it for later' }).click();
-        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        await waiting(1).waitFor();
+        // On the mood screen, her mood; on the incident log, an incident with a photo (each reached from the home
+        // screen, which opens offline).
+        await page.goto('/');
+        await page.getByRole('link', { name: 'Mood', exact: true }).first().click();
+        await page.getByRole('button', { name: 'Struggling' }).click();
+        await page.getByLabel('Notes (optional)').fill(OFFLINE_MOOD);
+        await page.getByRole('button', { name: 'Keep it for later' }).click();
+        await waiting(2).waitFor();
+        await page.goto('/');
+        await page.getByRole('link', { name: 'Incident Log' }).first().click();
+        await page.getByText(/the time-stamp will show when it reached the server, not when you wrote it/).waitFor();
+        await page.getByLabel('Date and time').fill('2026-11-21T08:15');
+        await page.getByRole('textbox', { name: 'What happened' }).fill(OFFLINE_WHAT);
+        await page.getByLabel('Take or choose a photo').setInputFiles({ name: 'gate.jpg', mimeType: 'image/jpeg', buffer: OFFLINE_PHOTO });
+        await page.getByRole('button', { name: 'Seal and save' }).click();
+        await page.getByText('Kept safely. It will join your incident log when you are online again.').waitFor();
+        await waiting(3).waitFor();
         // A reload (it lands on the home screen, as every load does) keeps what waits.
         await page.reload();
         await page.getByRole('link', { name: 'Journal' }).first().click();
-        await page.getByRole('status').filter({ hasText: 'Waiting to be added to your journal: 1' }).waitFor();
+        await waiting(3).waitFor();
         const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-        assert.ok(!stored.includes(OFFLINE), 'the entry is kept sealed');
+        for (const words of [OFFLINE, OFFLINE_MOOD, OFFLINE_WHAT]) assert.ok(!stored.includes(words), 'what waits is kept sealed');
+        // The photo waits in IndexedDB, encrypted: no run of its bytes is there.
+        const files = await page.evaluate(
+          () =>
+            new Promise((resolve, reject) => {
+              const req = indexedDB.open('solace-outbox');
+              req.onerror = () => reject(req.error);
+              req.onsuccess = () => {
+                const all = req.result.transaction('files').objectStore('files').getAll();
+                all.onsuccess = () => resolve(all.result.map((b) => Array.from(b)));
+                all.onerror = () => reject(all.error);
+              };
+            }),
+        );
+        assert.equal(files.length, 1);
+        assert.ok(files[0].length >= OFFLINE_PHOTO.length);
+        assert.ok(!Buffer.from(files[0]).includes(OFFLINE_PHOTO.subarray(1000, 1032)), 'the photo is kept encrypted');
       } finally {
         await ctx.context.setOffline(false);
       }
-      // The network back, the private space opens by itself and takes the entry in.
-      await page.getByRole('status').filter({ hasText: 'Added to your journal from when you were offline: 1' }).waitFor();
+      // The network back, the private space opens by itself and takes everything in.
+      await page.getByRole('status').filter({ hasText: 'Added to your records from when you were offline: 3' }).waitFor();
       await page.locator('.journal-entries > li', { hasText: OFFLINE }).waitFor();
+      await page.getByRole('link', { name: 'Mood', exact: true }).first().click();
+      await page.locator('.mood-history-item', { hasText: OFFLINE_MOOD }).getByText('2 · Struggling').waitFor();
+      await page.getByRole('link', { name: 'Incident Log' }).first().click();
+      const card = page.locator('.incident-card', { hasText: OFFLINE_WHAT });
+      await card.getByText(/^gate\.jpg \(300 KB\)$/).waitFor();
+      // Its time-stamp is from when it reached the server, and the card says so.
+      await card.getByText(/while you were offline.*time-stamped .*: the time-stamp shows when it arrived, not when you wrote it\./).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('outbox:')) ?? '')), null);
 
       // She makes her recovery key in Settings, and the copy goes up.
       await page.goto('/settings');

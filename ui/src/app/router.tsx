@@ -9,6 +9,7 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
 import * as Pages from './routes/lazy-pages';
 import { isDisguisePath, PATHS } from '../lib/route-paths';
+import { OFFLINE_PARTS } from './offline-parts';
 
 // The encrypted store is needed only once signed in: its own chunk keeps the sign-in page light.
 const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ default: m.VaultGate })));
@@ -44,7 +45,7 @@ export function AppRoutes() {
           path={PATHS.home}
           element={
             <RequireAuth>
-              <VaultGate>
+              <VaultGate offline={OFFLINE_PARTS}>
                 <AppLayout />
               </VaultGate>
             </RequireAuth>

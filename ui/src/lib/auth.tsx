@@ -42,6 +42,8 @@ export type AuthState = {
   recovery: RecoveryLanding;
   /** Sets a new password for the signed-in account (a recovery session needs no current one). */
   setNewPassword(password: string): Promise<AuthResult>;
+  /** A password change from Settings: the current one is asked (the server checks it); `wrongCurrent` when refused. */
+  changePassword(current: string, next: string): Promise<AuthResult & { wrongCurrent?: boolean }>;
   /** The auth-js client, for two-step sign-in (`mfa.*`); its events update the session here. */
   authClient(): Promise<GoTrueClient>;
 };
@@ -235,6 +237,21 @@ export function AuthProvider({ children, client: given }: Props) {
     [getClient, explain],
   );
 
+  const changePassword = useCallback(
+    async (current: string, next: string): Promise<AuthResult & { wrongCurrent?: boolean }> => {
+      try {
+        const c = await getClient();
+        const { error } = await c.updateUser({ password: next, current_password: current });
+        if (!error) return { error: null };
+        const wrongCurrent = error.code === 'current_password_invalid' || error.code === 'current_password_required';
+        return { error: explain(error, 'common.errorGeneric'), wrongCurrent };
+      } catch (err) {
+        return { error: explain(err, 'common.errorGeneric') };
+      }
+    },
+    [getClient, explain],
+  );
+
   const prepare = useCallback(() => {
     void getClient().catch(() => undefined);
   }, [getClient]);
@@ -251,9 +268,10 @@ export function AuthProvider({ children, client: given }: Props) {
       prepare,
       recovery,
       setNewPassword,
+      changePassword,
       authClient: getClient,
     }),
-    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword, getClient],
+    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword, changePassword, getClient],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

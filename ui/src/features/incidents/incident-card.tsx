@@ -111,7 +111,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete, share }:
             </div>
           ) : null}
         </dl>
-        <SealStatus entry={incident} writtenAt={c.written_at} />
+        <SealStatus entry={incident} writtenAt={c.written_at} offline={c.written_offline === true} />
         {share}
       </div>
 

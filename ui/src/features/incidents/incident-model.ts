@@ -86,6 +86,8 @@ export type EntryContent = {
   amends?: string;
   text?: string;
   removed?: { id: string; digest: string };
+  /** Written offline and sealed into the chain only when it reached the server (docs/evidence.md, "Written offline"). */
+  written_offline?: boolean;
 };
 
 export function parseContent(entry: EvidenceEntry): EntryContent {

@@ -49,6 +49,7 @@ export async function sealEntry(
   kind: EntryKind,
   fields: Record<string, unknown>,
   files: NewAttachment[] = [],
+  writtenAt: Date = new Date(),
 ): Promise<EvidenceEntry> {
   const id = `${kind}-${crypto.randomUUID()}`;
   const attachments: AttachmentRef[] = [];
@@ -67,7 +68,7 @@ export async function sealEntry(
     writes.push(await prepareAttachment(vault, aid, f.bytes));
   }
   const { content, digest } = await sealContent(
-    { id, kind, previous: chainHead(chain), attachments, writtenAt: new Date() },
+    { id, kind, previous: chainHead(chain), attachments, writtenAt },
     fields,
   );
   const seq = (chain.at(-1)?.seq ?? 0) + 1;

@@ -27,7 +27,7 @@ function when(c: EntryContent, lang: string, t: Translate): string {
 
 function seal(e: EvidenceEntry, c: EntryContent, lang: string, t: Translate): string {
   return `<p class="seal">${esc(
-    t('incidents.reportSeal', {
+    t(c.written_offline ? 'incidents.reportSealOffline' : 'incidents.reportSeal', {
       written: formatMoment(c.written_at, lang),
       stamped: e.stampedAt ? formatMoment(e.stampedAt, lang) : '',
     }),

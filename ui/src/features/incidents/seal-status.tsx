@@ -2,8 +2,11 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { formatMoment } from './format-time';
 import type { EvidenceEntry } from './incident-model';
 
-/** When the entry was sealed and stamped; or that the stamp waits for the network. */
-export function SealStatus({ entry, writtenAt }: { entry: EvidenceEntry; writtenAt: string }) {
+/**
+ * When the entry was sealed and stamped; or that the stamp waits for the network. An entry written offline says
+ * that its stamp is from when it reached the server, not from when she wrote it.
+ */
+export function SealStatus({ entry, writtenAt, offline = false }: { entry: EvidenceEntry; writtenAt: string; offline?: boolean }) {
   const t = useT();
   const { lang } = useLanguage();
   const written = formatMoment(writtenAt, lang);
@@ -17,7 +20,7 @@ export function SealStatus({ entry, writtenAt }: { entry: EvidenceEntry; written
   const stamped = formatMoment(entry.stampedAt, lang);
   return (
     <p className="incident-seal">
-      {t(entry.stampedLater ? 'incidents.stampedLater' : 'incidents.stamped', { written, stamped })}
+      {t(offline ? 'incidents.stampedOffline' : entry.stampedLater ? 'incidents.stampedLater' : 'incidents.stamped', { written, stamped })}
       {entry.secondStampedAt && (
         <>
           {' '}

@@ -89,6 +89,8 @@ export function useIncidentLog() {
         publish([...chain.current, sealed]);
         return sealed;
       });
+      // The encrypted copy sends it soon (a change in IndexedDB is not seen by the vault by itself).
+      vault.changed();
       void stampPending();
       return entry;
     },
@@ -102,6 +104,7 @@ export function useIncidentLog() {
         const records = await removeEntries(vault, chain.current, entries);
         publish([...chain.current.filter((e) => !ids.has(e.id)), ...records]);
       });
+      vault.changed();
       void stampPending();
     },
     [serial, vault, publish, stampPending],

@@ -11,6 +11,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { HomeAppSection } from './home-app-section';
 import { LanguageSection } from './language-section';
 import { MyAdvocateSection } from './my-advocate-section';
+import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
@@ -68,6 +69,7 @@ export default function SettingsPage() {
         </section>
 
         <CopySection />
+        <PasswordSection />
         <PinSection />
         <RememberEmailSection />
         <TwoStepSection />

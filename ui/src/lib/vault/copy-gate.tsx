@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { LoadingScreen } from '../loading-screen';
 import { CopyContext, useCopyControl } from './copy-context';
 import { CopyFirstUse } from './copy-first-use';
+import { CopyProgress } from './copy-progress';
 import type { CopyApi } from './copy-client';
 import { CopySync } from './copy-sync';
 import type { OpenVault } from './vault-store';
@@ -19,15 +20,21 @@ export function CopyGate({ vault, api, restoring, children }: Props) {
   const t = useT();
   const sync = useMemo(() => new CopySync(vault, api), [vault, api]);
   const control = useCopyControl(sync);
-  const [restored, setRestored] = useState(!restoring);
+  // A restore cut off by a reload shows its progress again and resumes after what this device already holds.
+  const [restored, setRestored] = useState(() => !restoring && !sync.state().restoring);
   useEffect(() => {
     sync.start();
     return () => sync.stop();
   }, [sync]);
   const { status } = control;
   useEffect(() => {
-    if (!restored && !status.syncing && (status.lastSync !== null || status.problem !== null)) setRestored(true);
-  }, [restored, status]);
+    if (restored || status.syncing) return;
+    if (status.lastSync !== null) {
+      setRestored(true);
+      const state = sync.state();
+      if (state.restoring) void sync.saveState({ ...state, restoring: undefined });
+    } else if (status.problem !== null) setRestored(true);
+  }, [restored, status, sync]);
 
   if (!restored) {
     const p = status.progress;
@@ -48,5 +55,10 @@ export function CopyGate({ vault, api, restoring, children }: Props) {
   // A moment, once per opening: whether the first-use screen comes first.
   if (status.mode === 'unknown') return <LoadingScreen />;
   if (status.mode === 'no-key' && control.choice === undefined) return <CopyFirstUse control={control} />;
-  return <CopyContext.Provider value={control}>{children}</CopyContext.Provider>;
+  return (
+    <CopyContext.Provider value={control}>
+      <CopyProgress progress={status.progress} />
+      {children}
+    </CopyContext.Provider>
+  );
 }

@@ -1,6 +1,8 @@
 import { STORAGE_KEYS } from '../storage-keys';
 import { CopyFullError, type CopyApi, type CopyIndex, type CopyRecordInfo } from './copy-client';
-import { prepareRecord, openRecord, recordOpens, removeRecords, storedChunks, storedRecords, write, type StoredChunk, type StoredRecord } from './record-store';
+import { copyId, decodeRecord, encodeRecord, hash } from './copy-format';
+import { prepareRecord, openRecord, storedRecords } from './record-store';
+import { syncStored, type Progress, type Synced } from './copy-stored';
 import { wrapDataKeyId } from './recovery-key';
 import type { OpenVault } from './vault-store';
 
@@ -20,7 +22,6 @@ const LIST_KINDS: Record<string, string> = {
 };
 
 type Item = { id: string } & Record<string, unknown>;
-type Synced = { kind: string; version: number; hash?: string };
 
 /** Kept inside the vault (encrypted), as `copy-state`. */
 export type CopyState = {
@@ -29,6 +30,8 @@ export type CopyState = {
   choice?: 'device-only' | 'postponed';
   /** What this device last sent to or took from the copy, per record id. */
   items: Record<string, Synced>;
+  /** A restore began and has not finished a pass yet: a reload shows its progress again and resumes it. */
+  restoring?: boolean;
 };
 
 export type CopyStatus = {
@@ -41,61 +44,10 @@ export type CopyStatus = {
   waiting: number;
   lastSync: number | null;
   problem: 'full' | 'network' | null;
-  /** Attachments' chunks to bring down in the running pass (for a progress bar). */
-  progress: { done: number; total: number } | null;
+  /** Attachments' chunks moving in the running pass, down or up (for a progress bar). */
+  progress: Progress | null;
   bytes: number;
 };
-
-const te = new TextEncoder();
-
-async function hash(value: unknown): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', te.encode(JSON.stringify(value))));
-  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The copy's id of a list item: the item's own id when the server accepts it as a name, else its digest. */
-async function copyId(prefix: string, itemId: string): Promise<string> {
-  if (/^[A-Za-z0-9_-]{1,60}$/.test(itemId)) return `${prefix}-${itemId}`;
-  return `${prefix}-${(await hash(itemId)).slice(0, 40)}`;
-}
-
-/** A stored record as the copy's `data`: format byte, wrapped-key length (2 bytes), wrapped key, IV, ciphertext. */
-export function encodeRecord(r: StoredRecord): Uint8Array {
-  const out = new Uint8Array(3 + r.wrappedKey.length + 1 + r.iv.length + r.ciphertext.length);
-  out[0] = 1;
-  out[1] = r.wrappedKey.length >> 8;
-  out[2] = r.wrappedKey.length & 255;
-  out.set(r.wrappedKey, 3);
-  let at = 3 + r.wrappedKey.length;
-  out[at++] = r.iv.length;
-  out.set(r.iv, at);
-  out.set(r.ciphertext, at + r.iv.length);
-  return out;
-}
-
-export function decodeRecord(account: string, id: string, kind: string, version: number, data: Uint8Array<ArrayBuffer>): StoredRecord {
-  if (data[0] !== 1 || data.length < 4) throw new Error('Not a record of this format.');
-  const keyLen = (data[1] << 8) | data[2];
-  const wrappedKey = data.slice(3, 3 + keyLen);
-  let at = 3 + keyLen;
-  const ivLen = data[at++];
-  const iv = data.slice(at, at + ivLen);
-  const ciphertext = data.slice(at + ivLen);
-  return { account, id, kind, version, wrappedKey, iv, ciphertext };
-}
-
-/** A chunk as the copy keeps it: a last-chunk flag, the IV, the ciphertext. */
-function encodeChunk(c: StoredChunk): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(1 + c.iv.length + c.ciphertext.length);
-  out[0] = c.last ? 1 : 0;
-  out.set(c.iv, 1);
-  out.set(c.ciphertext, 1 + c.iv.length);
-  return out;
-}
-
-function decodeChunk(account: string, attachment: string, index: number, data: Uint8Array<ArrayBuffer>): StoredChunk {
-  return { account, attachment, index, last: data[0] === 1, iv: data.slice(1, 13), ciphertext: data.slice(13) };
-}
 
 const SYNC_EVERY_MS = 60_000;
 const AFTER_CHANGE_MS = 1_500;
@@ -194,7 +146,19 @@ export class CopySync {
       if (mode !== 'on') return;
       const server = new Map(index.records.map((r) => [r.id, r]));
       for (const [kind, prefix] of Object.entries(LIST_KINDS)) await this.syncList(kind, prefix, server, state);
-      await this.syncStored(server, state);
+      await syncStored(
+        {
+          vault: this.vault,
+          api: this.api,
+          items: state.items,
+          isList: (kind) => kind in LIST_KINDS,
+          progress: (progress) => this.update({ progress }),
+          again: () => {
+            this.again = true;
+          },
+        },
+        server,
+      );
       await this.saveState(state);
       this.retryMs = 0;
       this.update({ lastSync: Date.now(), problem: null, waiting: await this.countWaiting(state) });
@@ -289,95 +253,6 @@ export class CopySync {
     const fresh = [...upserts.values()].filter((v) => !now.some((i) => i.id === v.id));
     await this.vault.set(kind, [...fresh, ...merged], true);
     if (extras.length) this.again = true;
-  }
-
-  private async syncStored(server: Map<string, CopyRecordInfo>, state: CopyState): Promise<void> {
-    // A browser without IndexedDB keeps no incident log to send.
-    if (typeof indexedDB === 'undefined') return;
-    const account = this.vault.accountId;
-    const local = new Map((await storedRecords(account)).map((r) => [r.id, r]));
-    const isList = (kind: string) => kind in LIST_KINDS;
-
-    // Down: what is newer in the copy. Attachments first in the count, for the progress bar.
-    const down = [...server.values()].filter((r) => {
-      if (isList(r.kind)) return false;
-      const mine = local.get(r.id);
-      const seen = state.items[r.id];
-      if (mine) return r.version > mine.version;
-      return !(seen && seen.version === r.version); // else: removed here, removed there below
-    });
-    let chunkTotal = 0;
-    const chunkLists = new Map<string, number[]>();
-    for (const r of down.filter((x) => x.kind === 'attachment')) {
-      const list = await this.api.chunkList(r.id);
-      chunkLists.set(r.id, list);
-      chunkTotal += list.length;
-    }
-    let done = 0;
-    if (chunkTotal) this.update({ progress: { done, total: chunkTotal } });
-    for (const r of down) {
-      const got = await this.api.getRecord(r.id);
-      if (!got) continue;
-      const record = decodeRecord(account, r.id, got.kind, got.version, got.data);
-      if (!(await recordOpens(this.vault, record))) continue;
-      const chunks: StoredChunk[] = [];
-      if (record.kind === 'attachment') {
-        for (const index of chunkLists.get(r.id) ?? []) {
-          chunks.push(decodeChunk(account, r.id, index, await this.api.getChunk(r.id, index)));
-          this.update({ progress: { done: ++done, total: chunkTotal } });
-        }
-        if (!chunks.at(-1)?.last) continue; // Not whole on the server yet: the next pass takes it.
-      }
-      const mine = local.get(r.id);
-      const seen = state.items[r.id];
-      const extra = [];
-      if (mine && seen && mine.version > seen.version && mine.kind !== 'attachment') {
-        // Changed on both: the copy's is the higher version; this device's is kept as a conflict copy.
-        const value = await openRecord(this.vault, mine);
-        extra.push(await prepareRecord(this.vault, { id: `${r.id.slice(0, 50)}-c${Date.now().toString(36)}`, kind: mine.kind, version: 1 }, value));
-      }
-      await write({ records: [record], chunks }, ...extra);
-      local.set(r.id, record);
-      state.items[r.id] = { kind: record.kind, version: record.version };
-    }
-    if (down.length) this.vault.changed(true);
-
-    // Up: what is newer here. An attachment's chunks go first, resuming after those the server holds.
-    for (const mine of local.values()) {
-      const there = server.get(mine.id);
-      const seen = state.items[mine.id];
-      if (there && there.version >= mine.version) {
-        state.items[mine.id] ??= { kind: mine.kind, version: there.version };
-        continue;
-      }
-      if (!there && seen && seen.version === mine.version) {
-        // Removed on another device and unchanged here since.
-        await removeRecords(this.vault, [mine.id]);
-        delete state.items[mine.id];
-        continue;
-      }
-      if (mine.kind === 'attachment') {
-        const held = new Set(await this.api.chunkList(mine.id));
-        for (const c of await storedChunks(account, mine.id)) {
-          if (!held.has(c.index)) await this.api.putChunk(mine.id, c.index, encodeChunk(c));
-        }
-      }
-      if (await this.api.putRecord(mine.id, mine.kind, mine.version, encodeRecord(mine))) {
-        state.items[mine.id] = { kind: mine.kind, version: mine.version };
-      } else this.again = true;
-    }
-
-    for (const [id, seen] of Object.entries(state.items)) {
-      if (isList(seen.kind) || local.has(id)) continue;
-      const there = server.get(id);
-      if (!there || there.version === seen.version) {
-        if (there) {
-          await this.api.deleteRecord(id);
-          if (seen.kind === 'attachment') await this.api.deleteAttachment(id);
-        }
-        delete state.items[id];
-      }
-    }
   }
 
   /** Items here that the copy does not have yet (what she sees as waiting). */

@@ -1,16 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useT } from '../i18n';
-import { canWriteOffline, sealJournalOffline, waitingOffline } from './outbox';
+import { canWriteOffline, sealJournalOffline, type OfflineIntake } from './outbox';
+
+/** What a screen's offline form receives: the account, and a call once an item is kept (the count changes). */
+export type OfflineFormProps = { accountId: string; onKept(): void };
+
+/**
+ * What the screens bring to writing offline, given by the app (a feature's code never reaches lib/ otherwise):
+ * a form per path, shown on the offline screen there, and an intake per kind that takes an item in online.
+ */
+export type OfflineParts = {
+  forms: Partial<Record<string, ComponentType<OfflineFormProps>>>;
+  intakes: Record<string, OfflineIntake>;
+};
 
 /**
  * Offline, a journal entry can still be written: it is sealed at once to this device's outbox key (nobody holding
- * the phone can read it back) and added to her journal at the next opening online. She sees how many wait.
+ * the phone can read it back) and added to her journal at the next opening online.
  */
-export function OfflineWriting({ accountId }: { accountId: string }) {
+export function OfflineWriting({ accountId, onKept }: OfflineFormProps) {
   const t = useT();
   const id = useId();
   const [text, setText] = useState('');
-  const [waiting, setWaiting] = useState(() => waitingOffline(accountId));
   const [failed, setFailed] = useState(false);
   if (!canWriteOffline(accountId)) return null;
   const keep = async (e: FormEvent) => {
@@ -20,7 +31,7 @@ export function OfflineWriting({ accountId }: { accountId: string }) {
     try {
       await sealJournalOffline(accountId, text.trim());
       setText('');
-      setWaiting(waitingOffline(accountId));
+      onKept();
     } catch (err) {
       console.warn('Could not keep the entry:', err instanceof Error ? err.name : '');
       setFailed(true);
@@ -31,17 +42,22 @@ export function OfflineWriting({ accountId }: { accountId: string }) {
       <label htmlFor={id}>{t('copy.offlineLabel')}</label>
       <textarea id={id} className="input" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
       <p>{t('copy.offlineSealed')}</p>
-      {failed ? (
-        <p className="vault-error" role="alert">
-          {t('copy.offlineNotKept')}
-        </p>
-      ) : null}
+      {failed ? <OfflineNotKept /> : null}
       <div className="vault-actions">
         <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
           {t('copy.offlineKeep')}
         </button>
       </div>
-      {waiting > 0 ? <p role="status">{t('copy.offlineWaiting', { count: waiting })}</p> : null}
     </form>
+  );
+}
+
+/** Said when the device could not keep what she wrote offline (no room, or storage refused). */
+export function OfflineNotKept() {
+  const t = useT();
+  return (
+    <p className="vault-error" role="alert">
+      {t('copy.offlineNotKept')}
+    </p>
   );
 }

@@ -2,7 +2,7 @@
 // The HPKE library meets jsdom's ArrayBuffer from another realm than Node's WebCrypto; in the browser there is one.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64 } from './crypto';
-import { canWriteOffline, drainOutbox, ensureOutboxKey, sealJournalOffline, waitingOffline } from './outbox';
+import { canWriteOffline, drainOutbox, ensureOutboxKey, sealJournalOffline, sealOffline, waitingOffline, type OfflineItem } from './outbox';
 import { openVault } from './vault-store';
 
 class MemoryStorage {
@@ -58,5 +58,34 @@ describe('writing offline', () => {
     await ensureOutboxKey(vault);
     expect(await drainOutbox(vault)).toBe(0);
     expect(localStorage.getItem(`outbox:${ACCOUNT}`)).toBe(sealed);
+  });
+
+  it('hands each kind to its own intake, oldest first; an item without an intake here, or whose intake fails, waits', async () => {
+    await ensureOutboxKey(await open());
+    await sealOffline(ACCOUNT, { kind: 'mood', data: { mood: 2, notes: WORDS } }, 1);
+    await sealJournalOffline(ACCOUNT, 'second', 2);
+    await sealOffline(ACCOUNT, { kind: 'mood', data: { mood: 4, notes: 'third' } }, 3);
+    expect(waitingOffline(ACCOUNT)).toBe(3);
+    expect(JSON.stringify(localStorage.all())).not.toContain(WORDS);
+
+    const vault = await open();
+    // A screen that is not there yet: its items wait, the journal's come in.
+    expect(await drainOutbox(vault)).toBe(1);
+    expect(waitingOffline(ACCOUNT)).toBe(2);
+
+    const taken: OfflineItem[] = [];
+    let fail = true;
+    const mood = async (_v: unknown, item: OfflineItem) => {
+      if (fail) {
+        fail = false;
+        throw new Error('no room');
+      }
+      taken.push(item);
+    };
+    expect(await drainOutbox(vault, { mood })).toBe(1);
+    expect(taken.map((i) => i.writtenAt)).toEqual([3]);
+    expect(await drainOutbox(vault, { mood })).toBe(1);
+    expect(taken.map((i) => [i.writtenAt, i.data])).toEqual([[3, { mood: 4, notes: 'third' }], [1, { mood: 2, notes: WORDS }]]);
+    expect(waitingOffline(ACCOUNT)).toBe(0);
   });
 });

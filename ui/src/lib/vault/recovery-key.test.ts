@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64, VaultKeyError } from './crypto';
-import { decodeRecord, encodeRecord } from './copy-sync';
+import { decodeRecord, encodeRecord } from './copy-format';
 import { openRecord, prepareRecord } from './record-store';
 import { formatRecoveryKey, newRecoveryKey, parseRecoveryKey, unwrapWithRecovery } from './recovery-key';
 import { readMeta } from './storage-layout';

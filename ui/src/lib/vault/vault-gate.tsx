@@ -14,10 +14,13 @@ import { VaultKeyError } from './crypto';
 import { discardVault, openVault, restoreVault, unlockWithPin, type Opening, type OpenVault } from './vault-store';
 import { copyApi } from './copy-client';
 import { CopyGate } from './copy-gate';
+import type { CopyState } from './copy-sync';
+import { STORAGE_KEYS } from '../storage-keys';
 import { CopyRestore } from './copy-restore';
 import { wrapDataKeyId } from './recovery-key';
 import { readMeta } from './storage-layout';
 import { drainOutbox, ensureOutboxKey } from './outbox';
+import type { OfflineParts } from './offline-writing';
 import { VaultScreen } from './vault-screen';
 import { isOffline, VaultOffline } from './vault-offline';
 import './vault.css';
@@ -39,19 +42,19 @@ type Stage =
  * screen while it opens, the PIN prompt when she set one. Rendered under RequireAuth, keyed by account,
  * so another account never sees this one's memory, and sign-out drops the key and the data.
  */
-export function VaultGate({ children }: { children: ReactNode }) {
+export function VaultGate({ children, offline }: { children: ReactNode; offline?: OfflineParts }) {
   const { session } = useAuth();
   if (!session) return <LoadingScreen />;
   return (
-    <VaultSession key={session.user.id} accountId={session.user.id} accessToken={session.access_token}>
+    <VaultSession key={session.user.id} accountId={session.user.id} accessToken={session.access_token} offline={offline}>
       {children}
     </VaultSession>
   );
 }
 
-type SessionProps = { accountId: string; accessToken: string; children: ReactNode };
+type SessionProps = { accountId: string; accessToken: string; offline?: OfflineParts; children: ReactNode };
 
-function VaultSession({ accountId, accessToken, children }: SessionProps) {
+function VaultSession({ accountId, accessToken, offline, children }: SessionProps) {
   const t = useT();
   const { signOut } = useAuth();
   const [stage, setStage] = useState<Stage>({ kind: 'opening' });
@@ -78,14 +81,14 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       }
       await migratePlainRecords(opening.vault);
       // Online now: entries written offline come in, and the outbox key exists for the next time offline.
-      const fromOutbox = await drainOutbox(opening.vault).catch((err: unknown) => {
+      const fromOutbox = await drainOutbox(opening.vault, offline?.intakes).catch((err: unknown) => {
         console.warn('The outbox could not be opened:', err);
         return 0;
       });
       await ensureOutboxKey(opening.vault).catch((err: unknown) => console.warn('No outbox key:', err));
       setStage({ kind: 'open', vault: opening.vault, fromOutbox });
     },
-    [signOut],
+    [signOut, offline],
   );
 
   const open = useCallback(async () => {
@@ -154,6 +157,9 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
           onRestore={async (recoveryKey) => {
             if (!secret.current) return;
             const vault = await restoreVault(accountId, secret.current, stage.wrap, recoveryKey);
+            // Remembered inside the vault: a reload before the first pass ends shows the restore's progress again.
+            const state = vault.get(STORAGE_KEYS.copyState) as CopyState | undefined;
+            await vault.set(STORAGE_KEYS.copyState, { ...(state?.v === 1 ? state : { v: 1, items: {} }), restoring: true });
             await ensureOutboxKey(vault).catch((err: unknown) => console.warn('No outbox key:', err));
             setStage({ kind: 'open', vault, restoring: true });
           }}
@@ -182,7 +188,7 @@ function VaultSession({ accountId, accessToken, children }: SessionProps) {
       );
     case 'offline':
       return (
-        <VaultOffline accountId={accountId} onRetry={() => void open()}>
+        <VaultOffline accountId={accountId} onRetry={() => void open()} forms={offline?.forms}>
           {children}
         </VaultOffline>
       );

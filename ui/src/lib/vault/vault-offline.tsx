@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Rich, useT } from '../i18n';
 import { PATHS } from '../route-paths';
-import { OfflineWriting } from './offline-writing';
+import { OfflineWriting, type OfflineParts } from './offline-writing';
+import { canWriteOffline, waitingOffline } from './outbox';
 import { readMeta } from './storage-layout';
 import { VaultScreen } from './vault-screen';
 
@@ -14,16 +15,17 @@ export function isOffline(err: unknown): boolean {
   return !navigator.onLine || err instanceof TypeError;
 }
 
-type Props = { accountId: string; onRetry(): void; children: ReactNode };
+type Props = { accountId: string; onRetry(): void; forms?: OfflineParts['forms']; children: ReactNode };
 
 /**
  * What a signed-in screen shows when the private space cannot be opened because the device is offline: the
  * screens without her entries open as usual, the others say plainly that they need the network. With a PIN set,
  * nothing opens before the PIN can be checked, which needs the network too. Tries again once the network is back.
  */
-export function VaultOffline({ accountId, onRetry, children }: Props) {
+export function VaultOffline({ accountId, onRetry, forms = {}, children }: Props) {
   const t = useT();
   const { pathname } = useLocation();
+  const [waiting, setWaiting] = useState(() => waitingOffline(accountId));
   useEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
@@ -31,6 +33,8 @@ export function VaultOffline({ accountId, onRetry, children }: Props) {
 
   const pinSet = Boolean(readMeta(accountId)?.pin);
   if (!pinSet && WITHOUT_VAULT.includes(pathname)) return children;
+  // Each screen's own form where it has one (mood, incidents), the journal's elsewhere.
+  const Form = forms[pathname] ?? OfflineWriting;
   return (
     <VaultScreen>
       <div className="vault-card" role="status">
@@ -55,7 +59,16 @@ export function VaultOffline({ accountId, onRetry, children }: Props) {
           </button>
         </div>
       </div>
-      <OfflineWriting accountId={accountId} />
+      {canWriteOffline(accountId) ? (
+        <Suspense fallback={null}>
+          <Form accountId={accountId} onKept={() => setWaiting(waitingOffline(accountId))} />
+        </Suspense>
+      ) : null}
+      {waiting > 0 ? (
+        <p className="vault-card" role="status">
+          {t('copy.offlineWaiting', { count: waiting })}
+        </p>
+      ) : null}
     </VaultScreen>
   );
 }
