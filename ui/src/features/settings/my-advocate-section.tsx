@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { advocateApi, isPairingCode, type AdvocateSummary } from '../../lib/advocates/api';
-import { forgetAdvocateList } from '../../lib/advocates';
+import { forgetAdvocateList, useStandingShares, withdrawStanding, type StandingShare } from '../../lib/advocates';
 import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
@@ -28,6 +28,7 @@ export function MyAdvocateSection() {
   const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
   const [shares, setShares] = useState<ShareInfo[]>([]);
   const [labels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const [standing, setStanding] = useStandingShares();
   const [code, setCode] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [knownAs, setKnownAs] = useState('');
@@ -96,6 +97,8 @@ export function MyAdvocateSection() {
     setBusy(true);
     try {
       await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
+      // Ending the pairing deleted every share to them; a standing share to them ends with it.
+      setStanding((prev) => prev.filter((x) => x.advocate_id !== advocateId));
       forgetAdvocateList();
       await reload();
     } catch {
@@ -110,6 +113,21 @@ export function MyAdvocateSection() {
     setBusy(true);
     try {
       await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
+      await reload();
+    } catch {
+      setError(t('settings.advocateWithdrawFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Ends the standing share and deletes every incident it sent, as withdrawing each would.
+  const stopStanding = async (st: StandingShare) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await withdrawStanding(token, st);
+      setStanding((prev) => prev.filter((x) => x.id !== st.id));
       await reload();
     } catch {
       setError(t('settings.advocateWithdrawFailed'));
@@ -140,10 +158,21 @@ export function MyAdvocateSection() {
           ))}
         </ul>
       ) : null}
-      {shares.length > 0 ? (
+      {shares.length > 0 || standing.length > 0 ? (
         <>
           <h3 className="settings-subheading">{t('settings.advocateSharesHeading')}</h3>
           <ul className="two-step-list" aria-label={t('settings.advocateSharesHeading')}>
+            {standing.map((st) => (
+              <li key={st.id}>
+                <span>
+                  <strong>{t('settings.advocateStanding')}</strong>{' '}
+                  {t('settings.advocateShare', { name: st.advocate, shared: dateOf(st.consent.shared_at), until: dateOf(st.until) })}
+                </span>
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void stopStanding(st)}>
+                  {t('settings.advocateStandingStop')}
+                </button>
+              </li>
+            ))}
             {shares.map((s) => (
               <li key={s.id}>
                 <span>

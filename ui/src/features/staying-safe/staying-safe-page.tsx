@@ -49,6 +49,7 @@ export default function StayingSafePage() {
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>
             <li>{t('stayingSafe.cannotAdvocate')}</li>
+            <li>{t('stayingSafe.advocateEvery')}</li>
           </ul>
         </section>
 

@@ -6,6 +6,7 @@ import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVaultState } from '../vault';
 import { advocateApi } from './api';
+import { consentLines } from './consent';
 import { useMyAdvocates } from './my-advocates';
 import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
 
@@ -37,13 +38,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const dayCount = Math.min(MAX_SHARE_DAYS, Math.max(1, Math.round(Number(days) || DEFAULT_SHARE_DAYS)));
   const until = new Date(Date.now() + dayCount * DAY_MS);
   const untilText = until.toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
-  const consentLines = [
-    t('sharing.consentWhat', { what }),
-    t('sharing.consentWith', { advocate: advocate.name }),
-    t('sharing.consentUntil', { until: untilText }),
-    t('sharing.consentWithdraw'),
-    t('sharing.consentChoice'),
-  ];
+  const lines = consentLines(t, what, advocate.name, untilText);
 
   const share = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +50,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
         v: 1,
         consent: {
           language: lang,
-          text: consentLines.join('\n'),
+          text: lines.join('\n'),
           what,
           advocate: advocate.name,
           shared_at: new Date().toISOString(),
@@ -125,7 +120,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
           <section aria-label={t('sharing.consentHeading')}>
             <h4>{t('sharing.consentHeading')}</h4>
             <ul>
-              {consentLines.map((line) => (
+              {lines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

@@ -1,0 +1,124 @@
+// Her advocate, beyond single shares (docs/advocates.md): 'every incident from now on', and the advocate's
+// unlocked key surviving a token renewal. Two browser profiles against the real binary.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ADVOCATE_NAME, KNOWN_AS, pairWith, setUpAdvocate, unlock } from './advocate-steps.mjs';
+import { openContext, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+
+const FIRST = 'He took my keys and locked the door';
+const SECOND = 'He shouted at me in front of the children';
+const THIRD = 'He followed me to the bus stop';
+
+/** Records an incident in the Incident Log and waits until it is time-stamped (sharing needs the stamp). */
+async function record(her, what, when) {
+  await her.getByRole('button', { name: 'Record an incident' }).click();
+  await her.getByLabel('Date and time').fill(when);
+  await her.getByRole('textbox', { name: 'What happened' }).fill(what);
+  await her.getByRole('button', { name: 'Seal and save' }).click();
+  await her.locator('.incident-card', { hasText: what }).getByText(/time-stamped/).waitFor();
+}
+
+const isShareUpload = (r) => r.method() === 'POST' && /^\/api\/advocates\/[^/]+\/shares$/.test(new URL(r.url()).pathname);
+
+describe('every incident from now on', () => {
+  const suite = browserSuite();
+
+  it('each new incident reaches the advocate until she stops it, and stopping withdraws them', async () => {
+    const { app, ctx: hers, page: her } = suite;
+    const theirs = await openContext(suite.browser, app);
+    try {
+      const advocate = await theirs.newPage();
+      const code = await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
+      await signUpViaUi(her, uniqueEmail('her'));
+      await pairWith(her, code);
+      const uploads = [];
+      her.on('request', (r) => {
+        if (isShareUpload(r)) uploads.push(r);
+      });
+
+      // An incident from before she chose stays with her.
+      await her.goto('/incidents');
+      await record(her, 'An older incident', '2026-11-10T09:00');
+      const every = her.getByRole('region', { name: 'Every incident from now on' });
+      await every.getByRole('button', { name: 'Share every new incident' }).click();
+      assert.equal(await every.getByLabel('For how many days').inputValue(), '90');
+      const consent = every.getByRole('region', { name: 'What you agree to' });
+      assert.match(
+        await consent.textContent(),
+        /What: every incident you record from now on.*With: Asha Verma, and nobody else\..*Their help never depends on it\./s,
+      );
+      await every.getByRole('button', { name: 'Share every new incident' }).click();
+      await every.getByText(`Each new incident you record is shared with ${ADVOCATE_NAME} until`).waitFor();
+
+      for (const [what, when] of [
+        [FIRST, '2026-11-21T20:00'],
+        [SECOND, '2026-11-22T19:15'],
+      ]) {
+        const sent = her.waitForResponse((r) => isShareUpload(r.request()) && r.status() === 201);
+        await record(her, what, when);
+        await sent;
+      }
+      assert.equal(uploads.length, 2, 'only the two new incidents were sent');
+
+      // The advocate sees both, each with the consent record she read.
+      await unlock(advocate);
+      const fromHer = advocate.getByRole('region', { name: KNOWN_AS });
+      const open = fromHer.getByRole('button', { name: 'Open', exact: true });
+      await open.nth(1).waitFor();
+      assert.equal(await open.count(), 2);
+      await open.first().click();
+      await fromHer.locator('.advocate-item').first().waitFor();
+      await open.first().click();
+      await fromHer.getByText(FIRST).waitFor();
+      await fromHer.getByText(SECOND).waitFor();
+      assert.equal(await fromHer.getByText('An older incident').count(), 0);
+      assert.match(await fromHer.textContent(), /What: every incident you record from now on/);
+
+      // She sees it in her list and stops it: what it shared is withdrawn.
+      await her.goto('/settings');
+      const list = her.getByRole('list', { name: 'What you share' });
+      const standing = list.locator('li', { hasText: 'Every incident from now on.' });
+      await standing.getByText(`Shared with ${ADVOCATE_NAME} on`).waitFor();
+      await standing.getByRole('button', { name: 'Stop and withdraw what it shared' }).click();
+      await list.waitFor({ state: 'detached' });
+
+      // A third incident stays with her.
+      await her.goto('/incidents');
+      await every.getByText('You can choose to share each new incident').waitFor();
+      await record(her, THIRD, '2026-11-23T08:30');
+      assert.equal(uploads.length, 2, 'nothing was sent after she stopped');
+
+      await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+      await advocate.getByText('Nobody has shared anything with you yet.').waitFor();
+      assert.equal(await advocate.getByText(FIRST).count(), 0);
+      theirs.check();
+      hers.check();
+    } finally {
+      await theirs.close();
+    }
+  });
+});
+
+describe("the advocate's key and a token renewal", () => {
+  // Minute-long tokens: auth-js renews one at each of its 30-second ticks.
+  const suite = browserSuite({ app: { extraConfig: '[auth]\njwt_expiry_secs = 60\n' } });
+
+  it('a renewed token keeps the key opened in the page', async () => {
+    const { app, ctx: theirs, page: advocate } = suite;
+    await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
+    await unlock(advocate);
+    const before = await advocate.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).access_token);
+    // The area asks the server again with the renewed token (an event, whenever auth-js's tick comes).
+    await advocate.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/advocate' &&
+        r.status() === 200 &&
+        r.request().headers().authorization !== `Bearer ${before}`,
+      { timeout: 90_000 },
+    );
+    await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+    await advocate.getByText('Nobody has shared anything with you yet.').waitFor();
+    assert.equal(await advocate.getByLabel('Your passphrase').count(), 0, 'the passphrase is not asked again');
+    theirs.check();
+  });
+});
