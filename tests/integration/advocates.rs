@@ -389,3 +389,53 @@ fn a_share_ends_at_its_time_and_with_the_pairing() {
         json!([])
     );
 }
+
+#[test]
+fn her_sealed_label_is_listed_to_her_and_never_to_the_advocate() {
+    let a = Auth::start("");
+    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let asha_id = paired(&a, &asha, &her);
+    let label = b"LABEL-SEALED-FOR-HER-ONLY";
+    let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
+    let post = |id: &str, label: &[u8]| {
+        let body = json!({"id": id, "expires_at": tomorrow, "sealed": B64.encode(b"x"), "label": B64.encode(label)});
+        api(
+            &a,
+            Method::POST,
+            &format!("/advocates/{asha_id}/shares"),
+            &her,
+            Some(body),
+        )
+        .0
+    };
+    assert_eq!(post("s1", label), 201);
+    assert_eq!(
+        post("s2", &[7u8; 2049]),
+        400,
+        "a label is a line, not a file"
+    );
+    assert_eq!(
+        share(&a, &her, &asha_id, "s3", b"y"),
+        201,
+        "a label is optional"
+    );
+
+    let (_, mine) = api(&a, Method::GET, "/advocates/shares", &her, None);
+    assert_eq!(mine["shares"][0]["label"], B64.encode(label));
+    assert!(mine["shares"][1].get("label").is_none(), "{mine}");
+    let (_, theirs) = api(&a, Method::GET, "/advocate/shares", &asha, None);
+    assert!(
+        theirs["shares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s.get("label").is_none()),
+        "the advocate is never given her label: {theirs}"
+    );
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/s1", &her, None).0,
+        204
+    );
+    assert!(!data_dir_holds(&a, label), "the label goes with the share");
+}

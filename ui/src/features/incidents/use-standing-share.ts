@@ -34,7 +34,8 @@ export function useStandingShareSender(entries: EvidenceEntry[], titleOf: (e: Ev
         void (async () => {
           try {
             const { entries: all, titleOf: title } = latest.current;
-            const shareId = await sendUnderStanding(token, s, e.seq, await sharedIncident(vault, all, e, title(e)));
+            const item = await sharedIncident(vault, all, e, title(e));
+            const shareId = await sendUnderStanding(token, vault, s, e.seq, item, title(e));
             setLabels((old) => ({ ...old, [shareId]: title(e) }));
             // Kept only if she has not stopped it meanwhile.
             setStanding((prev) => prev.map((x) => (x.id === s.id ? { ...x, sent: { ...x.sent, [e.id]: shareId } } : x)));

@@ -5,13 +5,23 @@ import { forgetAdvocateList, useStandingShares, withdrawStanding, type StandingS
 import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { useVaultState } from '../../lib/vault';
+import { openLabel } from '../../lib/advocates/share-label';
+import { useVault, useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 
 type Found = { code: string; advocate: AdvocateSummary; safety: string };
 /** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
-type ShareInfo = { id: string; advocate_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
+type ShareInfo = {
+  id: string;
+  advocate_id: string;
+  size: number;
+  expires_at: number;
+  created_at: string;
+  opened_at: string | null;
+  /** Her label, sealed under her account's data key (lib/advocates/share-label.ts). */
+  label?: string;
+};
 
 /**
  * 'My advocate' in Settings (docs/advocates.md): she types the code her advocate told her, sees their name and
@@ -27,7 +37,11 @@ export function MyAdvocateSection() {
   const token = session?.access_token ?? '';
   const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
   const [shares, setShares] = useState<ShareInfo[]>([]);
-  const [labels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const { vault } = useVault();
+  // Labels kept on this device (shares made before labels travelled with them), then those opened from the server.
+  const [localLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const [sealedLabels, setSealedLabels] = useState<Record<string, string>>({});
+  const labels = { ...sealedLabels, ...localLabels };
   const [standing, setStanding] = useStandingShares();
   const [code, setCode] = useState('');
   const [found, setFound] = useState<Found | null>(null);
@@ -45,7 +59,13 @@ export function MyAdvocateSection() {
     ]);
     setAdvocates(list);
     setShares(shared);
-  }, [token, embedded]);
+    const opened: Record<string, string> = {};
+    for (const s of shared) {
+      const label = s.label ? await openLabel(vault, s.id, s.label) : null;
+      if (label) opened[s.id] = label;
+    }
+    setSealedLabels(opened);
+  }, [token, embedded, vault]);
 
   useEffect(() => {
     void reload().catch(() => undefined);

@@ -4,9 +4,10 @@ import { useOptionalAuth } from '../auth';
 import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
-import { useVaultState } from '../vault';
+import { useVault, useVaultState } from '../vault';
 import { advocateApi } from './api';
 import { consentLines } from './consent';
+import { sealLabel } from './share-label';
 import { useMyAdvocates } from './my-advocates';
 import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
 
@@ -25,6 +26,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const session = useOptionalAuth()?.session;
   const token = session?.access_token ?? '';
   const advocates = useMyAdvocates(token) ?? [];
+  const { vault } = useVault();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState('');
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
@@ -72,6 +74,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
         id: shareId,
         expires_at: until.getTime(),
         sealed: toBase64(sealed),
+        label: await sealLabel(vault, shareId, what),
       });
       setLabels((old) => ({ ...old, [shareId]: what }));
       setOpen(false);

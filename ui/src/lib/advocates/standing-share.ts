@@ -7,7 +7,9 @@
  */
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVaultState } from '../vault';
+import type { OpenVault } from '../vault/vault-store';
 import { AdvocateApiError, advocateApi } from './api';
+import { sealLabel } from './share-label';
 import { encodePayload, type Consent, type SharedItem } from './share-payload';
 
 /** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
@@ -52,8 +54,18 @@ export function standingShareId(s: StandingShare, seq: number): string {
   return `${s.id}-${seq}`;
 }
 
-/** Seals one incident with the standing share's consent record to its advocate and sends it. */
-export async function sendUnderStanding(token: string, s: StandingShare, seq: number, item: SharedItem): Promise<string> {
+/**
+ * Seals one incident with the standing share's consent record to its advocate and sends it, with her label of it
+ * sealed for her own devices.
+ */
+export async function sendUnderStanding(
+  token: string,
+  vault: OpenVault,
+  s: StandingShare,
+  seq: number,
+  item: SharedItem,
+  label: string,
+): Promise<string> {
   const shareId = standingShareId(s, seq);
   const { sealToAdvocate, toBase64 } = await import('./sealing');
   const sealed = await sealToAdvocate(s.public_key, encodePayload({ v: 1, consent: s.consent, item }));
@@ -63,6 +75,7 @@ export async function sendUnderStanding(token: string, s: StandingShare, seq: nu
       id: shareId,
       expires_at: s.until,
       sealed: toBase64(sealed),
+      label: await sealLabel(vault, shareId, label),
     });
   } catch (err) {
     // Her other device may have sent it already: the server keeps one share per id.

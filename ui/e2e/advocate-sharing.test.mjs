@@ -1,9 +1,10 @@
-// Her advocate, beyond single shares (docs/advocates.md): 'every incident from now on', and the advocate's
-// unlocked key surviving a token renewal. Two browser profiles against the real binary.
+// Her advocate, beyond the first walk-through (docs/advocates.md): 'every incident from now on', the advocate's
+// unlocked key surviving a token renewal, and her label of a share seen on her second device. Browser profiles
+// against the real binary.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ADVOCATE_NAME, KNOWN_AS, pairWith, setUpAdvocate, unlock } from './advocate-steps.mjs';
-import { openContext, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { openContext, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const FIRST = 'He took my keys and locked the door';
 const SECOND = 'He shouted at me in front of the children';
@@ -120,5 +121,61 @@ describe("the advocate's key and a token renewal", () => {
     await advocate.getByText('Nobody has shared anything with you yet.').waitFor();
     assert.equal(await advocate.getByLabel('Your passphrase').count(), 0, 'the passphrase is not asked again');
     theirs.check();
+  });
+});
+
+describe('her label of a share, on her other device', () => {
+  const suite = browserSuite({ app: { copy: true } });
+  const JOURNAL = 'Today I told my sister everything';
+
+  it('a device joined through the encrypted copy shows what each share holds; the server keeps it sealed', async () => {
+    const { app, ctx: deviceA, page: her } = suite;
+    const theirs = await openContext(suite.browser, app);
+    const deviceB = await openContext(suite.browser, app);
+    try {
+      const advocate = await theirs.newPage();
+      const code = await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
+      const email = uniqueEmail('her');
+      await signUpViaUi(her, email);
+      await her.getByRole('button', { name: 'Show my recovery key' }).click();
+      const recoveryKey = await her.getByLabel('Recovery key').getAttribute('data-recovery-key');
+      await her.getByRole('button', { name: 'I have written it down' }).click();
+      await her.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
+      await pairWith(her, code);
+
+      await her.goto('/journal');
+      await her.getByLabel('Write your thoughts').fill(JOURNAL);
+      await her.getByRole('button', { name: 'Save Entry' }).click();
+      const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
+      await entry.getByRole('button', { name: 'Share with my advocate' }).click();
+      await entry.getByRole('button', { name: 'Share', exact: true }).click();
+      await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+
+      // Her second device: the recovery key brings her records back; the share's label comes with the share.
+      const herB = await deviceB.newPage();
+      await signInViaUi(herB, email);
+      await herB.getByLabel('Your recovery key').fill(recoveryKey);
+      await herB.getByRole('button', { name: 'Open my records' }).click();
+      await herB.getByRole('heading', { level: 1, name: 'Bring back your records' }).waitFor({ state: 'detached' });
+      await herB.getByRole('heading', { level: 1, name: 'Bringing back your records…' }).waitFor({ state: 'detached' });
+      const listed = herB.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates/shares' && r.ok());
+      await herB.goto('/settings');
+      const { shares } = await (await listed).json();
+      assert.equal(shares.length, 1);
+      assert.ok(!Buffer.from(shares[0].label, 'base64').toString('latin1').includes('journal entry'), 'the label is sealed');
+      const list = herB.getByRole('list', { name: 'What you share' });
+      await list.getByText(/^your journal entry of /).waitFor();
+
+      // The advocate is never given it.
+      const theirList = advocate.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocate/shares' && r.ok());
+      await unlock(advocate);
+      assert.equal((await (await theirList).json()).shares[0].label, undefined);
+      theirs.check();
+      deviceA.check();
+      deviceB.check();
+    } finally {
+      await theirs.close();
+      await deviceB.close();
+    }
   });
 });
