@@ -1,9 +1,9 @@
 // Her advocate, beyond the first walk-through (docs/advocates.md): 'every incident from now on', the advocate's
-// unlocked key surviving a token renewal, and her label of a share seen on her second device. Browser profiles
-// against the real binary.
+// unlocked key surviving a token renewal, her label of a share seen on her second device, and a new key after a
+// forgotten passphrase. Browser profiles against the real binary.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ADVOCATE_NAME, KNOWN_AS, pairWith, setUpAdvocate, unlock } from './advocate-steps.mjs';
+import { ADVOCATE_NAME, KNOWN_AS, pairWith, PASSPHRASE, setUpAdvocate, unlock } from './advocate-steps.mjs';
 import { openContext, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const FIRST = 'He took my keys and locked the door';
@@ -176,6 +176,79 @@ describe('her label of a share, on her other device', () => {
     } finally {
       await theirs.close();
       await deviceB.close();
+    }
+  });
+});
+
+describe('a new key after a forgotten passphrase', () => {
+  const suite = browserSuite();
+  const JOURNAL = 'I found a room near the market';
+  const NEW_PASSPHRASE = 'harbour violet seven lanterns';
+
+  /** She shares her journal entry and waits for the answer. */
+  async function shareJournal(her) {
+    await her.goto('/journal');
+    const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
+    await entry.getByRole('button', { name: 'Share with my advocate' }).click();
+    await entry.getByRole('button', { name: 'Share', exact: true }).click();
+    await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+  }
+
+  it('the advocate makes a new key; she compares the new safety code before sharing again', async () => {
+    const { app, ctx: hers, page: her } = suite;
+    const theirs = await openContext(suite.browser, app);
+    try {
+      const advocate = await theirs.newPage();
+      const code = await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
+      await signUpViaUi(her, uniqueEmail('her'));
+      await pairWith(her, code);
+      await her.goto('/journal');
+      await her.getByLabel('Write your thoughts').fill(JOURNAL);
+      await her.getByRole('button', { name: 'Save Entry' }).click();
+      await shareJournal(her);
+
+      // The advocate forgot the passphrase: a new key, after a plain warning.
+      await advocate.getByRole('button', { name: 'I forgot my passphrase' }).click();
+      await advocate.getByRole('heading', { name: 'Make a new key' }).waitFor();
+      await advocate.getByText('Everything shared with you so far is deleted, and each person has to share it again.').waitFor();
+      await advocate.getByLabel('Passphrase (at least 12 characters)').fill(NEW_PASSPHRASE);
+      await advocate.getByLabel('The same passphrase again').fill(NEW_PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Make my key' }).click();
+      const people = advocate.getByRole('list', { name: 'People who paired with you' });
+      const theirCode = (await people.getByText(/^Safety code of your key with her: /).textContent()).replace(/\D/g, '');
+      assert.match(theirCode, /^\d{6}$/);
+
+      // Her side: what she shared is gone; the new code is shown, and nothing is offered for sharing until she
+      // says it matches.
+      const herAdvocates = her.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates/shares' && r.ok());
+      await her.goto('/settings');
+      assert.deepEqual((await (await herAdvocates).json()).shares, []);
+      const changed = her.getByRole('group', { name: `${ADVOCATE_NAME} has a new key` });
+      assert.equal((await changed.locator('.my-advocate-code').textContent()).replace(/\D/g, ''), theirCode);
+      const listed = her.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates' && r.ok());
+      await her.goto('/journal');
+      const [mine] = (await (await listed).json()).advocates;
+      assert.notEqual(mine.public_key, mine.confirmed_key, 'the server says the key changed');
+      await her.locator('.journal-entries > li', { hasText: JOURNAL }).waitFor();
+      assert.equal(await her.getByRole('button', { name: 'Share with my advocate' }).count(), 0);
+      await her.goto('/settings');
+      await changed.getByRole('button', { name: 'It is the same on their screen' }).click();
+      await changed.waitFor({ state: 'detached' });
+      await shareJournal(her);
+
+      // The new passphrase opens what she shared again; the old one opens nothing any more.
+      await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Open', exact: true }).click();
+      await advocate.getByText('That passphrase does not open your key.').waitFor();
+      await advocate.getByLabel('Your passphrase').fill(NEW_PASSPHRASE);
+      await advocate.getByRole('button', { name: 'Open', exact: true }).click();
+      const fromHer = advocate.getByRole('region', { name: KNOWN_AS });
+      await fromHer.getByRole('button', { name: 'Open', exact: true }).click();
+      await fromHer.getByText(JOURNAL).waitFor();
+      theirs.check();
+      hers.check();
+    } finally {
+      await theirs.close();
     }
   });
 });

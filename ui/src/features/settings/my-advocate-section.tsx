@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { advocateApi, isPairingCode, type AdvocateSummary } from '../../lib/advocates/api';
+import { advocateApi, isPairingCode, keyChanged, type AdvocateSummary } from '../../lib/advocates/api';
 import { forgetAdvocateList, useStandingShares, withdrawStanding, type StandingShare } from '../../lib/advocates';
-import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
+import { keySafetyCode, safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { openLabel } from '../../lib/advocates/share-label';
@@ -41,6 +41,8 @@ export function MyAdvocateSection() {
   // Labels kept on this device (shares made before labels travelled with them), then those opened from the server.
   const [localLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
   const [sealedLabels, setSealedLabels] = useState<Record<string, string>>({});
+  // The safety code of each new advocate key she has not compared yet.
+  const [newKeyCodes, setNewKeyCodes] = useState<Record<string, string>>({});
   const labels = { ...sealedLabels, ...localLabels };
   const [standing, setStanding] = useStandingShares();
   const [code, setCode] = useState('');
@@ -59,13 +61,16 @@ export function MyAdvocateSection() {
     ]);
     setAdvocates(list);
     setShares(shared);
+    const codes: Record<string, string> = {};
+    for (const a of list) if (keyChanged(a) && a.public_key) codes[a.id] = await keySafetyCode(a.public_key, session!.user.id);
+    setNewKeyCodes(codes);
     const opened: Record<string, string> = {};
     for (const s of shared) {
       const label = s.label ? await openLabel(vault, s.id, s.label) : null;
       if (label) opened[s.id] = label;
     }
     setSealedLabels(opened);
-  }, [token, embedded, vault]);
+  }, [token, embedded, vault, session]);
 
   useEffect(() => {
     void reload().catch(() => undefined);
@@ -128,6 +133,22 @@ export function MyAdvocateSection() {
     }
   };
 
+  // She compared the new safety code with them: sharing with them opens again, standing shares go on to the new key.
+  const confirmKey = async (a: AdvocateSummary) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(a.id)}/key-confirmed`, { public_key: a.public_key });
+      setStanding((prev) => prev.map((x) => (x.advocate_id === a.id && a.public_key ? { ...x, public_key: a.public_key } : x)));
+      forgetAdvocateList();
+      await reload();
+    } catch {
+      setError(t('settings.advocatePairFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const withdraw = async (shareId: string) => {
     setError(null);
     setBusy(true);
@@ -174,6 +195,17 @@ export function MyAdvocateSection() {
               <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove(a.id)}>
                 {t('settings.advocateRemove')}
               </button>
+              {newKeyCodes[a.id] ? (
+                <div className="stack" role="group" aria-label={t('settings.advocateNewKeyLabel', { name: a.name })}>
+                  <p>
+                    {t('settings.advocateNewKey', { name: a.name })}{' '}
+                    <strong className="my-advocate-code">{spokenSafetyCode(newKeyCodes[a.id])}</strong>
+                  </p>
+                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirmKey(a)}>
+                    {t('settings.advocateNewKeyMatches')}
+                  </button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
