@@ -8,14 +8,17 @@ import { useT } from '../../lib/i18n';
  */
 export function KeyCode({ publicKey, personId }: { publicKey: string; personId: string }) {
   const t = useT();
-  const [code, setCode] = useState('');
+  // Kept with the key it was computed for, so a new key never shows the old key's code.
+  const [known, setKnown] = useState({ of: '', code: '' });
+  const of = `${publicKey} ${personId}`;
   useEffect(() => {
     let live = true;
     if (!publicKey) return;
-    void keySafetyCode(publicKey, personId).then((c) => live && setCode(c));
+    void keySafetyCode(publicKey, personId).then((code) => live && setKnown({ of: `${publicKey} ${personId}`, code }));
     return () => {
       live = false;
     };
   }, [publicKey, personId]);
+  const code = known.of === of ? known.code : '';
   return code ? <span className="advocate-key-code">{t('advocate.keyCode', { code: spokenSafetyCode(code) })}</span> : null;
 }
