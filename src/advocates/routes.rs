@@ -34,7 +34,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/advocates", web::get().to(her_advocates))
         .route("/advocates/pairing", web::post().to(look_up_code))
         .route("/advocates", web::post().to(pair))
-        .route("/advocates/{id}", web::delete().to(unpair));
+        .route("/advocates/{id}", web::delete().to(unpair))
+        .route("/advocates/{id}/key-confirmed", web::post().to(confirm_key));
 }
 
 /// The signed-in account, its database, and whether it is an advocate.
@@ -150,15 +151,8 @@ async fn advocate_keys(
         );
     }
     let id = a.advocate.account_id;
-    a.db.write(move |c| {
-        Ok::<_, AdvocateError>(store::set_keys(
-            c,
-            &id,
-            &body.public_key,
-            &body.wrapped_private_key,
-        )?)
-    })
-    .await?;
+    a.db.write(move |c| store::set_keys(c, &id, &body.public_key, &body.wrapped_private_key))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -182,7 +176,7 @@ async fn her_advocates(s: SurvivorCaller) -> Result<HttpResponse, ApiError> {
             let mut out = Vec::new();
             for link in store::links_of_survivor(c, &id)? {
                 if let Some(a) = store::find(c, &link.advocate_id)? {
-                    out.push(json!({"id": a.account_id, "name": a.name, "public_key": a.public_key, "since": link.created_at}));
+                    out.push(json!({"id": a.account_id, "name": a.name, "public_key": a.public_key, "confirmed_key": link.confirmed_key, "since": link.created_at}));
                 }
             }
             Ok::<_, AdvocateError>(out)
@@ -256,6 +250,29 @@ async fn pair(
             .await?;
     tracing::info!("a survivor paired with an advocate");
     Ok(private().json(json!({"id": a.account_id, "name": a.name, "public_key": a.public_key})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfirmKeyBody {
+    public_key: String,
+}
+
+/// After an advocate's new key: she compared the new safety code with them.
+async fn confirm_key(
+    s: SurvivorCaller,
+    advocate: web::Path<String>,
+    body: web::Json<ConfirmKeyBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, advocate, key) = (s.id, advocate.into_inner(), body.into_inner().public_key);
+    if !s
+        .db
+        .write(move |c| Ok::<_, AdvocateError>(store::confirm_key(c, &id, &advocate, &key)?))
+        .await?
+    {
+        return Err(AdvocateError::NotFound.into());
+    }
+    Ok(HttpResponse::NoContent().finish())
 }
 
 async fn unpair(s: SurvivorCaller, advocate: web::Path<String>) -> Result<HttpResponse, ApiError> {

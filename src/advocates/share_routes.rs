@@ -15,6 +15,8 @@ use crate::error::ApiError;
 
 /// One shared item with its consent record, sealed; attachments will travel in chunks as in the copy.
 const MAX_SHARE_BYTES: usize = 1024 * 1024;
+/// Her sealed label: a line of text, its nonce and tag.
+const MAX_LABEL_BYTES: usize = 2048;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/advocates/shares", web::get().to(her_shares))
@@ -33,6 +35,9 @@ struct ShareBody {
     expires_at: i64,
     /// The item and its consent record, sealed to the advocate's public key, base64.
     sealed: String,
+    /// Her label of what it holds, sealed under her account's data key, base64 (optional).
+    #[serde(default)]
+    label: Option<String>,
 }
 
 fn id(raw: &str) -> Result<String, AdvocateError> {
@@ -61,12 +66,25 @@ async fn share(
     if sealed.is_empty() || sealed.len() > MAX_SHARE_BYTES {
         return Err(AdvocateError::Invalid("A shared item holds 1 byte to 1 MiB.").into());
     }
+    let label = match body.label {
+        None => None,
+        Some(text) => {
+            let bytes = B64
+                .decode(text.as_bytes())
+                .map_err(|_| AdvocateError::Invalid("label must be base64."))?;
+            if bytes.is_empty() || bytes.len() > MAX_LABEL_BYTES {
+                return Err(AdvocateError::Invalid("A label holds 1 byte to 2 KiB.").into());
+            }
+            Some(bytes)
+        }
+    };
     let new = NewShare {
         id: id(&body.id)?,
         survivor_id: s.id,
         advocate_id: advocate.into_inner(),
         sealed,
         expires_at: body.expires_at,
+        label,
     };
     s.db.write(move |c| shares::insert(c, &new)).await?;
     Ok(HttpResponse::Created().finish())

@@ -20,6 +20,9 @@ pub struct ShareInfo {
     pub expires_at: i64,
     pub created_at: String,
     pub opened_at: Option<String>,
+    /// Her label of what it holds, sealed under her account's data key (base64); only in her own list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 pub struct NewShare {
@@ -28,6 +31,7 @@ pub struct NewShare {
     pub advocate_id: String,
     pub sealed: Vec<u8>,
     pub expires_at: i64,
+    pub label: Option<Vec<u8>>,
 }
 
 /// Deletes every expired share, out of the write-ahead log too; returns how many.
@@ -53,15 +57,16 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
         return Err(AdvocateError::NotFound);
     }
     let inserted = tx.execute(
-        "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at, label)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING",
         params![
             share.id,
             share.survivor_id,
             share.advocate_id,
             share.sealed,
             share.expires_at,
-            now_text()
+            now_text(),
+            share.label
         ],
     )?;
     if inserted == 0 {
@@ -74,8 +79,14 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
 }
 
 fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+    // Her label travels only in her own list.
+    let label = if column == "survivor_id" {
+        "label"
+    } else {
+        "NULL"
+    };
     let mut stmt = c.prepare(&format!(
-        "SELECT id, survivor_id, advocate_id, length(sealed), expires_at, created_at, opened_at
+        "SELECT id, survivor_id, advocate_id, length(sealed), expires_at, created_at, opened_at, {label}
          FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 ORDER BY created_at, id"
     ))?;
     stmt.query_map(params![id, now_ms()], |r| {
@@ -87,6 +98,9 @@ fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInf
             expires_at: r.get(4)?,
             created_at: r.get(5)?,
             opened_at: r.get(6)?,
+            label: r
+                .get::<_, Option<Vec<u8>>>(7)?
+                .map(|b| base64::Engine::encode(&base64::engine::general_purpose::STANDARD, b)),
         })
     })?
     .collect()

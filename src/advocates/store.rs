@@ -26,6 +26,8 @@ pub struct Link {
     /// The name she chose to be known by, for the advocate's list.
     pub known_as: String,
     pub created_at: String,
+    /// The advocate's public key she compared the safety code for.
+    pub confirmed_key: Option<String>,
 }
 
 fn advocate(r: &rusqlite::Row<'_>) -> rusqlite::Result<Advocate> {
@@ -71,12 +73,41 @@ pub fn set_keys(
     account_id: &str,
     public_key: &str,
     wrapped: &str,
-) -> rusqlite::Result<()> {
+) -> Result<(), AdvocateError> {
+    let changed = c.execute(
+        "UPDATE advocates SET public_key = ?2, wrapped_private_key = ?3
+         WHERE account_id = ?1 AND public_key IS NOT NULL AND public_key != ?2",
+        params![account_id, public_key, wrapped],
+    )?;
+    if changed > 0 {
+        // What was sealed to the old key can no longer be opened by anyone: it goes, out of the log too.
+        c.execute(
+            "DELETE FROM advocate_shares WHERE advocate_id = ?1",
+            [account_id],
+        )?;
+        crate::db::checkpoint(c)?;
+        return Ok(());
+    }
     c.execute(
         "UPDATE advocates SET public_key = ?2, wrapped_private_key = ?3 WHERE account_id = ?1",
         params![account_id, public_key, wrapped],
     )?;
     Ok(())
+}
+
+/// She compared the safety code for the advocate's current key; false when that is not their key (any more).
+pub fn confirm_key(
+    c: &Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+    public_key: &str,
+) -> rusqlite::Result<bool> {
+    Ok(c.execute(
+        "UPDATE advocate_links SET confirmed_key = ?3
+         WHERE survivor_id = ?1 AND advocate_id = ?2
+           AND ?3 = (SELECT public_key FROM advocates WHERE account_id = ?2)",
+        params![survivor_id, advocate_id, public_key],
+    )? > 0)
 }
 
 /// Stores a new code for `advocate_id` (its hash only), replacing the advocate's unused older ones.
@@ -130,9 +161,16 @@ pub fn pair(
         [hash_token(code)],
     )?;
     tx.execute(
-        "INSERT INTO advocate_links (survivor_id, advocate_id, known_as, created_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (survivor_id, advocate_id) DO UPDATE SET known_as = ?3",
-        params![survivor_id, advocate.account_id, known_as, now_text()],
+        "INSERT INTO advocate_links (survivor_id, advocate_id, known_as, created_at, confirmed_key)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (survivor_id, advocate_id) DO UPDATE SET known_as = ?3, confirmed_key = ?5",
+        params![
+            survivor_id,
+            advocate.account_id,
+            known_as,
+            now_text(),
+            advocate.public_key
+        ],
     )?;
     tx.commit()?;
     Ok(advocate)
@@ -140,7 +178,7 @@ pub fn pair(
 
 fn links(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<Link>> {
     let mut stmt = c.prepare(&format!(
-        "SELECT survivor_id, advocate_id, known_as, created_at FROM advocate_links WHERE {column} = ?1
+        "SELECT survivor_id, advocate_id, known_as, created_at, confirmed_key FROM advocate_links WHERE {column} = ?1
          ORDER BY created_at"
     ))?;
     stmt.query_map([id], |r| {
@@ -149,6 +187,7 @@ fn links(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<Link>> 
             advocate_id: r.get(1)?,
             known_as: r.get(2)?,
             created_at: r.get(3)?,
+            confirmed_key: r.get(4)?,
         })
     })?
     .collect()

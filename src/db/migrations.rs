@@ -63,6 +63,16 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: timers she sets, who they alert, and the alerts her advocates see",
         sql: include_str!("migrations/0010_checkins.sql"),
     },
+    Migration {
+        version: 11,
+        name: "advocates: her own sealed label of what each share holds",
+        sql: include_str!("migrations/0011_share_labels.sql"),
+    },
+    Migration {
+        version: 12,
+        name: "advocates: the key she compared the safety code for",
+        sql: include_str!("migrations/0012_confirmed_keys.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -389,3 +389,101 @@ fn a_share_ends_at_its_time_and_with_the_pairing() {
         json!([])
     );
 }
+
+#[test]
+fn her_sealed_label_is_listed_to_her_and_never_to_the_advocate() {
+    let a = Auth::start("");
+    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let asha_id = paired(&a, &asha, &her);
+    let label = b"LABEL-SEALED-FOR-HER-ONLY";
+    let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
+    let post = |id: &str, label: &[u8]| {
+        let body = json!({"id": id, "expires_at": tomorrow, "sealed": B64.encode(b"x"), "label": B64.encode(label)});
+        api(
+            &a,
+            Method::POST,
+            &format!("/advocates/{asha_id}/shares"),
+            &her,
+            Some(body),
+        )
+        .0
+    };
+    assert_eq!(post("s1", label), 201);
+    assert_eq!(
+        post("s2", &[7u8; 2049]),
+        400,
+        "a label is a line, not a file"
+    );
+    assert_eq!(
+        share(&a, &her, &asha_id, "s3", b"y"),
+        201,
+        "a label is optional"
+    );
+
+    let (_, mine) = api(&a, Method::GET, "/advocates/shares", &her, None);
+    assert_eq!(mine["shares"][0]["label"], B64.encode(label));
+    assert!(mine["shares"][1].get("label").is_none(), "{mine}");
+    let (_, theirs) = api(&a, Method::GET, "/advocate/shares", &asha, None);
+    assert!(
+        theirs["shares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s.get("label").is_none()),
+        "the advocate is never given her label: {theirs}"
+    );
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/s1", &her, None).0,
+        204
+    );
+    assert!(!data_dir_holds(&a, label), "the label goes with the share");
+}
+
+#[test]
+fn a_new_key_ends_old_shares_and_waits_for_her_to_confirm_it() {
+    let a = Auth::start("");
+    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let asha_id = paired(&a, &asha, &her);
+    let sealed = b"SEALED-TO-THE-OLD-KEY-4410";
+    assert_eq!(share(&a, &her, &asha_id, "old", sealed), 201);
+    let (_, mine) = api(&a, Method::GET, "/advocates", &her, None);
+    let old_key = mine["advocates"][0]["public_key"].clone();
+    assert_eq!(mine["advocates"][0]["confirmed_key"], old_key);
+
+    let new_key = B64.encode([9u8; 65]);
+    let keys = json!({"public_key": new_key, "wrapped_private_key": "{\"v\":1}"});
+    assert_eq!(
+        api(&a, Method::PUT, "/advocate/keys", &asha, Some(keys)).0,
+        204
+    );
+    assert_eq!(
+        api(&a, Method::GET, "/advocates/shares", &her, None).1["shares"],
+        json!([]),
+        "what the old key sealed is gone"
+    );
+    assert!(!data_dir_holds(&a, sealed));
+    let (_, mine) = api(&a, Method::GET, "/advocates", &her, None);
+    assert_eq!(mine["advocates"][0]["public_key"], new_key);
+    assert_eq!(
+        mine["advocates"][0]["confirmed_key"], old_key,
+        "not confirmed yet"
+    );
+
+    let confirm = |key: &serde_json::Value| {
+        let path = format!("/advocates/{asha_id}/key-confirmed");
+        api(
+            &a,
+            Method::POST,
+            &path,
+            &her,
+            Some(json!({"public_key": key})),
+        )
+        .0
+    };
+    assert_eq!(confirm(&old_key), 404, "only the advocate's current key");
+    assert_eq!(confirm(&json!(new_key)), 204);
+    let (_, mine) = api(&a, Method::GET, "/advocates", &her, None);
+    assert_eq!(mine["advocates"][0]["confirmed_key"], new_key);
+}

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   journalDraft: 'journal-draft',
   /** What each of her shares with an advocate holds, for her list (kept only inside the vault). */
   advocateShares: 'advocate-shares',
+  /** Her standing shares ('every incident from now on') and their consent records (kept only inside the vault). */
+  advocateStanding: 'advocate-standing',
   /** What this device knows of the account's encrypted copy on the server (kept only inside the vault). */
   copyState: 'copy-state',
   /** This device's outbox private key (kept only inside the vault). */

@@ -8,6 +8,7 @@ import { Alerts } from './alerts';
 import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
 import { SharedWithMe } from './shared-with-me';
+import { KeyCode } from './key-code';
 import { TwoStepSetup } from './two-step-setup';
 
 /** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
@@ -33,6 +34,8 @@ export function AdvocateHome({ session }: { session: Session }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   // The unlocked private key, in memory only: opened once, it reads both shares and alerts.
   const [unlockedKey, setUnlockedKey] = useState<CryptoKey | null>(null);
+  // 'I forgot my passphrase': a new key in place of the old one.
+  const [replacing, setReplacing] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -71,6 +74,20 @@ export function AdvocateHome({ session }: { session: Session }) {
   }
   const { data } = state;
   if (!data.public_key) return <KeysSetup token={token} onDone={() => void load()} />;
+  if (replacing) {
+    return (
+      <KeysSetup
+        token={token}
+        replacing
+        onCancel={() => setReplacing(false)}
+        onDone={() => {
+          setReplacing(false);
+          setUnlockedKey(null);
+          void load();
+        }}
+      />
+    );
+  }
   const dateOf = (iso: string) => new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
 
   return (
@@ -78,7 +95,7 @@ export function AdvocateHome({ session }: { session: Session }) {
       <p className="advocate-welcome">{t('advocate.welcome', { name: data.name })}</p>
       <Alerts token={token} unlockedKey={unlockedKey} />
       <PairingPanel token={token} publicKey={data.public_key} people={data.people} reload={load} />
-      <SharedWithMe token={token} data={data} unlockedKey={unlockedKey} onUnlocked={setUnlockedKey} />
+      <SharedWithMe token={token} data={data} unlockedKey={unlockedKey} onUnlocked={setUnlockedKey} onForgot={() => setReplacing(true)} />
       <section className="card stack" aria-labelledby="advocate-people">
         <h2 id="advocate-people">{t('advocate.peopleHeading')}</h2>
         {data.people.length === 0 ? (
@@ -87,7 +104,8 @@ export function AdvocateHome({ session }: { session: Session }) {
           <ul className="advocate-people" aria-labelledby="advocate-people">
             {data.people.map((p) => (
               <li key={p.id}>
-                <strong>{p.known_as}</strong> <span>{t('advocate.pairedSince', { date: dateOf(p.since) })}</span>
+                <strong>{p.known_as}</strong> <span>{t('advocate.pairedSince', { date: dateOf(p.since) })}</span>{' '}
+                <KeyCode publicKey={data.public_key ?? ''} personId={p.id} />
               </li>
             ))}
           </ul>

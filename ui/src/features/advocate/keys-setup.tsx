@@ -7,7 +7,18 @@ import { useT } from '../../lib/i18n';
  * The advocate's key pair, made in this browser (docs/vault.md, "One key design for what comes next"): the
  * server receives the public key and the private key locked by the passphrase, never the passphrase.
  */
-export function KeysSetup({ token, onDone }: { token: string; onDone: () => void }) {
+export function KeysSetup({
+  token,
+  onDone,
+  replacing = false,
+  onCancel,
+}: {
+  token: string;
+  onDone: () => void;
+  /** A new key in place of one whose passphrase is forgotten: what was shared with the old one is gone. */
+  replacing?: boolean;
+  onCancel?: () => void;
+}) {
   const t = useT();
   const id = useId();
   const [passphrase, setPassphrase] = useState('');
@@ -34,7 +45,8 @@ export function KeysSetup({ token, onDone }: { token: string; onDone: () => void
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('advocate.keysHeading')}</h2>
+      <h2 id={`${id}-h`}>{t(replacing ? 'advocate.newKeyHeading' : 'advocate.keysHeading')}</h2>
+      {replacing ? <p className="advocate-warning">{t('advocate.newKeyWarning')}</p> : null}
       <p>{t('advocate.keysIntro')}</p>
       <p className="advocate-warning">{t('advocate.keysForget')}</p>
       <label className="label" htmlFor={`${id}-p`}>
@@ -49,6 +61,11 @@ export function KeysSetup({ token, onDone }: { token: string; onDone: () => void
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('advocate.makingKeys') : t('advocate.makeKeys')}
       </button>
+      {onCancel ? (
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={onCancel}>
+          {t('advocate.newKeyCancel')}
+        </button>
+      ) : null}
     </form>
   );
 }

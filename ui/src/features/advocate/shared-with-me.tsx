@@ -20,11 +20,13 @@ export function SharedWithMe({
   data,
   unlockedKey: key,
   onUnlocked: setKey,
+  onForgot,
 }: {
   token: string;
   data: AdvocateHomeData;
   unlockedKey: CryptoKey | null;
   onUnlocked(key: CryptoKey): void;
+  onForgot(): void;
 }) {
   const t = useT();
   const { lang } = useLanguage();
@@ -88,6 +90,9 @@ export function SharedWithMe({
         {error ? <p role="alert">{error}</p> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? t('advocate.working') : t('advocate.unlock')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onForgot}>
+          {t('advocate.forgotPassphrase')}
         </button>
       </form>
     );

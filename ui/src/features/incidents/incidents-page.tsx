@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ShareWithAdvocate } from '../../lib/advocates';
+import { ShareEveryIncident, ShareWithAdvocate } from '../../lib/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
 import { ExportSection } from './export-section';
@@ -9,6 +9,7 @@ import { sharedIncident } from './share-incident';
 import { IncidentForm } from './incident-form';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { useIncidentLog } from './use-incident-log';
+import { useStandingShareSender } from './use-standing-share';
 import './incidents.css';
 
 export default function IncidentsPage() {
@@ -31,6 +32,8 @@ export default function IncidentsPage() {
       removals: log.entries.filter((e) => e.kind === 'removal').length,
     };
   }, [log.entries]);
+  const titleOf = (e: EvidenceEntry) => t('incidents.shareWhat', { when: whenText(parseContent(e), lang, t) });
+  const notSent = useStandingShareSender(log.entries, titleOf);
   const days = incidents.map((e) => incidentDay(parseContent(e))).filter((d): d is string => d !== null);
 
   return (
@@ -40,6 +43,11 @@ export default function IncidentsPage() {
       <p role="status" className="incident-status">
         {status}
       </p>
+      {notSent.map((name) => (
+        <p key={name} role="alert">
+          {t('incidents.everyShareFailed', { advocate: name })}
+        </p>
+      ))}
       {log.unreadable ? <p role="alert">{t('incidents.someUnreadable', { count: log.unreadable })}</p> : null}
 
       {writing ? (
@@ -88,6 +96,8 @@ export default function IncidentsPage() {
         )}
         {removals ? <p className="incident-hint">{t('incidents.removedNote', { count: removals })}</p> : null}
       </section>
+
+      {log.loading ? null : <ShareEveryIncident nextSeq={log.entries.reduce((m, e) => Math.max(m, e.seq + 1), 0)} />}
 
       <IncidentCalendar days={days} />
       <ExportSection entries={log.entries} stampPending={log.stampPending} />

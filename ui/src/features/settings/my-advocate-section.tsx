@@ -1,17 +1,27 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { advocateApi, isPairingCode, type AdvocateSummary } from '../../lib/advocates/api';
-import { forgetAdvocateList } from '../../lib/advocates';
-import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
+import { advocateApi, isPairingCode, keyChanged, type AdvocateSummary } from '../../lib/advocates/api';
+import { forgetAdvocateList, useStandingShares, withdrawStanding, type StandingShare } from '../../lib/advocates';
+import { keySafetyCode, safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { useVaultState } from '../../lib/vault';
+import { openLabel } from '../../lib/advocates/share-label';
+import { useVault, useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 
 type Found = { code: string; advocate: AdvocateSummary; safety: string };
 /** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
-type ShareInfo = { id: string; advocate_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
+type ShareInfo = {
+  id: string;
+  advocate_id: string;
+  size: number;
+  expires_at: number;
+  created_at: string;
+  opened_at: string | null;
+  /** Her label, sealed under her account's data key (lib/advocates/share-label.ts). */
+  label?: string;
+};
 
 /**
  * 'My advocate' in Settings (docs/advocates.md): she types the code her advocate told her, sees their name and
@@ -27,7 +37,14 @@ export function MyAdvocateSection() {
   const token = session?.access_token ?? '';
   const [advocates, setAdvocates] = useState<AdvocateSummary[]>([]);
   const [shares, setShares] = useState<ShareInfo[]>([]);
-  const [labels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const { vault } = useVault();
+  // Labels kept on this device (shares made before labels travelled with them), then those opened from the server.
+  const [localLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
+  const [sealedLabels, setSealedLabels] = useState<Record<string, string>>({});
+  // The safety code of each new advocate key she has not compared yet.
+  const [newKeyCodes, setNewKeyCodes] = useState<Record<string, string>>({});
+  const labels = { ...sealedLabels, ...localLabels };
+  const [standing, setStanding] = useStandingShares();
   const [code, setCode] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [knownAs, setKnownAs] = useState('');
@@ -44,7 +61,16 @@ export function MyAdvocateSection() {
     ]);
     setAdvocates(list);
     setShares(shared);
-  }, [token, embedded]);
+    const codes: Record<string, string> = {};
+    for (const a of list) if (keyChanged(a) && a.public_key) codes[a.id] = await keySafetyCode(a.public_key, session!.user.id);
+    setNewKeyCodes(codes);
+    const opened: Record<string, string> = {};
+    for (const s of shared) {
+      const label = s.label ? await openLabel(vault, s.id, s.label) : null;
+      if (label) opened[s.id] = label;
+    }
+    setSealedLabels(opened);
+  }, [token, embedded, vault, session]);
 
   useEffect(() => {
     void reload().catch(() => undefined);
@@ -96,10 +122,28 @@ export function MyAdvocateSection() {
     setBusy(true);
     try {
       await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
+      // Ending the pairing deleted every share to them; a standing share to them ends with it.
+      setStanding((prev) => prev.filter((x) => x.advocate_id !== advocateId));
       forgetAdvocateList();
       await reload();
     } catch {
       setError(t('settings.advocateRemoveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // She compared the new safety code with them: sharing with them opens again, standing shares go on to the new key.
+  const confirmKey = async (a: AdvocateSummary) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(a.id)}/key-confirmed`, { public_key: a.public_key });
+      setStanding((prev) => prev.map((x) => (x.advocate_id === a.id && a.public_key ? { ...x, public_key: a.public_key } : x)));
+      forgetAdvocateList();
+      await reload();
+    } catch {
+      setError(t('settings.advocatePairFailed'));
     } finally {
       setBusy(false);
     }
@@ -110,6 +154,21 @@ export function MyAdvocateSection() {
     setBusy(true);
     try {
       await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
+      await reload();
+    } catch {
+      setError(t('settings.advocateWithdrawFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Ends the standing share and deletes every incident it sent, as withdrawing each would.
+  const stopStanding = async (st: StandingShare) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await withdrawStanding(token, st);
+      setStanding((prev) => prev.filter((x) => x.id !== st.id));
       await reload();
     } catch {
       setError(t('settings.advocateWithdrawFailed'));
@@ -136,14 +195,36 @@ export function MyAdvocateSection() {
               <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void remove(a.id)}>
                 {t('settings.advocateRemove')}
               </button>
+              {newKeyCodes[a.id] ? (
+                <div className="stack" role="group" aria-label={t('settings.advocateNewKeyLabel', { name: a.name })}>
+                  <p>
+                    {t('settings.advocateNewKey', { name: a.name })}{' '}
+                    <strong className="my-advocate-code">{spokenSafetyCode(newKeyCodes[a.id])}</strong>
+                  </p>
+                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void confirmKey(a)}>
+                    {t('settings.advocateNewKeyMatches')}
+                  </button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {shares.length > 0 ? (
+      {shares.length > 0 || standing.length > 0 ? (
         <>
           <h3 className="settings-subheading">{t('settings.advocateSharesHeading')}</h3>
           <ul className="two-step-list" aria-label={t('settings.advocateSharesHeading')}>
+            {standing.map((st) => (
+              <li key={st.id}>
+                <span>
+                  <strong>{t('settings.advocateStanding')}</strong>{' '}
+                  {t('settings.advocateShare', { name: st.advocate, shared: dateOf(st.consent.shared_at), until: dateOf(st.until) })}
+                </span>
+                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void stopStanding(st)}>
+                  {t('settings.advocateStandingStop')}
+                </button>
+              </li>
+            ))}
             {shares.map((s) => (
               <li key={s.id}>
                 <span>

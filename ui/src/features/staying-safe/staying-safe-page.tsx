@@ -49,6 +49,8 @@ export default function StayingSafePage() {
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>
             <li>{t('stayingSafe.cannotAdvocate')}</li>
+            <li>{t('stayingSafe.advocateEvery')}</li>
+            <li>{t('stayingSafe.advocateNewKey')}</li>
           </ul>
         </section>
 

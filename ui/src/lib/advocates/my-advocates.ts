@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useAppConfig } from '../app-config';
-import { advocateApi, type AdvocateSummary } from './api';
+import { advocateApi, keyChanged, type AdvocateSummary } from './api';
 
 // One look-up of her advocates per session, however many items or screens ask.
 const listed = new Map<string, Promise<AdvocateSummary[]>>();
 
-/** Her paired advocates who have made their key (only they can be sealed to); none when the look-up fails. */
+/**
+ * Her paired advocates who have made their key and whose key she confirmed (only they can be sealed to); none when
+ * the look-up fails.
+ */
 export function myAdvocates(token: string): Promise<AdvocateSummary[]> {
   let found = listed.get(token);
   if (!found) {
     found = advocateApi<{ advocates: AdvocateSummary[] }>(token, 'GET', '/advocates').then(
-      (r) => r.advocates.filter((a) => a.public_key),
+      (r) => r.advocates.filter((a) => a.public_key && !keyChanged(a)),
       () => [],
     );
     listed.set(token, found);

@@ -36,6 +36,14 @@ export async function safetyCode(publicKey: string, accountId: string, pairingCo
   return n.toString().padStart(6, '0');
 }
 
+/**
+ * The safety code of an advocate's key with one person outside a pairing (after the advocate made a new key): the
+ * same form with no pairing code (an empty third part).
+ */
+export function keySafetyCode(publicKey: string, accountId: string): Promise<string> {
+  return safetyCode(publicKey, accountId, '');
+}
+
 /** Six digits as two groups of three, easier to read aloud. */
 export function spokenSafetyCode(code: string): string {
   return `${code.slice(0, 3)} ${code.slice(3)}`;

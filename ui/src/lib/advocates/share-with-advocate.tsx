@@ -4,8 +4,10 @@ import { useOptionalAuth } from '../auth';
 import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
-import { useVaultState } from '../vault';
+import { useVault, useVaultState } from '../vault';
 import { advocateApi } from './api';
+import { consentLines } from './consent';
+import { sealLabel } from './share-label';
 import { useMyAdvocates } from './my-advocates';
 import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
 
@@ -24,6 +26,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const session = useOptionalAuth()?.session;
   const token = session?.access_token ?? '';
   const advocates = useMyAdvocates(token) ?? [];
+  const { vault } = useVault();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState('');
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
@@ -37,13 +40,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const dayCount = Math.min(MAX_SHARE_DAYS, Math.max(1, Math.round(Number(days) || DEFAULT_SHARE_DAYS)));
   const until = new Date(Date.now() + dayCount * DAY_MS);
   const untilText = until.toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
-  const consentLines = [
-    t('sharing.consentWhat', { what }),
-    t('sharing.consentWith', { advocate: advocate.name }),
-    t('sharing.consentUntil', { until: untilText }),
-    t('sharing.consentWithdraw'),
-    t('sharing.consentChoice'),
-  ];
+  const lines = consentLines(t, what, advocate.name, untilText);
 
   const share = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +52,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
         v: 1,
         consent: {
           language: lang,
-          text: consentLines.join('\n'),
+          text: lines.join('\n'),
           what,
           advocate: advocate.name,
           shared_at: new Date().toISOString(),
@@ -77,6 +74,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
         id: shareId,
         expires_at: until.getTime(),
         sealed: toBase64(sealed),
+        label: await sealLabel(vault, shareId, what),
       });
       setLabels((old) => ({ ...old, [shareId]: what }));
       setOpen(false);
@@ -125,7 +123,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
           <section aria-label={t('sharing.consentHeading')}>
             <h4>{t('sharing.consentHeading')}</h4>
             <ul>
-              {consentLines.map((line) => (
+              {lines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

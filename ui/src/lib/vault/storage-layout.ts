@@ -8,6 +8,7 @@ export const VAULT_RECORDS = [
   STORAGE_KEYS.mood,
   STORAGE_KEYS.journalDraft,
   STORAGE_KEYS.advocateShares,
+  STORAGE_KEYS.advocateStanding,
   STORAGE_KEYS.copyState,
   STORAGE_KEYS.outboxPrivate,
 ] as const;

@@ -1,0 +1,53 @@
+// Steps the advocates' browser tests share: an advocate set up from the operator's link (password, two-step
+// sign-in, key) and her pairing with them in Settings.
+import assert from 'node:assert/strict';
+import { freshStep, totpCode } from '../../tests/support/totp.mjs';
+import { PASSWORD } from './harness.mjs';
+
+export const ADVOCATE_NAME = 'Asha Verma';
+export const KNOWN_AS = 'Meera';
+export const PASSPHRASE = 'lantern river copper morning';
+
+/**
+ * The operator adds an advocate; their page (in browser context `ctx`) follows the set-up link to a key and a
+ * pairing code.
+ */
+export async function setUpAdvocate(app, ctx, advocate, email) {
+  const link = app.command(['advocates', 'add', email, '--name', ADVOCATE_NAME]).split('\n')[0].trim();
+  await advocate.goto(link);
+  await advocate.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await advocate.getByLabel('The same password again', { exact: true }).fill(PASSWORD);
+  // Until two-step sign-in is on, the server shows nothing of the area.
+  ctx.expectFailedResource(/\/api\/advocate$/, 403);
+  await advocate.getByRole('button', { name: 'Save password' }).click();
+  await advocate.getByRole('button', { name: 'Add an authenticator app' }).click();
+  const secret = (await advocate.getByLabel('Key to type into the app').textContent()).replace(/\s+/g, '');
+  await advocate.getByLabel('2. Type the 6-digit code the app shows').fill(totpCode(secret, (await freshStep()) - 1));
+  await advocate.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await advocate.getByLabel('Passphrase (at least 12 characters)').fill(PASSPHRASE);
+  await advocate.getByLabel('The same passphrase again').fill(PASSPHRASE);
+  await advocate.getByRole('button', { name: 'Make my key' }).click();
+  await advocate.getByText(`Hello, ${ADVOCATE_NAME}`).waitFor();
+  await advocate.getByRole('button', { name: 'Make a pairing code' }).click();
+  const code = (await advocate.getByLabel('Pairing code').textContent()).replace(/\D/g, '');
+  assert.match(code, /^\d{8}$/);
+  return code;
+}
+
+/** Her Settings: the code, the advocate found, connected under KNOWN_AS. */
+export async function pairWith(her, code) {
+  await her.goto('/settings');
+  await her.getByLabel('The 8-digit code your advocate told you').fill(code);
+  await her.getByRole('button', { name: 'Find my advocate' }).click();
+  await her.getByText(`This code belongs to ${ADVOCATE_NAME}.`).waitFor();
+  await her.getByLabel('The name your advocate will know you by').fill(KNOWN_AS);
+  await her.getByRole('button', { name: 'Connect' }).click();
+  await her.getByRole('status').filter({ hasText: `You are connected with ${ADVOCATE_NAME}` }).waitFor();
+}
+
+/** The advocate opens their key with the passphrase: the list of shares shows. */
+export async function unlock(advocate) {
+  await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);
+  await advocate.getByRole('button', { name: 'Open', exact: true }).click();
+  await advocate.getByRole('button', { name: 'Look for new shares' }).waitFor();
+}
