@@ -154,7 +154,7 @@ pub fn wrong_pin(c: &Connection, id: &str) -> rusqlite::Result<()> {
 /// A new end for a running check-in (false when it is no longer running: the timer took it).
 pub fn extend(c: &Connection, id: &str, ends_at: i64) -> rusqlite::Result<bool> {
     Ok(c.execute(
-        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0
+        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0, reminded = 0
          WHERE id = ?1 AND state = 'running'",
         params![id, ends_at],
     )? > 0)

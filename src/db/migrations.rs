@@ -63,6 +63,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: timers she sets, who they alert, and the alerts her advocates see",
         sql: include_str!("migrations/0010_checkins.sql"),
     },
+    Migration {
+        version: 11,
+        name: "web push: browsers that allowed notifications, and check-ins whose reminder went",
+        sql: include_str!("migrations/0011_push.sql"),
+    },
 ];
 
 #[cfg(test)]

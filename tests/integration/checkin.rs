@@ -20,12 +20,12 @@ use serde_json::{Value, json};
 
 const SHORT: &str = "[checkin]\nmin_minutes = 1\n";
 
-fn token(session: &Value) -> String {
+pub(crate) fn token(session: &Value) -> String {
     session["access_token"].as_str().unwrap().to_string()
 }
 
 /// An advocate with two-step sign-in and keys, paired with `her`: (advocate's token, advocate's id).
-fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
+pub(crate) fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
     let args = ["--data-dir", &dir, "--site-url", SITE, "advocates", "add"];
     let (ok, out, err) = common::run(
@@ -53,12 +53,12 @@ fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
     (advocate, body["id"].as_str().unwrap().to_string())
 }
 
-fn db(server: &Server) -> rusqlite::Connection {
+pub(crate) fn db(server: &Server) -> rusqlite::Connection {
     rusqlite::Connection::open(server.data_dir.join(solace::db::FILE_NAME)).unwrap()
 }
 
 /// Moves her running check-in's end `ms` into the past (the controlled clock).
-fn run_out(server: &Server, ms: i64) {
+pub(crate) fn run_out(server: &Server, ms: i64) {
     let past = chrono::Utc::now().timestamp_millis() - ms;
     let changed = db(server)
         .execute("UPDATE checkins SET ends_at = ?1, next_try_at = ?1", [past])
