@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
+import { PushOptIn } from '../../lib/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
 import { fetchStatus, type Status } from './checkin-client';
 import { RunningView } from './running-view';
@@ -55,6 +56,7 @@ export default function CheckinPage() {
       {status && !status.checkin ? (
         <StartForm token={token} status={status} onStarted={() => changed(t('checkin.started'))} />
       ) : null}
+      {status ? <PushOptIn token={token} explanation={t('checkin.pushExplain')} /> : null}
       <p>
         <Link to={PATHS.stayingSafe}>{t('checkin.stayingSafeLink')}</Link>
       </p>
