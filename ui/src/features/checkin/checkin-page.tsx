@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
+import { setCheckinEnd } from '../../lib/checkin-end';
 import { PushOptIn } from '../../lib/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
 import { fetchStatus, type Status } from './checkin-client';
@@ -27,6 +28,7 @@ export default function CheckinPage() {
       const s = await fetchStatus(token);
       setSkew(s.now - Date.now());
       setStatus(s);
+      setCheckinEnd(s.checkin ? s.checkin.ends_at - (s.now - Date.now()) : null);
       setFailed(false);
     } catch (err) {
       console.error('Could not load the check-in:', err);
