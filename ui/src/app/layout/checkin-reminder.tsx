@@ -18,8 +18,12 @@ export function CheckinReminder() {
 
   useEffect(() => {
     if (!token) return;
-    // Quiet on failure: the check-in screen says when the server cannot be reached.
-    loadCheckinEnd(token).catch(() => undefined);
+    // Quiet on failure: the check-in screen says when the server cannot be reached. Offline, not even tried
+    // (a failed request is an error in the browser's console); asked when the network is back.
+    const load = () => void loadCheckinEnd(token).catch(() => undefined);
+    if (navigator.onLine) load();
+    else window.addEventListener('online', load, { once: true });
+    return () => window.removeEventListener('online', load);
   }, [token]);
 
   useEffect(() => {
