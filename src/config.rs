@@ -37,6 +37,7 @@ pub struct Config {
     pub incidents: crate::incidents::config::IncidentsConfig,
     pub email: crate::email::config::EmailConfig,
     pub checkin: crate::checkin::config::CheckinConfig,
+    pub push: crate::push::config::PushConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -130,6 +131,7 @@ impl Config {
         self.incidents.validate()?;
         self.email.validate()?;
         self.checkin.validate()?;
+        self.push.validate()?;
         self.site.validate(&self.languages())
     }
 

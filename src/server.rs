@@ -30,6 +30,8 @@ pub enum ServeError {
     Vault(#[from] vault::VaultError),
     #[error("cannot start time-stamping: {0}")]
     Timestamp(#[from] timestamp::errors::AuthorityError),
+    #[error("cannot set up Web Push: {0}")]
+    Push(#[from] crate::push::PushError),
     #[error("cannot set up e-mail: {0}")]
     Email(#[from] crate::email::EmailError),
     #[error("cannot listen on {addr}: {source}")]
@@ -92,11 +94,20 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         config.checkin.clone(),
         mailer,
     ));
+    let push = crate::push::PushService::from_config(
+        &config.push,
+        &config.server.site_url,
+        &config.site.contact_email,
+        &config.server.data_dir,
+    )?
+    .map(std::sync::Arc::new);
     crate::checkin::timer::spawn(
         db.get_ref().clone(),
         checkin.mailer.clone(),
+        push.clone(),
         checkin.wake.clone(),
     );
+    let push = web::Data::new(push);
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -117,6 +128,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(copy.clone())
             .app_data(pairing_limit.clone())
             .app_data(checkin.clone())
+            .app_data(push.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -141,6 +153,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(crate::copy::configure)
                     .configure(crate::advocates::configure)
                     .configure(crate::checkin::configure)
+                    .configure(crate::push::configure)
                     .default_service(web::to(error::api_not_found)),
             )
             .default_service(web::to(assets::serve))

@@ -106,12 +106,14 @@ npm_install() {
 }
 
 # Debian's chromium for the browser tests, nginx for the Rust test that puts a proxy in front of the
-# server, and aiosmtpd for the real SMTP server the check-in tests send alerts to.
+# server, aiosmtpd for the real SMTP server the check-in tests send alerts to, and Python's cryptography for
+# the independent check of Web Push messages (tests/support/webpush-open.py).
 system_packages() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
   /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=(python3-aiosmtpd)
+  /usr/bin/python3 -c 'import cryptography' 2>/dev/null || missing+=(python3-cryptography)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

@@ -8,6 +8,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
 const WORKER_SOURCE = 'src/sw/service-worker.js';
 const WORKER_NAME = 'sw.js';
 const PLACEHOLDER = 'self.__PRECACHE_MANIFEST__';
+const TITLES_PLACEHOLDER = 'self.__DISGUISE_TITLES__';
+const TITLES_SOURCE = 'src/lib/disguise-titles.json';
 
 /**
  * Files the worker does not keep: the template page (the server's pages are kept instead), itself, sound (the
@@ -46,8 +48,13 @@ export function serviceWorker(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       const source = readFileSync(path.resolve(config.root, WORKER_SOURCE), 'utf8');
       if (!source.includes(PLACEHOLDER)) throw new Error(`${WORKER_SOURCE} lost its ${PLACEHOLDER} placeholder`);
+      if (!source.includes(TITLES_PLACEHOLDER)) throw new Error(`${WORKER_SOURCE} lost its ${TITLES_PLACEHOLDER} placeholder`);
+      const titles = JSON.stringify(JSON.parse(readFileSync(path.resolve(config.root, TITLES_SOURCE), 'utf8')));
       const manifest = precacheManifest(outDir, source);
-      writeFileSync(path.join(outDir, WORKER_NAME), source.replace(PLACEHOLDER, JSON.stringify(manifest)));
+      writeFileSync(
+        path.join(outDir, WORKER_NAME),
+        source.replace(PLACEHOLDER, JSON.stringify(manifest)).replace(TITLES_PLACEHOLDER, titles),
+      );
     },
   };
 }

@@ -14,7 +14,29 @@ pub struct Firing {
     /// Addresses whose e-mail has not been accepted yet.
     pub recipients: Vec<String>,
     pub advocates: usize,
+    /// The advocates whose alert was stored just now (empty on a retry).
+    pub advocate_ids: Vec<String>,
     pub tries: i64,
+}
+
+/// The reminder before a check-in runs out (a push to her browsers) goes this long before its end, when
+/// the app's own reminder shows too.
+pub const REMINDER_LEAD_MS: i64 = 5 * 60_000;
+
+/// Running check-ins whose reminder falls due now, marked as reminded: (account, language, ms left).
+pub fn take_reminders(
+    c: &mut Connection,
+    now: i64,
+) -> Result<Vec<(String, String, i64)>, CheckinError> {
+    let mut stmt = c.prepare(
+        "UPDATE checkins SET reminded = 1
+         WHERE state = 'running' AND reminded = 0 AND ends_at - ?2 <= ?1
+         RETURNING account_id, language, ends_at - ?1",
+    )?;
+    let rows = stmt.query_map(params![now, REMINDER_LEAD_MS], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms.
@@ -28,7 +50,12 @@ pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError>
 
 /// When the next check-in falls due, if any.
 pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
-    Ok(c.query_row("SELECT min(next_try_at) FROM checkins", [], |r| r.get(0))?)
+    Ok(c.query_row(
+        "SELECT min(t) FROM (SELECT min(next_try_at) AS t FROM checkins
+         UNION ALL SELECT min(ends_at - ?1) FROM checkins WHERE state = 'running' AND reminded = 0)",
+        [REMINDER_LEAD_MS],
+        |r| r.get(0),
+    )?)
 }
 
 /// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
@@ -55,6 +82,13 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
         return Ok(None);
     };
     let kind = kind.unwrap_or_else(|| "overdue".into());
+    let advocate_ids = {
+        let mut stmt = tx.prepare(
+            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 ORDER BY advocate_id",
+        )?;
+        stmt.query_map([id], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?
+    };
     let advocates = tx.execute(
         "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
          SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, ''), ?3, n.sealed, ?4
@@ -88,6 +122,7 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
         language,
         recipients,
         advocates,
+        advocate_ids,
         tries,
     }))
 }

@@ -80,17 +80,16 @@ async fn extend(
     let now = now_ms();
     let max = now + i64::from(state.config.max_minutes) * 60_000;
     let ends_at = (pins.ends_at.max(now) + i64::from(minutes) * 60_000).min(max);
-    if which == Typed::Duress {
-        // Answered as an extension; the alert goes now (docs/checkin.md says what this cannot hide).
-        raise(&db, &state, pins.id).await?;
-        tracing::info!("a check-in was extended");
-        return Ok(private().json(json!({ "ends_at": ends_at })));
-    }
     let id = pins.id;
-    if !db
-        .write(move |c| Ok::<_, CheckinError>(store::extend(c, &id, ends_at)?))
-        .await?
-    {
+    let extended = if which == Typed::Duress {
+        // Answered and shown as an extension; a copy raises the alarm now (docs/checkin.md).
+        db.write(move |c| store::raise_copy_and_extend(c, &id, now, ends_at))
+            .await?
+    } else {
+        db.write(move |c| Ok::<_, CheckinError>(store::extend(c, &id, ends_at)?))
+            .await?
+    };
+    if !extended {
         return Err(CheckinError::NoneRunning.into());
     }
     state.wake.notify_one();

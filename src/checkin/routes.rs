@@ -113,6 +113,15 @@ pub(super) fn sealed_notes(raw: Vec<SealedNote>) -> Result<Vec<(String, Vec<u8>)
         .collect()
 }
 
+fn check_note(note: &str) -> Result<(), CheckinError> {
+    if note.chars().count() > MAX_NOTE_CHARS {
+        return Err(CheckinError::Invalid(format!(
+            "The note can be at most {MAX_NOTE_CHARS} characters."
+        )));
+    }
+    Ok(())
+}
+
 fn check_pin(pin: &str) -> Result<(), CheckinError> {
     let n = pin.chars().count();
     if !(4..=32).contains(&n) {
@@ -136,12 +145,7 @@ async fn start(
             CheckinError::Invalid(format!("A check-in lasts {min} to {max} minutes.")).into(),
         );
     }
-    if body.note.chars().count() > MAX_NOTE_CHARS {
-        return Err(CheckinError::Invalid(format!(
-            "The note can be at most {MAX_NOTE_CHARS} characters."
-        ))
-        .into());
-    }
+    check_note(&body.note)?;
     let recipients = addresses(&body.emails, &state)?;
     let advocates = sealed_notes(body.advocates)?;
     if recipients.is_empty() && advocates.is_empty() {
@@ -206,10 +210,12 @@ struct TestBody {
 async fn test(
     req: actix_web::HttpRequest,
     state: web::Data<CheckinState>,
+    push: web::Data<Option<std::sync::Arc<crate::push::PushService>>>,
     body: web::Json<TestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let SignedIn { account, db } = SignedIn::of(&req).await?;
     let body = body.into_inner();
+    check_note(&body.note)?;
     let recipients = addresses(&body.emails, &state)?;
     let advocates = sealed_notes(body.advocates)?;
     state
@@ -229,6 +235,9 @@ async fn test(
         let stored = db
             .write(move |c| alerts::insert_test(c, &me, &id, &sealed, now_ms()))
             .await?;
+        if let (true, Some(push)) = (stored, push.get_ref()) {
+            push.notify(&db, advocate.clone(), crate::push::Message::Alert);
+        }
         delivered.push(json!({"id": advocate, "delivered": stored}));
     }
     tracing::info!("a test check-in alert was sent");

@@ -154,7 +154,7 @@ pub fn wrong_pin(c: &Connection, id: &str) -> rusqlite::Result<()> {
 /// A new end for a running check-in (false when it is no longer running: the timer took it).
 pub fn extend(c: &Connection, id: &str, ends_at: i64) -> rusqlite::Result<bool> {
     Ok(c.execute(
-        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0
+        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0, reminded = 0
          WHERE id = ?1 AND state = 'running'",
         params![id, ends_at],
     )? > 0)
@@ -170,6 +170,42 @@ pub fn end(c: &Connection, id: &str) -> Result<bool, CheckinError> {
         crate::db::checkpoint(c)?;
     }
     Ok(gone)
+}
+
+/// The duress PIN typed to extend: a copy of the check-in (note, addresses, sealed notes) raises its alarm
+/// now, while the check-in itself is extended as asked and runs on exactly as after her PIN, so the screen
+/// shows what someone watching expects. False when it is no longer running.
+pub fn raise_copy_and_extend(
+    c: &mut Connection,
+    id: &str,
+    now: i64,
+    ends_at: i64,
+) -> Result<bool, CheckinError> {
+    let copy = uuid::Uuid::new_v4().to_string();
+    let tx = c.transaction()?;
+    let copied = tx.execute(
+        "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, kind, note, language, pin_hash,
+         duress_pin_hash, created_at, reminded)
+         SELECT ?2, account_id, ends_at, ?3, 'alerting', 'duress', note, language, pin_hash, duress_pin_hash,
+         created_at, 1 FROM checkins WHERE id = ?1 AND state = 'running'",
+        params![id, copy, now],
+    )?;
+    if copied == 0 {
+        return Ok(false);
+    }
+    tx.execute(
+        "INSERT INTO checkin_recipients (checkin_id, address)
+         SELECT ?2, address FROM checkin_recipients WHERE checkin_id = ?1",
+        params![id, copy],
+    )?;
+    tx.execute(
+        "INSERT INTO checkin_advocate_notes (checkin_id, advocate_id, sealed)
+         SELECT ?2, advocate_id, sealed FROM checkin_advocate_notes WHERE checkin_id = ?1",
+        params![id, copy],
+    )?;
+    let extended = extend(&tx, id, ends_at)?;
+    tx.commit()?;
+    Ok(extended)
 }
 
 /// The duress PIN: the alert is due now (the timer is woken by the caller).

@@ -13,6 +13,7 @@ use crate::accounts::time::now_ms;
 use crate::db::Db;
 use crate::email::Mailer;
 use crate::logging::mask_email;
+use crate::push::{Message, PushService};
 
 /// The longest the timer sleeps without looking: a change it was not woken for (a restored backup, a
 /// test moving an end) is seen within this.
@@ -24,7 +25,12 @@ const MAX_TRIES: i64 = 60;
 const PURGE_EVERY_MS: i64 = 3_600_000;
 
 /// Starts the timer (must run inside the actix runtime).
-pub fn spawn(db: Db, mailer: Option<Arc<Mailer>>, wake: Arc<Notify>) {
+pub fn spawn(
+    db: Db,
+    mailer: Option<Arc<Mailer>>,
+    push: Option<Arc<PushService>>,
+    wake: Arc<Notify>,
+) {
     actix_web::rt::spawn(async move {
         let now = now_ms();
         match db.read(move |c| due::due(c, now)).await {
@@ -41,7 +47,8 @@ pub fn spawn(db: Db, mailer: Option<Arc<Mailer>>, wake: Arc<Notify>) {
         }
         let mut purged_at = 0;
         loop {
-            send_due(&db, mailer.as_ref()).await;
+            remind(&db, push.as_ref()).await;
+            send_due(&db, mailer.as_ref(), push.as_ref()).await;
             if now_ms() - purged_at > PURGE_EVERY_MS {
                 purged_at = now_ms();
                 let purge = db.write(move |c| Ok::<_, CheckinError>(alerts::purge(c, purged_at)?));
@@ -59,14 +66,30 @@ pub fn spawn(db: Db, mailer: Option<Arc<Mailer>>, wake: Arc<Notify>) {
     });
 }
 
-async fn send_due(db: &Db, mailer: Option<&Arc<Mailer>>) {
+/// Pushes the reminder to her browsers for each check-in about to run out (marked reminded either way).
+async fn remind(db: &Db, push: Option<&Arc<PushService>>) {
+    let now = now_ms();
+    let due = match db.write(move |c| due::take_reminders(c, now)).await {
+        Ok(due) => due,
+        Err(e) => return tracing::warn!(error = %e, "could not read the check-ins' reminders now"),
+    };
+    let Some(push) = push else { return };
+    for (account, language, left_ms) in due {
+        // Kept by the push service only until the check-in ends: later it would only confuse.
+        let ttl = Duration::from_millis(left_ms.max(60_000) as u64);
+        let language = language.as_str();
+        push.notify(db, account, Message::Reminder { language, ttl });
+    }
+}
+
+async fn send_due(db: &Db, mailer: Option<&Arc<Mailer>>, push: Option<&Arc<PushService>>) {
     let now = now_ms();
     let due = match db.read(move |c| due::due(c, now)).await {
         Ok(due) => due,
         Err(e) => return tracing::warn!(error = %e, "could not read the due check-ins now"),
     };
     for (id, _) in due {
-        if let Err(e) = send_one(db, mailer, id, now).await {
+        if let Err(e) = send_one(db, mailer, push, id, now).await {
             tracing::error!(error = %e, "a check-in alert could not be sent now; it will be tried again");
         }
     }
@@ -75,12 +98,18 @@ async fn send_due(db: &Db, mailer: Option<&Arc<Mailer>>) {
 async fn send_one(
     db: &Db,
     mailer: Option<&Arc<Mailer>>,
+    push: Option<&Arc<PushService>>,
     id: String,
     now: i64,
 ) -> Result<(), CheckinError> {
     let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
         return Ok(());
     };
+    if let Some(push) = push {
+        for advocate in &f.advocate_ids {
+            push.notify(db, advocate.clone(), Message::Alert);
+        }
+    }
     let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
     let (mut sent, mut failed) = (0, 0);
     for address in f.recipients.clone() {

@@ -73,6 +73,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: the key she compared the safety code for",
         sql: include_str!("migrations/0012_confirmed_keys.sql"),
     },
+    Migration {
+        version: 13,
+        name: "web push: browsers that allowed notifications, and check-ins whose reminder went",
+        sql: include_str!("migrations/0013_push.sql"),
+    },
 ];
 
 #[cfg(test)]

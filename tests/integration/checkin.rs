@@ -20,12 +20,12 @@ use serde_json::{Value, json};
 
 const SHORT: &str = "[checkin]\nmin_minutes = 1\n";
 
-fn token(session: &Value) -> String {
+pub(crate) fn token(session: &Value) -> String {
     session["access_token"].as_str().unwrap().to_string()
 }
 
 /// An advocate with two-step sign-in and keys, paired with `her`: (advocate's token, advocate's id).
-fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
+pub(crate) fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
     let args = ["--data-dir", &dir, "--site-url", SITE, "advocates", "add"];
     let (ok, out, err) = common::run(
@@ -53,12 +53,12 @@ fn paired_advocate(a: &Auth, her: &str) -> (String, String) {
     (advocate, body["id"].as_str().unwrap().to_string())
 }
 
-fn db(server: &Server) -> rusqlite::Connection {
+pub(crate) fn db(server: &Server) -> rusqlite::Connection {
     rusqlite::Connection::open(server.data_dir.join(solace::db::FILE_NAME)).unwrap()
 }
 
 /// Moves her running check-in's end `ms` into the past (the controlled clock).
-fn run_out(server: &Server, ms: i64) {
+pub(crate) fn run_out(server: &Server, ms: i64) {
     let past = chrono::Utc::now().timestamp_millis() - ms;
     let changed = db(server)
         .execute("UPDATE checkins SET ends_at = ?1, next_try_at = ?1", [past])
@@ -410,4 +410,72 @@ fn validate_config_checks_the_email_section_and_email_test_sends() {
     let (status, _, err) = common::run(&["email", "test", "operator@example.org"], &[]);
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.contains("[email]"), "{err}");
+}
+
+#[test]
+fn the_duress_pin_typed_to_extend_alerts_at_once_and_the_check_in_still_looks_extended() {
+    let smtp = Smtp::start();
+    let a = Auth::start(&smtp.config());
+    let her = token(&a.new_user("her@example.org"));
+    let started = start(&a, &her, "extended under duress", json!({}));
+    let ends_at = started["checkin"]["ends_at"].as_i64().unwrap();
+
+    let by_duress = json!({"pin": "1357", "minutes": 20});
+    let (status, body) = api(&a, Method::POST, "/checkin/extend", &her, Some(by_duress));
+    assert_eq!(status, 200, "{body}");
+    let new_end = body["ends_at"].as_i64().unwrap();
+    assert!(new_end >= ends_at + 20 * 60_000);
+    let mail = smtp.next(30);
+    let text = mail["body"].as_str().unwrap();
+    assert!(
+        text.contains("extended under duress") && text.contains("asked for help"),
+        "{mail}"
+    );
+
+    // What she (or whoever watches) sees: the same check-in, running to its new end.
+    let (_, status) = api(&a, Method::GET, "/checkin", &her, None);
+    assert_eq!(status["checkin"]["ends_at"], new_end);
+    assert_eq!(status["checkin"]["note"], "extended under duress");
+    assert_eq!(
+        status["checkin"]["recipients"],
+        json!(["friend@example.org"])
+    );
+    a.server.wait_for_log(
+        "a check-in alert was sent",
+        std::time::Duration::from_secs(10),
+    );
+    // Only the running check-in is left, and her PIN ends it quietly.
+    assert_eq!(
+        db(&a.server)
+            .query_row("SELECT count(*) FROM checkins", [], |r| r.get::<_, i64>(0))
+            .unwrap(),
+        1
+    );
+    let (ended, _) = api(
+        &a,
+        Method::POST,
+        "/checkin/end",
+        &her,
+        Some(json!({"pin": "2468"})),
+    );
+    assert_eq!(ended, 204);
+    assert_eq!(rows(&a.server), 0);
+}
+
+#[test]
+fn a_test_alert_refuses_a_note_longer_than_a_check_in_takes() {
+    let smtp = Smtp::start();
+    let a = Auth::start(&smtp.config());
+    let her = token(&a.new_user("her@example.org"));
+    let long = "a".repeat(1001);
+    let body = json!({"note": long, "emails": ["friend@example.org"]});
+    let (status, refused) = api(&a, Method::POST, "/checkin/test", &her, Some(body));
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (400, Some("invalid_request"))
+    );
+    let body = json!({"note": "a".repeat(1000), "emails": ["friend@example.org"]});
+    let (status, sent) = api(&a, Method::POST, "/checkin/test", &her, Some(body));
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!(smtp.next(30)["to"], json!(["friend@example.org"]));
 }

@@ -6,6 +6,7 @@
 mod auth_support;
 mod checkin_support;
 mod common;
+mod push_support;
 mod tsa_support;
 mod weather_standin;
 
@@ -34,6 +35,7 @@ mod install_manifest;
 mod local_config;
 mod operations;
 mod proxy_token_size;
+mod push;
 mod reliability_connections;
 mod reliability_crash;
 mod reliability_fuzz;

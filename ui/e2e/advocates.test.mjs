@@ -232,6 +232,36 @@ describe('her advocate', () => {
       await alert.getByRole('button', { name: 'Dismiss' }).click();
       await advocate.getByText(/^No alerts\./).waitFor();
 
+      // A check-in that simply runs out (its end moved into the past in the database, as if the time had
+      // passed): the advocate's page shows it as such, with her note.
+      const late = 'At the bus stand near the market, back by nine';
+      await her.getByLabel(ADVOCATE_NAME).check();
+      await her.getByLabel('A note for the people told (optional)').fill(late);
+      await her.getByLabel('Your check-in PIN').fill('2468');
+      await her.getByRole('button', { name: 'Start' }).click();
+      await her.getByText(`Who will be told: ${ADVOCATE_NAME}`).waitFor();
+      execFileSync('/usr/bin/python3', [
+        '-c',
+        'import sqlite3, sys, time\n' +
+          'c = sqlite3.connect(sys.argv[1]); past = int(time.time() * 1000) - 1000\n' +
+          'n = c.execute("UPDATE checkins SET ends_at = ?, next_try_at = ? WHERE state = \'running\'", (past, past)).rowcount\n' +
+          'c.commit(); assert n == 1, n',
+        path.join(app.dataDir, 'solace.db'),
+      ]);
+      const overdue = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: late });
+      // The server's timer sends it within seconds; the advocate looks again until it is there.
+      await assert.doesNotReject(async () => {
+        for (let tries = 0; (await overdue.count()) === 0; tries++) {
+          assert.ok(tries < 60, 'the overdue alert reached the advocate');
+          const answered = advocate.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocate/alerts');
+          await lookForAlerts();
+          await answered;
+        }
+      });
+      await overdue.getByText('She did not check in before her time ran out.').waitFor();
+      await overdue.getByRole('button', { name: 'Dismiss' }).click();
+      await advocate.getByText(/^No alerts\./).waitFor();
+
       // The incident's share reaches its end (moved into the past in the database, as if its days had passed):
       // it leaves the advocate's view, and the server no longer lists it to her, with nobody doing anything.
       execFileSync('/usr/bin/python3', [

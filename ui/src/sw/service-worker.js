@@ -16,6 +16,8 @@ const CONFIG = '/api/config';
 const isPublicSetting = (pathname) => pathname === CONFIG || /^\/api\/locales\/[\w-]+\.json$/.test(pathname);
 // The cookie the app keeps while the device is disguised (lib/disguise-mode.ts).
 const DISGUISE_COOKIE = 'view-mode';
+/* The build replaces the next expression with the disguises' tab titles (lib/disguise-titles.json). */
+const DISGUISE_TITLES = self.__DISGUISE_TITLES__;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -117,4 +119,54 @@ async function publicSetting(req, pathname) {
     if (kept) return kept;
     throw err;
   }
+}
+
+// Web Push (docs/checkin.md, "Web Push"). The server's messages are neutral ({kind, body}: "You have a
+// reminder"); the title is the name the device shows: the disguise's while disguised, else the operator's
+// neutral tab title. Nothing here names the app or what the message is about.
+self.addEventListener('push', (event) => {
+  event.waitUntil(
+    (async () => {
+      let message;
+      try {
+        message = event.data ? event.data.json() : {};
+      } catch {
+        message = {};
+      }
+      const body = typeof message.body === 'string' && message.body ? message.body : 'You have a reminder';
+      await self.registration.showNotification(await neutralTitle(), {
+        body,
+        // One at a time: a newer reminder replaces the older one.
+        tag: 'reminder',
+        renotify: true,
+      });
+    })(),
+  );
+});
+
+/** Opens the app where the device opens it (the disguise's page while disguised), never a page naming it. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      const kind = await disguiseOfDevice();
+      const own = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = own.find((c) => new URL(c.url).origin === self.location.origin);
+      if (open) return open.focus();
+      return self.clients.openWindow(kind === 'weather' ? PAGES.weather : kind === 'notes' ? PAGES.notes : '/');
+    })(),
+  );
+});
+
+async function neutralTitle() {
+  const kind = await disguiseOfDevice();
+  if (kind && DISGUISE_TITLES[kind]) return DISGUISE_TITLES[kind];
+  try {
+    const kept = await (await caches.open(CACHE)).match(CONFIG);
+    const title = kept ? (await kept.json()).page_title : null;
+    if (typeof title === 'string' && title.trim()) return title.trim();
+  } catch {
+    // no kept settings: the plain word below
+  }
+  return 'Reminder';
 }

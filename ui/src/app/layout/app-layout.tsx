@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
+import { CheckinReminder } from './checkin-reminder';
 import { EmergencyWidget } from './emergency-widget';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -17,6 +18,7 @@ export function AppLayout() {
       </a>
       <Navbar />
       <main id="main-content" className="app-main" tabIndex={-1}>
+        <CheckinReminder />
         <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -4,6 +4,7 @@ import { AdvocateApiError, advocateApi } from '../../lib/advocates/api';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 import { LoadingScreen } from '../../lib/loading-screen';
+import { PushOptIn } from '../../lib/push-opt-in';
 import { Alerts } from './alerts';
 import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
@@ -94,6 +95,7 @@ export function AdvocateHome({ session }: { session: Session }) {
     <>
       <p className="advocate-welcome">{t('advocate.welcome', { name: data.name })}</p>
       <Alerts token={token} unlockedKey={unlockedKey} />
+      <PushOptIn token={token} explanation={t('advocate.pushExplain')} />
       <PairingPanel token={token} publicKey={data.public_key} people={data.people} reload={load} />
       <SharedWithMe token={token} data={data} unlockedKey={unlockedKey} onUnlocked={setUnlockedKey} onForgot={() => setReplacing(true)} />
       <section className="card stack" aria-labelledby="advocate-people">

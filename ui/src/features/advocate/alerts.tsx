@@ -51,7 +51,7 @@ export function Alerts({ token, unlockedKey }: { token: string; unlockedKey: Cry
     void Promise.all(
       waiting.map(async (a) => {
         try {
-          return [a.id, decodeCheckinNote(await openSealed(unlockedKey, fromBase64(a.sealed)))] as const;
+          return [a.id, decodeCheckinNote(await openSealed(unlockedKey, fromBase64(a.sealed), 'checkin-note'))] as const;
         } catch {
           return [a.id, null] as const;
         }

@@ -68,7 +68,7 @@ export function SharedWithMe({
     setError(null);
     try {
       const { sealed } = await advocateApi<{ sealed: string }>(token, 'GET', `/advocate/shares/${encodeURIComponent(shareId)}`);
-      const payload = decodePayload(await openSealed(key, fromBase64(sealed)));
+      const payload = decodePayload(await openSealed(key, fromBase64(sealed), 'share'));
       setOpened((o) => ({ ...o, [shareId]: payload }));
     } catch {
       setError(t('advocate.openFailed'));

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
+import { setCheckinEnd } from '../../lib/checkin-end';
+import { PushOptIn } from '../../lib/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
 import { fetchStatus, type Status } from './checkin-client';
 import { RunningView } from './running-view';
@@ -26,6 +28,7 @@ export default function CheckinPage() {
       const s = await fetchStatus(token);
       setSkew(s.now - Date.now());
       setStatus(s);
+      setCheckinEnd(s.checkin ? s.checkin.ends_at - (s.now - Date.now()) : null);
       setFailed(false);
     } catch (err) {
       console.error('Could not load the check-in:', err);
@@ -55,6 +58,7 @@ export default function CheckinPage() {
       {status && !status.checkin ? (
         <StartForm token={token} status={status} onStarted={() => changed(t('checkin.started'))} />
       ) : null}
+      {status ? <PushOptIn token={token} explanation={t('checkin.pushExplain')} /> : null}
       <p>
         <Link to={PATHS.stayingSafe}>{t('checkin.stayingSafeLink')}</Link>
       </p>

@@ -1,3 +1,5 @@
+import { REMIND_BEFORE_MS } from '../../lib/checkin-end';
+
 /** "1:05:09" or "4:30": what is left of a check-in, rounded down to the second; never below zero. */
 export function formatTimeLeft(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -9,4 +11,4 @@ export function formatTimeLeft(ms: number): string {
 }
 
 /** The reminder shows this long before the end (or from the start, for a check-in shorter than twice it). */
-export const REMIND_MS = 5 * 60_000;
+export const REMIND_MS = REMIND_BEFORE_MS;

@@ -61,6 +61,7 @@ export default function StayingSafePage() {
             <li>{t('stayingSafe.checkinAdvocates')}</li>
             <li>{t('stayingSafe.checkinEmail')}</li>
             <li>{t('stayingSafe.checkinLate')}</li>
+            <li>{t('stayingSafe.checkinPush')}</li>
           </ul>
         </section>
 

@@ -41,20 +41,20 @@ describe('sealing to an advocate', () => {
     expect(JSON.parse(keys.wrapped_private_key)).toMatchObject({ v: 1, kdf: 'PBKDF2-SHA256', rounds: ROUNDS });
 
     const words = new TextEncoder().encode('He took my phone on the 3rd.');
-    const sealed = await sealToAdvocate(keys.public_key, words);
+    const sealed = await sealToAdvocate(keys.public_key, words, 'share');
     expect(new TextDecoder().decode(sealed)).not.toContain('phone');
     const key = await unlockAdvocateKey(keys.wrapped_private_key, 'river stone lantern');
-    expect(new TextDecoder().decode(await openSealed(key, new Uint8Array(sealed)))).toBe('He took my phone on the 3rd.');
+    expect(new TextDecoder().decode(await openSealed(key, new Uint8Array(sealed), 'share'))).toBe('He took my phone on the 3rd.');
 
     await expect(unlockAdvocateKey(keys.wrapped_private_key, 'river stone lanterns')).rejects.toBeInstanceOf(
       WrongPassphraseError,
     );
     const changed = new Uint8Array(sealed);
     changed[changed.length - 1] ^= 1;
-    await expect(openSealed(key, changed)).rejects.toThrow();
+    await expect(openSealed(key, changed, 'share')).rejects.toThrow();
     // Sealed to another advocate: this key does not open it.
     const other = await makeAdvocateKeys('another', ROUNDS);
-    const notOurs = await sealToAdvocate(other.public_key, words);
-    await expect(openSealed(key, new Uint8Array(notOurs))).rejects.toThrow();
+    const notOurs = await sealToAdvocate(other.public_key, words, 'share');
+    await expect(openSealed(key, new Uint8Array(notOurs), 'share')).rejects.toThrow();
   });
 });

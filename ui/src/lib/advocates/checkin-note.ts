@@ -26,6 +26,6 @@ export async function sealNoteFor(
   return Promise.all(
     advocates
       .filter((a) => a.public_key)
-      .map(async (a) => ({ id: a.id, sealed: toBase64(await sealToAdvocate(a.public_key!, bytes)) })),
+      .map(async (a) => ({ id: a.id, sealed: toBase64(await sealToAdvocate(a.public_key!, bytes, 'checkin-note')) })),
   );
 }

@@ -9,7 +9,15 @@ import { fromBase64, toBase64 } from '../vault/crypto';
 
 const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
 /** Binds every sealed share to its purpose, so a sealed share cannot be taken for anything else. */
-const INFO = new TextEncoder().encode('solace advocate share v1');
+/**
+ * What a sealed message is for, bound into its HPKE key schedule (`info`): a check-in note sealed for an alert
+ * cannot be opened as a share, nor a share as a note, whatever its bytes say.
+ */
+export type SealPurpose = 'share' | 'checkin-note';
+const INFO: Record<SealPurpose, Uint8Array<ArrayBuffer>> = {
+  share: new TextEncoder().encode('solace advocate share v1'),
+  'checkin-note': new TextEncoder().encode('solace check-in note v1'),
+};
 /** The length of the KEM's encapsulated key for P-256 (an uncompressed point): it leads each sealed share. */
 const ENC_BYTES = 65;
 export const PASSPHRASE_ROUNDS = 600_000;
@@ -81,9 +89,13 @@ export async function unlockAdvocateKey(wrappedPrivateKey: string, passphrase: s
 }
 
 /** Seals `plaintext` to the advocate's public key (base64, as the server lists it): enc || ciphertext. */
-export async function sealToAdvocate(publicKey: string, plaintext: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+export async function sealToAdvocate(
+  publicKey: string,
+  plaintext: Uint8Array<ArrayBuffer>,
+  purpose: SealPurpose,
+): Promise<Uint8Array> {
   const recipientPublicKey = await suite.kem.deserializePublicKey(fromBase64(publicKey));
-  const sender = await suite.createSenderContext({ recipientPublicKey, info: INFO });
+  const sender = await suite.createSenderContext({ recipientPublicKey, info: INFO[purpose] });
   const ct = new Uint8Array(await sender.seal(plaintext));
   const out = new Uint8Array(ENC_BYTES + ct.length);
   out.set(new Uint8Array(sender.enc), 0);
@@ -92,11 +104,15 @@ export async function sealToAdvocate(publicKey: string, plaintext: Uint8Array<Ar
 }
 
 /** Opens what `sealToAdvocate` made, with the advocate's unlocked private key. */
-export async function openSealed(privateKey: CryptoKey, sealed: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+export async function openSealed(
+  privateKey: CryptoKey,
+  sealed: Uint8Array<ArrayBuffer>,
+  purpose: SealPurpose,
+): Promise<Uint8Array> {
   const recipient = await suite.createRecipientContext({
     recipientKey: privateKey,
     enc: sealed.slice(0, ENC_BYTES),
-    info: INFO,
+    info: INFO[purpose],
   });
   return new Uint8Array(await recipient.open(sealed.slice(ENC_BYTES)));
 }

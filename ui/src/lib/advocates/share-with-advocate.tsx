@@ -64,7 +64,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
       });
       // HPKE travels only in this chunk, fetched when she shares.
       const { sealToAdvocate, toBase64 } = await import('./sealing');
-      const sealed = await sealToAdvocate(advocate.public_key!, bytes);
+      const sealed = await sealToAdvocate(advocate.public_key!, bytes, 'share');
       if (sealed.length > MAX_SEALED_BYTES) {
         setStatus(t('sharing.tooLarge'));
         return;

@@ -1,0 +1,61 @@
+//! Push subscriptions, per account (deleted with it by the database): the browser's endpoint at its push
+//! service and the keys its messages are encrypted to.
+
+use rusqlite::{Connection, params};
+
+/// A browser profile she (or an advocate) allowed; older ones beyond this are dropped.
+pub const MAX_PER_ACCOUNT: i64 = 10;
+
+pub struct Subscription {
+    pub endpoint: String,
+    pub p256dh: Vec<u8>,
+    pub auth: Vec<u8>,
+}
+
+/// Keeps a subscription for this account (an endpoint moves to the account that registered it last).
+pub fn add(c: &mut Connection, account: &str, s: &Subscription, now: i64) -> rusqlite::Result<()> {
+    let tx = c.transaction()?;
+    tx.execute(
+        "INSERT INTO push_subscriptions (endpoint, account_id, p256dh, auth, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (endpoint) DO UPDATE SET account_id = ?2, p256dh = ?3, auth = ?4, created_at = ?5",
+        params![s.endpoint, account, s.p256dh, s.auth, now],
+    )?;
+    tx.execute(
+        "DELETE FROM push_subscriptions WHERE account_id = ?1 AND endpoint NOT IN
+         (SELECT endpoint FROM push_subscriptions WHERE account_id = ?1
+          ORDER BY created_at DESC LIMIT ?2)",
+        params![account, MAX_PER_ACCOUNT],
+    )?;
+    tx.commit()
+}
+
+pub fn remove(c: &Connection, account: &str, endpoint: &str) -> rusqlite::Result<bool> {
+    Ok(c.execute(
+        "DELETE FROM push_subscriptions WHERE account_id = ?1 AND endpoint = ?2",
+        params![account, endpoint],
+    )? > 0)
+}
+
+/// The push service said this endpoint is gone (404 or 410).
+pub fn forget(c: &Connection, endpoint: &str) -> rusqlite::Result<()> {
+    c.execute(
+        "DELETE FROM push_subscriptions WHERE endpoint = ?1",
+        [endpoint],
+    )?;
+    Ok(())
+}
+
+pub fn of_account(c: &Connection, account: &str) -> rusqlite::Result<Vec<Subscription>> {
+    let mut stmt = c.prepare(
+        "SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE account_id = ?1 ORDER BY endpoint",
+    )?;
+    stmt.query_map([account], |r| {
+        Ok(Subscription {
+            endpoint: r.get(0)?,
+            p256dh: r.get(1)?,
+            auth: r.get(2)?,
+        })
+    })?
+    .collect()
+}
