@@ -68,7 +68,7 @@ export async function sendUnderStanding(
 ): Promise<string> {
   const shareId = standingShareId(s, seq);
   const { sealToAdvocate, toBase64 } = await import('./sealing');
-  const sealed = await sealToAdvocate(s.public_key, encodePayload({ v: 1, consent: s.consent, item }));
+  const sealed = await sealToAdvocate(s.public_key, encodePayload({ v: 1, consent: s.consent, item }), 'share');
   if (sealed.length > MAX_SEALED_BYTES) throw new TooLargeError();
   try {
     await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(s.advocate_id)}/shares`, {
