@@ -5,7 +5,8 @@ import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { consentLines } from './consent';
 import { useMyAdvocates } from './my-advocates';
-import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS } from './share-payload';
+import { DEFAULT_SHARE_DAYS } from './share-payload';
+import { shareDays, ShareTerms } from './share-terms';
 import { newStandingId, useStandingShares } from './standing-share';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +32,7 @@ export function ShareEveryIncident({ nextSeq }: { nextSeq: number }) {
   const dateText = (ms: number) => new Date(ms).toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
   const free = advocates.filter((a) => !standing.some((s) => s.advocate_id === a.id));
   const advocate = free.find((a) => a.id === chosen) ?? free[0];
-  const dayCount = Math.min(MAX_SHARE_DAYS, Math.max(1, Math.round(Number(days) || DEFAULT_SHARE_DAYS)));
+  const dayCount = shareDays(days);
   const until = Date.now() + dayCount * DAY_MS;
   const what = t('sharing.everyWhat');
   const lines = advocate ? consentLines(t, what, advocate.name, dateText(until)) : [];
@@ -74,42 +75,16 @@ export function ShareEveryIncident({ nextSeq }: { nextSeq: number }) {
       ))}
       {!advocate ? null : open ? (
         <form className="stack" onSubmit={start}>
-          {free.length > 1 ? (
-            <>
-              <label className="label" htmlFor={`${id}-who`}>
-                {t('sharing.advocate')}
-              </label>
-              <select id={`${id}-who`} className="input" value={advocate.id} onChange={(e) => setChosen(e.target.value)}>
-                {free.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </>
-          ) : null}
-          <label className="label" htmlFor={`${id}-days`}>
-            {t('sharing.days')}
-          </label>
-          <input
-            id={`${id}-days`}
-            className="input"
-            type="number"
-            min={1}
-            max={MAX_SHARE_DAYS}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            aria-describedby={`${id}-days-hint`}
+          <ShareTerms
+            id={id}
+            advocates={free}
+            advocateId={advocate.id}
+            onChoose={setChosen}
+            days={days}
+            onDays={setDays}
+            lines={lines}
+            Heading="h3"
           />
-          <p id={`${id}-days-hint`}>{t('sharing.daysHint')}</p>
-          <section aria-label={t('sharing.consentHeading')}>
-            <h3>{t('sharing.consentHeading')}</h3>
-            <ul>
-              {lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
           <div className="settings-actions">
             <button type="submit" className="btn btn-primary">
               {t('sharing.everyConfirm')}

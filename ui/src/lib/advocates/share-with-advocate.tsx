@@ -9,7 +9,8 @@ import { advocateApi } from './api';
 import { consentLines } from './consent';
 import { sealLabel } from './share-label';
 import { useMyAdvocates } from './my-advocates';
-import { DEFAULT_SHARE_DAYS, encodePayload, MAX_SHARE_DAYS, type SharedItem } from './share-payload';
+import { DEFAULT_SHARE_DAYS, encodePayload, type SharedItem } from './share-payload';
+import { shareDays, ShareTerms } from './share-terms';
 
 /** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
 const MAX_SEALED_BYTES = 1024 * 1024;
@@ -37,7 +38,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
 
   if (advocates.length === 0) return null;
   const advocate = advocates.find((a) => a.id === chosen) ?? advocates[0];
-  const dayCount = Math.min(MAX_SHARE_DAYS, Math.max(1, Math.round(Number(days) || DEFAULT_SHARE_DAYS)));
+  const dayCount = shareDays(days);
   const until = new Date(Date.now() + dayCount * DAY_MS);
   const untilText = until.toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
   const lines = consentLines(t, what, advocate.name, untilText);
@@ -92,42 +93,16 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
       {open ? (
         <form className="card stack" onSubmit={(e) => void share(e)} aria-labelledby={`${id}-h`}>
           <h3 id={`${id}-h`}>{t('sharing.heading')}</h3>
-          {advocates.length > 1 ? (
-            <>
-              <label className="label" htmlFor={`${id}-who`}>
-                {t('sharing.advocate')}
-              </label>
-              <select id={`${id}-who`} className="input" value={advocate.id} onChange={(e) => setChosen(e.target.value)}>
-                {advocates.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </>
-          ) : null}
-          <label className="label" htmlFor={`${id}-days`}>
-            {t('sharing.days')}
-          </label>
-          <input
-            id={`${id}-days`}
-            className="input"
-            type="number"
-            min={1}
-            max={MAX_SHARE_DAYS}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            aria-describedby={`${id}-days-hint`}
+          <ShareTerms
+            id={id}
+            advocates={advocates}
+            advocateId={advocate.id}
+            onChoose={setChosen}
+            days={days}
+            onDays={setDays}
+            lines={lines}
+            Heading="h4"
           />
-          <p id={`${id}-days-hint`}>{t('sharing.daysHint')}</p>
-          <section aria-label={t('sharing.consentHeading')}>
-            <h4>{t('sharing.consentHeading')}</h4>
-            <ul>
-              {lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
           <div className="settings-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {t('sharing.confirm')}
