@@ -7,6 +7,7 @@ mod auth_support;
 mod checkin_support;
 mod common;
 mod push_support;
+mod python_stand_in;
 mod tsa_support;
 mod weather_standin;
 

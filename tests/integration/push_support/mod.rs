@@ -3,10 +3,8 @@
 //! cryptography: an implementation independent of the server's).
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
@@ -15,45 +13,21 @@ use p256::elliptic_curve::sec1::ToEncodedPoint;
 use serde_json::{Value, json};
 
 use crate::common::free_port;
+use crate::python_stand_in::PythonStandIn;
 
 const SUPPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/");
 
 pub struct PushService {
     pub port: u16,
-    child: Child,
-    _stdin: ChildStdin,
-    lines: Receiver<String>,
+    stand_in: PythonStandIn,
 }
 
 impl PushService {
     pub fn start() -> Self {
         let port = free_port();
-        let mut child = Command::new("/usr/bin/python3")
-            .arg(format!("{SUPPORT}push-stand-in.py"))
-            .arg(port.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("Debian's python3");
-        let stdin = child.stdin.take().unwrap();
-        let (tx, lines) = channel();
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let first = lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("push stand-in ready");
-        assert_eq!(first, "ready");
         Self {
             port,
-            child,
-            _stdin: stdin,
-            lines,
+            stand_in: PythonStandIn::start("push-stand-in.py", port, "Debian's python3"),
         }
     }
 
@@ -68,23 +42,12 @@ impl PushService {
 
     /// The next push the stand-in received (waiting for it, at most `secs`).
     pub fn next(&self, secs: u64) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(secs))
-            .expect("a push arrived");
-        serde_json::from_str(&line).unwrap()
+        self.stand_in.next_within(secs).expect("a push arrived")
     }
 
     /// Nothing more arrives within `secs`.
     pub fn nothing_within(&self, secs: u64) -> bool {
-        self.lines.recv_timeout(Duration::from_secs(secs)).is_err()
-    }
-}
-
-impl Drop for PushService {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.stand_in.next_within(secs).is_none()
     }
 }
 
