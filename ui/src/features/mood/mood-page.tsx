@@ -2,7 +2,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useT } from '../../lib/i18n';
-import { MOOD_LABEL_KEYS, MOOD_VALUES, type MoodValue } from './mood-labels';
+import { MoodButtons } from './mood-buttons';
+import type { MoodValue } from './mood-labels';
 import {
   dailyAffirmation,
   localDateKey,
@@ -63,25 +64,13 @@ export default function MoodPage() {
       <section className="card mood-checkin" aria-labelledby="mood-checkin-heading">
         <h2 id="mood-checkin-heading">{t('mood.howAreYouFeeling')}</h2>
         <form className="stack" onSubmit={save}>
-          <div className="mood-buttons" role="group" aria-label={t('mood.chooseMood')}>
-            {MOOD_VALUES.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={`mood-button mood-button-${value}${selected === value ? ' mood-button-active' : ''}`}
-                aria-pressed={selected === value}
-                onClick={() => {
-                  setSelected(value);
-                  setReply(null);
-                }}
-              >
-                <span className="mood-button-value" aria-hidden="true">
-                  {value}
-                </span>
-                <span>{t(MOOD_LABEL_KEYS[value])}</span>
-              </button>
-            ))}
-          </div>
+          <MoodButtons
+            selected={selected}
+            onSelect={(value) => {
+              setSelected(value);
+              setReply(null);
+            }}
+          />
           <div>
             <label className="label" htmlFor={notesId}>
               {t('mood.notesLabel')}

@@ -5,7 +5,8 @@ import { useT } from '../../lib/i18n';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { OfflineNotKept, type OfflineFormProps } from '../../lib/vault/offline-writing';
 import { sealOffline, type OfflineIntake } from '../../lib/vault/outbox';
-import { MOOD_LABEL_KEYS, MOOD_VALUES, isMoodValue, type MoodValue } from './mood-labels';
+import { MoodButtons } from './mood-buttons';
+import { isMoodValue, type MoodValue } from './mood-labels';
 import { localDateKey, saveMoodEntry, validMoodEntries } from './mood-logic';
 import './mood.css';
 
@@ -35,22 +36,7 @@ export default function OfflineMoodForm({ accountId, onKept }: OfflineFormProps)
   };
   return (
     <form className="vault-card stack" onSubmit={(e) => void keep(e)}>
-      <div className="mood-buttons" role="group" aria-label={t('mood.chooseMood')}>
-        {MOOD_VALUES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={`mood-button mood-button-${value}${selected === value ? ' mood-button-active' : ''}`}
-            aria-pressed={selected === value}
-            onClick={() => setSelected(value)}
-          >
-            <span className="mood-button-value" aria-hidden="true">
-              {value}
-            </span>
-            <span>{t(MOOD_LABEL_KEYS[value])}</span>
-          </button>
-        ))}
-      </div>
+      <MoodButtons selected={selected} onSelect={setSelected} />
       <label className="label" htmlFor={notesId}>
         {t('mood.notesLabel')}
       </label>
