@@ -96,58 +96,47 @@ export function MyAdvocateSection() {
     }
   };
 
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!found) return;
+  // A change to her advocates: the server's list is read again after it; a failure shows `failKey`.
+  const act = async (failKey: string, change: () => Promise<void>) => {
     setError(null);
     setBusy(true);
     try {
+      await change();
+      forgetAdvocateList();
+      await reload();
+    } catch {
+      setError(t(failKey));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!found) return;
+    await act('settings.advocatePairFailed', async () => {
       await advocateApi(token, 'POST', '/advocates', { code: found.code, known_as: knownAs.trim() });
       setPaired({ name: found.advocate.name, safety: found.safety });
       setFound(null);
       setCode('');
       setKnownAs('');
-      forgetAdvocateList();
-      await reload();
-    } catch {
-      setError(t('settings.advocatePairFailed'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const remove = async (advocateId: string) => {
-    setError(null);
-    setPaired(null);
-    setBusy(true);
-    try {
+  const remove = (advocateId: string) =>
+    act('settings.advocateRemoveFailed', async () => {
+      setPaired(null);
       await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
       // Ending the pairing deleted every share to them; a standing share to them ends with it.
       setStanding((prev) => prev.filter((x) => x.advocate_id !== advocateId));
-      forgetAdvocateList();
-      await reload();
-    } catch {
-      setError(t('settings.advocateRemoveFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   // She compared the new safety code with them: sharing with them opens again, standing shares go on to the new key.
-  const confirmKey = async (a: AdvocateSummary) => {
-    setError(null);
-    setBusy(true);
-    try {
+  const confirmKey = (a: AdvocateSummary) =>
+    act('settings.advocatePairFailed', async () => {
       await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(a.id)}/key-confirmed`, { public_key: a.public_key });
       setStanding((prev) => prev.map((x) => (x.advocate_id === a.id && a.public_key ? { ...x, public_key: a.public_key } : x)));
-      forgetAdvocateList();
-      await reload();
-    } catch {
-      setError(t('settings.advocatePairFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const withdraw = async (shareId: string) => {
     setError(null);
