@@ -73,5 +73,8 @@ export default defineConfig({
     server: { deps: { inline: [/react-router/, /@testing-library[\\/]react/] } },
     restoreMocks: true,
     unstubGlobals: true,
+    // A guard against a hang, not a goal: the tests that derive keys (the vault's PIN, PBKDF2) ran past the
+    // default 5 s while the test command compiles the server on the same two cores.
+    testTimeout: 20_000,
   },
 });
