@@ -23,18 +23,15 @@ pub struct Firing {
 /// the app's own reminder shows too.
 pub const REMINDER_LEAD_MS: i64 = 5 * 60_000;
 
-/// Running check-ins whose reminder falls due now, marked as reminded: (account, language, ms left).
-pub fn take_reminders(
-    c: &mut Connection,
-    now: i64,
-) -> Result<Vec<(String, String, i64)>, CheckinError> {
+/// Running check-ins whose reminder falls due now, marked as reminded: (account, ms left).
+pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
     let mut stmt = c.prepare(
         "UPDATE checkins SET reminded = 1
          WHERE state = 'running' AND reminded = 0 AND ends_at - ?2 <= ?1
-         RETURNING account_id, language, ends_at - ?1",
+         RETURNING account_id, ends_at - ?1",
     )?;
     let rows = stmt.query_map(params![now, REMINDER_LEAD_MS], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        Ok((r.get(0)?, r.get(1)?))
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -74,11 +74,10 @@ async fn remind(db: &Db, push: Option<&Arc<PushService>>) {
         Err(e) => return tracing::warn!(error = %e, "could not read the check-ins' reminders now"),
     };
     let Some(push) = push else { return };
-    for (account, language, left_ms) in due {
+    for (account, left_ms) in due {
         // Kept by the push service only until the check-in ends: later it would only confuse.
         let ttl = Duration::from_millis(left_ms.max(60_000) as u64);
-        let language = language.as_str();
-        push.notify(db, account, Message::Reminder { language, ttl });
+        push.notify(db, account, Message::Reminder { ttl });
     }
 }
 

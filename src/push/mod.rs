@@ -35,27 +35,29 @@ pub struct PushService {
 }
 
 /// What a message says; the service worker shows it under the disguise's name.
-pub enum Message<'a> {
-    /// Her check-in runs out soon; `language` is her screen's when she started it.
-    Reminder { language: &'a str, ttl: Duration },
+pub enum Message {
+    /// Her check-in runs out soon.
+    Reminder { ttl: Duration },
     /// An advocate has a new alert in /advocate.
     Alert,
 }
 
-impl Message<'_> {
-    fn payload(&self) -> serde_json::Value {
-        match self {
-            Message::Reminder { language, .. } => json!({
-                "kind": "reminder",
-                "body": if *language == "hi" { "आपके लिए एक रिमाइंडर है" } else { "You have a reminder" },
-            }),
-            Message::Alert => json!({"kind": "message", "body": "You have a new message"}),
-        }
+impl Message {
+    /// The words for one browser, in the language its page had when it subscribed (Hindi or English).
+    fn payload(&self, language: &str) -> String {
+        let hindi = language == "hi" || language.starts_with("hi-");
+        let (kind, body) = match (self, hindi) {
+            (Message::Reminder { .. }, false) => ("reminder", "You have a reminder"),
+            (Message::Reminder { .. }, true) => ("reminder", "आपके लिए एक रिमाइंडर है"),
+            (Message::Alert, false) => ("message", "You have a new message"),
+            (Message::Alert, true) => ("message", "आपके लिए एक नया संदेश है"),
+        };
+        json!({ "kind": kind, "body": body }).to_string()
     }
 
     fn ttl(&self) -> Duration {
         match self {
-            Message::Reminder { ttl, .. } => *ttl,
+            Message::Reminder { ttl } => *ttl,
             Message::Alert => Duration::from_secs(24 * 3600),
         }
     }
@@ -108,9 +110,8 @@ impl PushService {
 
     /// Sends the message to every browser of this account, in the background (a slow push service holds
     /// nothing else up); gone subscriptions are forgotten.
-    pub fn notify(self: &Arc<Self>, db: &Db, account: String, message: Message<'_>) {
+    pub fn notify(self: &Arc<Self>, db: &Db, account: String, message: Message) {
         let (this, db) = (self.clone(), db.clone());
-        let payload = message.payload().to_string();
         let (ttl, urgent) = (message.ttl(), matches!(message, Message::Alert));
         actix_web::rt::spawn(async move {
             let subs = match db
@@ -122,6 +123,7 @@ impl PushService {
             };
             let (mut sent, mut failed) = (0, 0);
             for s in subs {
+                let payload = message.payload(&s.language);
                 match this.send_one(&s, payload.as_bytes(), ttl, urgent).await {
                     Outcome::Accepted => sent += 1,
                     Outcome::Gone => {

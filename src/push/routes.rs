@@ -54,6 +54,9 @@ struct Keys {
 struct SubscribeBody {
     endpoint: String,
     keys: Keys,
+    /// The page's language (a Solace addition to `toJSON()`); English when absent.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -96,10 +99,22 @@ async fn subscribe(
             "The subscription's keys are not a P-256 key and a 16-byte secret.",
         ));
     }
+    let language = body.language.unwrap_or_else(|| "en".into());
+    if language.is_empty()
+        || language.len() > 35
+        || !language
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+    {
+        return Err(invalid(
+            "The language must be a language tag such as \"en\" or \"hi\".",
+        ));
+    }
     let sub = store::Subscription {
         endpoint: body.endpoint,
         p256dh,
         auth,
+        language,
     };
     let now = crate::accounts::time::now_ms();
     db.write(move |c| store::add(c, &account, &sub, now).map_err(DbError::Sqlite))

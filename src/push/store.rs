@@ -10,16 +10,19 @@ pub struct Subscription {
     pub endpoint: String,
     pub p256dh: Vec<u8>,
     pub auth: Vec<u8>,
+    /// The browser's page language when it subscribed.
+    pub language: String,
 }
 
 /// Keeps a subscription for this account (an endpoint moves to the account that registered it last).
 pub fn add(c: &mut Connection, account: &str, s: &Subscription, now: i64) -> rusqlite::Result<()> {
     let tx = c.transaction()?;
     tx.execute(
-        "INSERT INTO push_subscriptions (endpoint, account_id, p256dh, auth, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (endpoint) DO UPDATE SET account_id = ?2, p256dh = ?3, auth = ?4, created_at = ?5",
-        params![s.endpoint, account, s.p256dh, s.auth, now],
+        "INSERT INTO push_subscriptions (endpoint, account_id, p256dh, auth, language, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (endpoint) DO UPDATE
+         SET account_id = ?2, p256dh = ?3, auth = ?4, language = ?5, created_at = ?6",
+        params![s.endpoint, account, s.p256dh, s.auth, s.language, now],
     )?;
     tx.execute(
         "DELETE FROM push_subscriptions WHERE account_id = ?1 AND endpoint NOT IN
@@ -48,13 +51,15 @@ pub fn forget(c: &Connection, endpoint: &str) -> rusqlite::Result<()> {
 
 pub fn of_account(c: &Connection, account: &str) -> rusqlite::Result<Vec<Subscription>> {
     let mut stmt = c.prepare(
-        "SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE account_id = ?1 ORDER BY endpoint",
+        "SELECT endpoint, p256dh, auth, language FROM push_subscriptions
+         WHERE account_id = ?1 ORDER BY endpoint",
     )?;
     stmt.query_map([account], |r| {
         Ok(Subscription {
             endpoint: r.get(0)?,
             p256dh: r.get(1)?,
             auth: r.get(2)?,
+            language: r.get(3)?,
         })
     })?
     .collect()

@@ -96,12 +96,24 @@ fn her_reminder_and_her_advocates_alert_arrive_encrypted_and_neutral() {
         Some(hers.subscription()),
     );
     assert_eq!(status, 401, "only for a signed-in account");
+    // Her page is in Hindi: the words of her notifications are too. Anything but a language tag is refused.
+    let mut in_hindi = hers.subscription();
+    in_hindi["language"] = json!("hi; drop table");
     let (status, _) = api(
         &a,
         Method::POST,
         "/push/subscriptions",
         &her,
-        Some(hers.subscription()),
+        Some(in_hindi.clone()),
+    );
+    assert_eq!(status, 400, "not a language tag");
+    in_hindi["language"] = json!("hi");
+    let (status, _) = api(
+        &a,
+        Method::POST,
+        "/push/subscriptions",
+        &her,
+        Some(in_hindi),
     );
     assert_eq!(status, 204);
     let advocates = Browser::new(push.endpoint("asha-laptop"));
@@ -128,7 +140,7 @@ fn her_reminder_and_her_advocates_alert_arrive_encrypted_and_neutral() {
     assert_eq!(received["path"], "/push/her-phone");
     assert_eq!(
         message,
-        json!({"kind": "reminder", "body": "You have a reminder"})
+        json!({"kind": "reminder", "body": "आपके लिए एक रिमाइंडर है"})
     );
     let ttl: u64 = received["ttl"].as_str().unwrap().parse().unwrap();
     assert!(

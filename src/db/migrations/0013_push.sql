@@ -6,6 +6,8 @@ CREATE TABLE push_subscriptions (
     -- The browser's P-256 public key and auth secret: each message is encrypted to them (RFC 8291).
     p256dh BLOB NOT NULL,
     auth BLOB NOT NULL,
+    -- The page language of that browser when it subscribed: the neutral words of its notifications.
+    language TEXT NOT NULL DEFAULT 'en',
     -- Unix milliseconds.
     created_at INTEGER NOT NULL
 );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useT } from './i18n';
+import { useLanguage, useT } from './i18n';
 import { disablePush, enablePush, pushState, type PushState } from './web-push';
 
 /**
@@ -8,6 +8,7 @@ import { disablePush, enablePush, pushState, type PushState } from './web-push';
  */
 export function PushOptIn({ token, explanation }: { token: string; explanation: string }) {
   const t = useT();
+  const { lang } = useLanguage();
   const id = useId();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ export function PushOptIn({ token, explanation }: { token: string; explanation: 
     setBusy(true);
     setFailed(false);
     try {
-      setState(on ? await enablePush(token) : await disablePush(token));
+      setState(on ? await enablePush(token, lang) : await disablePush(token));
     } catch (err) {
       console.error('Notifications could not be changed:', err);
       setFailed(true);

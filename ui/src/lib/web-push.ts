@@ -56,8 +56,11 @@ export async function pushState(): Promise<PushState> {
   return reg && (await reg.pushManager.getSubscription()) ? 'on' : 'off';
 }
 
-/** Asks the browser, subscribes with the server's key, and tells the server (for the signed-in account). */
-export async function enablePush(token: string): Promise<PushState> {
+/**
+ * Asks the browser, subscribes with the server's key, and tells the server (for the signed-in account), with
+ * this page's language: the neutral words of each notification to this device are in it.
+ */
+export async function enablePush(token: string, language: string): Promise<PushState> {
   const key = await serverKey();
   if (key === null) return 'server-off';
   const permission = await Notification.requestPermission();
@@ -67,7 +70,7 @@ export async function enablePush(token: string): Promise<PushState> {
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) }));
-  await send(token, 'POST', sub.toJSON());
+  await send(token, 'POST', { ...sub.toJSON(), language });
   return 'on';
 }
 
