@@ -4,6 +4,8 @@
  * to them, and the service worker (src/sw/service-worker.js) shows it under the name the device shows.
  */
 
+import { fromBase64 } from './vault/crypto';
+
 export type PushState = 'unsupported' | 'server-off' | 'blocked' | 'off' | 'on';
 
 export function pushSupported(): boolean {
@@ -21,14 +23,6 @@ async function serverKey(): Promise<string | null> {
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`The server answered ${res.status}.`);
   return ((await res.json()) as { public_key: string }).public_key;
-}
-
-function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
-  const raw = atob(b64);
-  const out = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
@@ -69,7 +63,7 @@ export async function enablePush(token: string, language: string): Promise<PushS
   const reg = await registration();
   const sub =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64(key) }));
   await send(token, 'POST', { ...sub.toJSON(), language });
   return 'on';
 }
