@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ADVOCATE_NAME, KNOWN_AS, pairWith, PASSPHRASE, setUpAdvocate, unlock } from './advocate-steps.mjs';
+import { ADVOCATE_NAME, KNOWN_AS, pairWith, PASSPHRASE, setUpAdvocate, shareJournal, unlock, writeJournal } from './advocate-steps.mjs';
 import { openContext, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const FIRST = 'He took my keys and locked the door';
@@ -155,13 +155,8 @@ describe('her label of a share, on her other device', () => {
       await her.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
       await pairWith(her, code);
 
-      await her.goto('/journal');
-      await her.getByLabel('Write your thoughts').fill(JOURNAL);
-      await her.getByRole('button', { name: 'Save Entry' }).click();
-      const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
-      await entry.getByRole('button', { name: 'Share with my advocate' }).click();
-      await entry.getByRole('button', { name: 'Share', exact: true }).click();
-      await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+      await writeJournal(her, JOURNAL);
+      await shareJournal(her, JOURNAL);
 
       // Her second device: the recovery key brings her records back; the share's label comes with the share.
       const herB = await deviceB.newPage();
@@ -197,14 +192,6 @@ describe('a new key after a forgotten passphrase', () => {
   const JOURNAL = 'I found a room near the market';
   const NEW_PASSPHRASE = 'harbour violet seven lanterns';
 
-  /** She shares her journal entry and waits for the answer. */
-  async function shareJournal(her) {
-    await her.goto('/journal');
-    const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
-    await entry.getByRole('button', { name: 'Share with my advocate' }).click();
-    await entry.getByRole('button', { name: 'Share', exact: true }).click();
-    await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
-  }
 
   it('the advocate makes a new key; she compares the new safety code before sharing again', async () => {
     const { app, ctx: hers, page: her } = suite;
@@ -214,10 +201,9 @@ describe('a new key after a forgotten passphrase', () => {
       const code = await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
       await signUpViaUi(her, uniqueEmail('her'));
       await pairWith(her, code);
+      await writeJournal(her, JOURNAL);
       await her.goto('/journal');
-      await her.getByLabel('Write your thoughts').fill(JOURNAL);
-      await her.getByRole('button', { name: 'Save Entry' }).click();
-      await shareJournal(her);
+      await shareJournal(her, JOURNAL);
 
       // The advocate forgot the passphrase: a new key, after a plain warning.
       const herId = await her.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).user.id);
@@ -248,7 +234,8 @@ describe('a new key after a forgotten passphrase', () => {
       await her.goto('/settings');
       await changed.getByRole('button', { name: 'It is the same on their screen' }).click();
       await changed.waitFor({ state: 'detached' });
-      await shareJournal(her);
+      await her.goto('/journal');
+      await shareJournal(her, JOURNAL);
 
       // The new passphrase opens what she shared again; the old one opens nothing any more.
       await advocate.getByLabel('Your passphrase').fill(PASSPHRASE);

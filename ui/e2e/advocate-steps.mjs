@@ -51,3 +51,18 @@ export async function unlock(advocate) {
   await advocate.getByRole('button', { name: 'Open', exact: true }).click();
   await advocate.getByRole('button', { name: 'Look for new shares' }).waitFor();
 }
+
+/** She writes `text` in her journal and saves it. */
+export async function writeJournal(her, text) {
+  await her.goto('/journal');
+  await her.getByLabel('Write your thoughts').fill(text);
+  await her.getByRole('button', { name: 'Save Entry' }).click();
+}
+
+/** On her journal, she shares the entry `text` with her advocate and waits for the answer. */
+export async function shareJournal(her, text) {
+  const entry = her.locator('.journal-entries > li', { hasText: text });
+  await entry.getByRole('button', { name: 'Share with my advocate' }).click();
+  await entry.getByRole('button', { name: 'Share', exact: true }).click();
+  await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+}

@@ -3,17 +3,16 @@
 // pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate,
 // and her removing the advocate again.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
+import { ADVOCATE_NAME, KNOWN_AS, PASSPHRASE, shareJournal, writeJournal } from './advocate-steps.mjs';
 import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { moveIntoPast, RUN_OUT_CHECKIN } from './past-in-database.mjs';
 
-const ADVOCATE_NAME = 'Asha Verma';
-const KNOWN_AS = 'Meera';
-const PASSPHRASE = 'lantern river copper morning';
 const WHAT = 'He threw my phone against the wall';
 const JOURNAL = 'I slept at my sister’s tonight and felt calmer';
 const NOTE = 'Going back to the flat for my papers, out by six';
@@ -145,13 +144,8 @@ describe('her advocate', () => {
       await card.getByRole('button', { name: 'Share', exact: true }).click();
       await card.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
 
-      await her.goto('/journal');
-      await her.getByLabel('Write your thoughts').fill(JOURNAL);
-      await her.getByRole('button', { name: 'Save Entry' }).click();
-      const entry = her.locator('.journal-entries > li', { hasText: JOURNAL });
-      await entry.getByRole('button', { name: 'Share with my advocate' }).click();
-      await entry.getByRole('button', { name: 'Share', exact: true }).click();
-      await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+      await writeJournal(her, JOURNAL);
+      await shareJournal(her, JOURNAL);
 
       await her.goto('/settings');
       const shared = her.getByRole('list', { name: 'What you share' });
@@ -240,14 +234,7 @@ describe('her advocate', () => {
       await her.getByLabel('Your check-in PIN').fill('2468');
       await her.getByRole('button', { name: 'Start' }).click();
       await her.getByText(`Who will be told: ${ADVOCATE_NAME}`).waitFor();
-      execFileSync('/usr/bin/python3', [
-        '-c',
-        'import sqlite3, sys, time\n' +
-          'c = sqlite3.connect(sys.argv[1]); past = int(time.time() * 1000) - 1000\n' +
-          'n = c.execute("UPDATE checkins SET ends_at = ?, next_try_at = ? WHERE state = \'running\'", (past, past)).rowcount\n' +
-          'c.commit(); assert n == 1, n',
-        path.join(app.dataDir, 'solace.db'),
-      ]);
+      moveIntoPast(app, RUN_OUT_CHECKIN);
       const overdue = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: late });
       // The server's timer sends it within seconds; the advocate looks again until it is there.
       await assert.doesNotReject(async () => {
@@ -264,14 +251,7 @@ describe('her advocate', () => {
 
       // The incident's share reaches its end (moved into the past in the database, as if its days had passed):
       // it leaves the advocate's view, and the server no longer lists it to her, with nobody doing anything.
-      execFileSync('/usr/bin/python3', [
-        '-c',
-        'import sqlite3, sys, time\n' +
-          'c = sqlite3.connect(sys.argv[1])\n' +
-          'n = c.execute("UPDATE advocate_shares SET expires_at = ?", (int(time.time() * 1000) - 1000,)).rowcount\n' +
-          'c.commit(); assert n == 1, n',
-        path.join(app.dataDir, 'solace.db'),
-      ]);
+      moveIntoPast(app, 'UPDATE advocate_shares SET expires_at = ?1');
       await advocate.getByRole('button', { name: 'Look for new shares' }).click();
       await fromHer.getByText(WHAT).waitFor({ state: 'detached' });
       const herShares = her.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates/shares');

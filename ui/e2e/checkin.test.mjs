@@ -3,12 +3,11 @@
 // shows the very same screen and sends the alert at once; a check-in that runs out sends its e-mail. The
 // clock is moved by moving the check-in's end in the database file, so no test waits for a minute.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '../../tests/support/solace-process.mjs';
 import { startSmtpStandIn } from '../../tests/support/smtp-stand-in.mjs';
 import { browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { moveIntoPast, RUN_OUT_CHECKIN } from './past-in-database.mjs';
 
 const smtpPort = await freePort();
 const FRIEND = 'friend@example.org';
@@ -23,15 +22,7 @@ describe('check in with me', () => {
   const suite = browserSuite({ app: { extraConfig: `${emailConfig}\n[checkin]\nmin_minutes = 1\n` } });
 
   /** Moves the running check-in's end into the past, as if its time had passed. */
-  const runOut = () =>
-    execFileSync('/usr/bin/python3', [
-      '-c',
-      'import sqlite3, sys, time\n' +
-        'c = sqlite3.connect(sys.argv[1]); past = int(time.time() * 1000) - 1000\n' +
-        'n = c.execute("UPDATE checkins SET ends_at = ?, next_try_at = ? WHERE state = \'running\'", (past, past)).rowcount\n' +
-        'c.commit(); assert n == 1, n',
-      path.join(suite.app.dataDir, 'solace.db'),
-    ]);
+  const runOut = () => moveIntoPast(suite.app, RUN_OUT_CHECKIN);
 
   const fill = async (page, note) => {
     await page.getByLabel('How long, in minutes').fill('1');
