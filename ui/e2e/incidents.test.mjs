@@ -385,14 +385,17 @@ describe('incident log', () => {
     try {
       const page = await ctx.newPage();
       await signUpViaUi(page, uniqueEmail('incidents-offline'));
-      // On opening, the screen fetches its time-stamp code and then reads the operator's settings, while
-      // online; once those have arrived (every request it made by then has finished), the network goes.
+      // On opening, the screen fetches its time-stamp code, reads the operator's settings and, once her
+      // records are loaded, looks up her advocates (to offer sharing), while online; once those have arrived
+      // (every request it made by then has finished), the network goes.
       const started = [];
       page.on('request', (r) => started.push(r));
-      const settingsRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config');
+      const answered = (path) => page.waitForResponse((r) => new URL(r.url()).pathname === path);
+      const settingsRead = answered('/api/config');
+      const advocatesRead = answered('/api/advocates');
       await page.getByRole('link', { name: 'Incident Log' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Incident Log' }).waitFor();
-      await settingsRead;
+      await Promise.all([settingsRead, advocatesRead]);
       await Promise.all(started.map(async (r) => (await r.response())?.finished()));
       await ctx.context.setOffline(true);
       ctx.expectOfflineResource(/\/api\/timestamp$/);
