@@ -38,6 +38,7 @@ pub struct Config {
     pub email: crate::email::config::EmailConfig,
     pub checkin: crate::checkin::config::CheckinConfig,
     pub push: crate::push::config::PushConfig,
+    pub advocates: crate::advocates::config::AdvocatesConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -132,6 +133,7 @@ impl Config {
         self.email.validate()?;
         self.checkin.validate()?;
         self.push.validate()?;
+        self.advocates.validate()?;
         self.site.validate(&self.languages())
     }
 

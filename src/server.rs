@@ -88,6 +88,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         config: config.copy.clone(),
     });
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
+    let advocates_config = web::Data::new(config.advocates.clone());
     crate::advocates::spawn_expiry(db.get_ref().clone());
     let mailer = crate::email::Mailer::from_config(&config.email)?;
     let checkin = web::Data::new(crate::checkin::CheckinState::new(
@@ -127,6 +128,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(external_stamps.clone())
             .app_data(copy.clone())
             .app_data(pairing_limit.clone())
+            .app_data(advocates_config.clone())
             .app_data(checkin.clone())
             .app_data(push.clone())
             .wrap(from_fn(client_address::resolve))

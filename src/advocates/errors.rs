@@ -19,6 +19,9 @@ pub enum AdvocateError {
     NotFound,
     #[error("{0}")]
     Invalid(&'static str),
+    /// A share's parts together beyond `[advocates] max_share_mib` (the number is that limit).
+    #[error("a share holds at most {0} MiB here")]
+    TooLarge(u64),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -51,6 +54,13 @@ impl From<AdvocateError> for ApiError {
             AdvocateError::Invalid(why) => {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
             }
+            AdvocateError::TooLarge(mib) => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "share_too_large",
+                format!(
+                    "This server takes at most {mib} MiB in one share. Share fewer photos or recordings at once."
+                ),
+            ),
             AdvocateError::Db(e) => {
                 tracing::error!(error = %e, "the advocates' tables could not be read or written");
                 ApiError::new(

@@ -4,7 +4,10 @@
 //! is paired with whom.
 
 pub mod command;
+pub mod config;
 pub mod errors;
+mod part_routes;
+pub mod parts;
 mod routes;
 mod share_routes;
 pub mod shares;
@@ -21,6 +24,7 @@ use crate::db::Db;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     routes::configure(cfg);
     share_routes::configure(cfg);
+    part_routes::configure(cfg);
 }
 
 /// Deletes expired shares every minute, without anyone's action (must run inside the actix runtime).

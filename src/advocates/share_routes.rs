@@ -7,13 +7,15 @@ use base64::engine::general_purpose::STANDARD as B64;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::config::AdvocatesConfig;
 use super::errors::AdvocateError;
 use super::routes::{AdvocateCaller, SurvivorCaller, private};
 use super::shares::{self, MAX_DAYS, NewShare};
 use crate::accounts::time::now_ms;
 use crate::error::ApiError;
 
-/// One shared item with its consent record, sealed; attachments will travel in chunks as in the copy.
+/// One shared item with its consent record and its parts' keys, sealed; the attachments travel in parts
+/// (part_routes.rs).
 const MAX_SHARE_BYTES: usize = 1024 * 1024;
 /// Her sealed label: a line of text, its nonce and tag.
 const MAX_LABEL_BYTES: usize = 2048;
@@ -38,9 +40,12 @@ struct ShareBody {
     /// Her label of what it holds, sealed under her account's data key, base64 (optional).
     #[serde(default)]
     label: Option<String>,
+    /// How many parts of at most 1 MiB its attachments will travel in (docs/advocates.md, "Parts").
+    #[serde(default)]
+    parts: i64,
 }
 
-fn id(raw: &str) -> Result<String, AdvocateError> {
+pub(super) fn id(raw: &str) -> Result<String, AdvocateError> {
     let ok = (1..=64).contains(&raw.len())
         && raw
             .bytes()
@@ -52,10 +57,17 @@ fn id(raw: &str) -> Result<String, AdvocateError> {
 
 async fn share(
     s: SurvivorCaller,
+    config: web::Data<AdvocatesConfig>,
     advocate: web::Path<String>,
     body: web::Json<ShareBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    if body.parts < 0 {
+        return Err(AdvocateError::Invalid("parts is a count: 0 or more.").into());
+    }
+    if body.parts > config.max_parts() {
+        return Err(AdvocateError::TooLarge(config.max_share_mib).into());
+    }
     let now = now_ms();
     if body.expires_at <= now || body.expires_at > now + MAX_DAYS * 86_400_000 {
         return Err(AdvocateError::Invalid("A share ends between now and a year from now.").into());
@@ -85,6 +97,7 @@ async fn share(
         sealed,
         expires_at: body.expires_at,
         label,
+        parts: body.parts,
     };
     s.db.write(move |c| shares::insert(c, &new)).await?;
     Ok(HttpResponse::Created().finish())

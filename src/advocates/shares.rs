@@ -20,6 +20,10 @@ pub struct ShareInfo {
     pub expires_at: i64,
     pub created_at: String,
     pub opened_at: Option<String>,
+    /// How many parts its attachments travel in (docs/advocates.md, "Parts").
+    pub parts: i64,
+    /// Whether all of them are here; the advocate is shown only complete shares.
+    pub complete: bool,
     /// Her label of what it holds, sealed under her account's data key (base64); only in her own list.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
@@ -32,7 +36,13 @@ pub struct NewShare {
     pub sealed: Vec<u8>,
     pub expires_at: i64,
     pub label: Option<Vec<u8>>,
+    /// How many parts its attachments will travel in (0: none).
+    pub parts: i64,
 }
+
+/// A share whose every announced part has arrived (an SQL condition on `advocate_shares`).
+pub const COMPLETE: &str =
+    "parts = (SELECT count(*) FROM advocate_share_parts p WHERE p.share_id = advocate_shares.id)";
 
 /// Deletes every expired share, out of the write-ahead log too; returns how many.
 pub fn purge(c: &Connection) -> Result<usize, AdvocateError> {
@@ -57,8 +67,8 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
         return Err(AdvocateError::NotFound);
     }
     let inserted = tx.execute(
-        "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at, label)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at, label, parts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (id) DO NOTHING",
         params![
             share.id,
             share.survivor_id,
@@ -66,7 +76,8 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
             share.sealed,
             share.expires_at,
             now_text(),
-            share.label
+            share.label,
+            share.parts
         ],
     )?;
     if inserted == 0 {
@@ -79,15 +90,18 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
 }
 
 fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
-    // Her label travels only in her own list.
-    let label = if column == "survivor_id" {
-        "label"
+    // Her label travels only in her own list; the advocate sees a share once all its parts are here.
+    let (label, only) = if column == "survivor_id" {
+        ("label", "1")
     } else {
-        "NULL"
+        ("NULL", COMPLETE)
     };
     let mut stmt = c.prepare(&format!(
-        "SELECT id, survivor_id, advocate_id, length(sealed), expires_at, created_at, opened_at, {label}
-         FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 ORDER BY created_at, id"
+        "SELECT id, survivor_id, advocate_id,
+                length(sealed) + (SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts p
+                                  WHERE p.share_id = advocate_shares.id),
+                expires_at, created_at, opened_at, {label}, parts, {COMPLETE}
+         FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 AND {only} ORDER BY created_at, id"
     ))?;
     stmt.query_map(params![id, now_ms()], |r| {
         Ok(ShareInfo {
@@ -101,6 +115,8 @@ fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInf
             label: r
                 .get::<_, Option<Vec<u8>>>(7)?
                 .map(|b| base64::Engine::encode(&base64::engine::general_purpose::STANDARD, b)),
+            parts: r.get(8)?,
+            complete: r.get(9)?,
         })
     })?
     .collect()
@@ -120,7 +136,7 @@ pub fn open(c: &mut Connection, advocate_id: &str, id: &str) -> Result<Vec<u8>, 
     let tx = c.transaction()?;
     let sealed: Option<Vec<u8>> = tx
         .query_row(
-            "SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2",
+            &format!("SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2 AND {COMPLETE}"),
             params![id, advocate_id],
             |r| r.get(0),
         )

@@ -78,6 +78,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "web push: browsers that allowed notifications, and check-ins whose reminder went",
         sql: include_str!("migrations/0013_push.sql"),
     },
+    Migration {
+        version: 14,
+        name: "advocates: a share's attachments in parts of at most 1 MiB",
+        sql: include_str!("migrations/0014_share_parts.sql"),
+    },
 ];
 
 #[cfg(test)]

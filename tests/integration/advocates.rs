@@ -13,7 +13,7 @@ use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
 use serde_json::json;
 
-fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
+pub(crate) fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
     let mut all = vec!["--data-dir", &dir, "--site-url", SITE, "advocates"];
     all.extend_from_slice(args);
@@ -22,7 +22,7 @@ fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
 }
 
 /// Adds an advocate, opens the set-up link, and confirms an authenticator: the session's aal2 access token.
-fn ready_advocate(a: &Auth, email: &str, name: &str) -> String {
+pub(crate) fn ready_advocate(a: &Auth, email: &str, name: &str) -> String {
     let (ok, out, err) = advocates(a, &["add", email, "--name", name]);
     assert!(ok, "{err}");
     let path = out
@@ -220,7 +220,7 @@ fn she_can_end_a_pairing() {
 }
 
 /// Pairs `her` with the advocate and returns the advocate's id.
-fn paired(a: &Auth, advocate: &str, her: &str) -> String {
+pub(crate) fn paired(a: &Auth, advocate: &str, her: &str) -> String {
     let keys = json!({"public_key": "cHVibGlj", "wrapped_private_key": "d3JhcHBlZA"});
     if api(a, Method::GET, "/advocate", advocate, None).1["public_key"].is_null() {
         assert_eq!(
@@ -253,7 +253,7 @@ fn share(a: &Auth, her: &str, advocate_id: &str, id: &str, sealed: &[u8]) -> u16
     .0
 }
 
-fn data_dir_holds(a: &Auth, needle: &[u8]) -> bool {
+pub(crate) fn data_dir_holds(a: &Auth, needle: &[u8]) -> bool {
     std::fs::read_dir(&a.server.data_dir)
         .unwrap()
         .flatten()

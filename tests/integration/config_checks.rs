@@ -186,3 +186,15 @@ fn an_incident_kind_of_the_operators_own_needs_a_label() {
         "incidents.categories[0].id",
     );
 }
+
+#[test]
+fn the_largest_share_is_between_1_and_2048_mib() {
+    both_refuse(
+        "[advocates]\nmax_share_mib = 0\n",
+        "advocates.max_share_mib",
+    );
+    both_refuse(
+        "[advocates]\nmax_share_mib = 4096\n",
+        "advocates.max_share_mib",
+    );
+}

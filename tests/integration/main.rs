@@ -12,6 +12,7 @@ mod tsa_support;
 mod weather_standin;
 
 // The tests, one module per area.
+mod advocate_parts;
 mod advocates;
 mod architecture;
 mod auth_accounts;

@@ -1,0 +1,78 @@
+//! A share's parts (docs/advocates.md, "Parts"): the AES-GCM ciphertext of its attachments, at most 1 MiB
+//! each, under a key sealed inside the share. She puts them; the advocate gets them once all are here.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::errors::AdvocateError;
+use super::shares::{COMPLETE, purge};
+use crate::accounts::time::{now_ms, now_text};
+
+/// Stores part `n` of her share `id`. Sending a part again replaces it with the same bytes, so a retry
+/// after a dropped connection does no harm; `max_bytes` bounds the share's parts together.
+pub fn put(
+    c: &mut Connection,
+    survivor_id: &str,
+    id: &str,
+    n: i64,
+    bytes: &[u8],
+    max_bytes: i64,
+    max_mib: u64,
+) -> Result<(), AdvocateError> {
+    let tx = c.transaction()?;
+    let parts: Option<i64> = tx
+        .query_row(
+            "SELECT parts FROM advocate_shares WHERE id = ?1 AND survivor_id = ?2 AND expires_at > ?3",
+            params![id, survivor_id, now_ms()],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let parts = parts.ok_or(AdvocateError::NotFound)?;
+    if n >= parts {
+        return Err(AdvocateError::Invalid(
+            "This share has fewer parts than that.",
+        ));
+    }
+    let others: i64 = tx.query_row(
+        "SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts WHERE share_id = ?1 AND n != ?2",
+        params![id, n],
+        |r| r.get(0),
+    )?;
+    if others + bytes.len() as i64 > max_bytes {
+        return Err(AdvocateError::TooLarge(max_mib));
+    }
+    tx.execute(
+        "INSERT INTO advocate_share_parts (share_id, n, bytes) VALUES (?1, ?2, ?3)
+         ON CONFLICT (share_id, n) DO UPDATE SET bytes = ?3",
+        params![id, n, bytes],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Part `n` of a complete share to this advocate; the first read of any of it counts as the opening.
+pub fn get(
+    c: &mut Connection,
+    advocate_id: &str,
+    id: &str,
+    n: i64,
+) -> Result<Vec<u8>, AdvocateError> {
+    purge(c)?;
+    let tx = c.transaction()?;
+    let bytes: Option<Vec<u8>> = tx
+        .query_row(
+            &format!(
+                "SELECT p.bytes FROM advocate_share_parts p JOIN advocate_shares ON advocate_shares.id = p.share_id
+                 WHERE p.share_id = ?1 AND p.n = ?3 AND advocate_shares.advocate_id = ?2 AND {COMPLETE}"
+            ),
+            params![id, advocate_id, n],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let bytes = bytes.ok_or(AdvocateError::NotFound)?;
+    tx.execute(
+        "UPDATE advocate_shares SET opened_at = ?2 WHERE id = ?1 AND opened_at IS NULL",
+        params![id, now_text()],
+    )?;
+    tx.commit()?;
+    Ok(bytes)
+}
