@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { advocateApi } from '../../lib/advocates/api';
+import { getParts, type PartProgress } from '../../lib/advocates/part-transfer';
+import { PartsProgress } from '../../lib/advocates/parts-progress';
+import { openPart, withAttachments } from '../../lib/advocates/share-parts';
 import { decodePayload, type SharePayload } from '../../lib/advocates/share-payload';
 import { fromBase64, openSealed, unlockAdvocateKey, WrongPassphraseError } from '../../lib/advocates/sealing';
 import { useLanguage, useT } from '../../lib/i18n';
@@ -36,6 +39,7 @@ export function SharedWithMe({
   const [opened, setOpened] = useState<Record<string, SharePayload>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<PartProgress | null>(null);
 
   const load = useCallback(async () => {
     const { shares: list } = await advocateApi<{ shares: ShareInfo[] }>(token, 'GET', '/advocate/shares');
@@ -68,11 +72,20 @@ export function SharedWithMe({
     setError(null);
     try {
       const { sealed } = await advocateApi<{ sealed: string }>(token, 'GET', `/advocate/shares/${encodeURIComponent(shareId)}`);
-      const payload = decodePayload(await openSealed(key, fromBase64(sealed), 'share'));
+      let payload = decodePayload(await openSealed(key, fromBase64(sealed), 'share'));
+      const header = payload.parts;
+      if (header) {
+        // Photos and recordings: each part checked against the digest sealed with the item, then opened.
+        const parts = await getParts(token, shareId, header.parts.length, setProgress);
+        const opened = await Promise.all(parts.map((p, n) => openPart(shareId, header, n, p)));
+        payload = { ...payload, item: withAttachments(payload.item, header, opened) };
+      }
       setOpened((o) => ({ ...o, [shareId]: payload }));
     } catch {
       setError(t('advocate.openFailed'));
       void load().catch(() => undefined);
+    } finally {
+      setProgress(null);
     }
   };
 
@@ -106,6 +119,7 @@ export function SharedWithMe({
         {t('advocate.refresh')}
       </button>
       {error ? <p role="alert">{error}</p> : null}
+      <PartsProgress progress={progress} direction="down" />
       {people.length === 0 ? <p>{t('advocate.sharedNone')}</p> : null}
       {people.map((p) => (
         <section key={p.id} className="advocate-person" aria-label={p.known_as}>

@@ -34,7 +34,18 @@ export type SharedSafetyPlan = { kind: 'safety-plan'; title: string; sections: {
 
 export type SharedItem = SharedIncident | SharedJournalEntry | SharedSafetyPlan;
 
-export type SharePayload = { v: 1; consent: Consent; item: SharedItem };
+/** What the advocate needs to fetch, check and open the parts; sealed with the item. */
+export type PartsHeader = {
+  /** The AES-256-GCM key (raw, base64), made for this share alone. */
+  key: string;
+  /** Where each attachment lies in the parts laid end to end. */
+  files: { file: string; offset: number; length: number }[];
+  /** Each part's nonce (12 bytes) and the SHA-256 of its ciphertext, base64, and its size. */
+  parts: { nonce: string; sha256: string; size: number }[];
+};
+
+/** `parts`: an incident's photos and recordings travel beside the share in parts (share-parts.ts). */
+export type SharePayload = { v: 1; consent: Consent; item: SharedItem; parts?: PartsHeader };
 
 /** The days a share lasts unless she picks otherwise, and the most the server allows. */
 export const DEFAULT_SHARE_DAYS = 90;

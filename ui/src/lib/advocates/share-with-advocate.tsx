@@ -5,15 +5,14 @@ import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVault, useVaultState } from '../vault';
-import { advocateApi } from './api';
 import { consentLines } from './consent';
-import { sealLabel } from './share-label';
 import { useMyAdvocates } from './my-advocates';
-import { DEFAULT_SHARE_DAYS, encodePayload, type SharedItem } from './share-payload';
+import type { PartProgress } from './part-transfer';
+import { PartsProgress } from './parts-progress';
+import { sendShare } from './send-share';
+import { DEFAULT_SHARE_DAYS, type SharedItem } from './share-payload';
 import { shareDays, ShareTerms } from './share-terms';
 
-/** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
-const MAX_SEALED_BYTES = 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 /**
@@ -33,6 +32,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<PartProgress | null>(null);
   // What each share holds, for her list in Settings: the server cannot say (it sees sealed bytes only).
   const [, setLabels] = useVaultState<Record<string, string>>(STORAGE_KEYS.advocateShares, {});
 
@@ -49,42 +49,29 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
     setStatus(t('sharing.sharing'));
     try {
       const item = await build();
-      const bytes = encodePayload({
-        v: 1,
-        consent: {
-          language: lang,
-          text: lines.join('\n'),
-          what,
-          advocate: advocate.name,
-          shared_at: new Date().toISOString(),
-          until: until.toISOString(),
-          can_withdraw: true,
-          help_does_not_depend_on_it: true,
-        },
-        item,
-      });
-      // HPKE travels only in this chunk, fetched when she shares.
-      const { sealToAdvocate, toBase64 } = await import('./sealing');
-      const sealed = await sealToAdvocate(advocate.public_key!, bytes, 'share');
-      if (sealed.length > MAX_SEALED_BYTES) {
-        setStatus(t('sharing.tooLarge'));
-        return;
-      }
       const shareId = crypto.randomUUID();
-      await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(advocate.id)}/shares`, {
-        id: shareId,
-        expires_at: until.getTime(),
-        sealed: toBase64(sealed),
-        label: await sealLabel(vault, shareId, what),
-      });
+      const consent = {
+        language: lang,
+        text: lines.join('\n'),
+        what,
+        advocate: advocate.name,
+        shared_at: new Date().toISOString(),
+        until: until.toISOString(),
+        can_withdraw: true as const,
+        help_does_not_depend_on_it: true as const,
+      };
+      const outgoing = { advocateId: advocate.id, publicKey: advocate.public_key!, shareId, expiresAt: until.getTime(), consent, item, label: what };
+      await sendShare(token, vault, outgoing, setProgress);
       setLabels((old) => ({ ...old, [shareId]: what }));
       setOpen(false);
       setStatus(t('sharing.shared', { advocate: advocate.name, until: untilText }));
     } catch (err) {
       // An incident still waiting for its time-stamp cannot travel as evidence yet (docs/evidence.md).
-      setStatus(t(err instanceof Error && err.name === 'NotStampedError' ? 'sharing.notStamped' : 'sharing.failed'));
+      const name = err instanceof Error ? err.name : '';
+      setStatus(t(name === 'NotStampedError' ? 'sharing.notStamped' : name === 'TooLargeError' ? 'sharing.tooLarge' : 'sharing.failed'));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -117,6 +104,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
           {t('sharing.share')}
         </button>
       )}
+      <PartsProgress progress={progress} direction="up" />
       {status ? <p role="status">{status}</p> : null}
     </div>
   );

@@ -9,11 +9,10 @@ import { STORAGE_KEYS } from '../storage-keys';
 import { useVaultState } from '../vault';
 import type { OpenVault } from '../vault/vault-store';
 import { AdvocateApiError, advocateApi } from './api';
-import { sealLabel } from './share-label';
-import { encodePayload, type Consent, type SharedItem } from './share-payload';
+import { sendShare } from './send-share';
+import type { Consent, SharedItem } from './share-payload';
 
-/** The server's bound on one sealed share (docs/advocates.md, "Shares"). */
-export const MAX_SEALED_BYTES = 1024 * 1024;
+export { MAX_SEALED_BYTES, TooLargeError } from './send-share';
 
 export type StandingShare = {
   /** 32 hex digits; each share it sends has the id `<id>-<the incident's place in her chain>`. */
@@ -30,13 +29,6 @@ export type StandingShare = {
   /** The incident entries sent so far (entry id -> share id). */
   sent: Record<string, string>;
 };
-
-export class TooLargeError extends Error {
-  constructor() {
-    super('The sealed share is larger than the server takes.');
-    this.name = 'TooLargeError';
-  }
-}
 
 export function newStandingId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -67,21 +59,20 @@ export async function sendUnderStanding(
   label: string,
 ): Promise<string> {
   const shareId = standingShareId(s, seq);
-  const { sealToAdvocate, toBase64 } = await import('./sealing');
-  const sealed = await sealToAdvocate(s.public_key, encodePayload({ v: 1, consent: s.consent, item }), 'share');
-  if (sealed.length > MAX_SEALED_BYTES) throw new TooLargeError();
+  const outgoing = { advocateId: s.advocate_id, publicKey: s.public_key, shareId, expiresAt: s.until, consent: s.consent, item, label };
   try {
-    await advocateApi(token, 'POST', `/advocates/${encodeURIComponent(s.advocate_id)}/shares`, {
-      id: shareId,
-      expires_at: s.until,
-      sealed: toBase64(sealed),
-      label: await sealLabel(vault, shareId, label),
-    });
+    await sendShare(token, vault, outgoing);
   } catch (err) {
     // Her other device may have sent it already: the server keeps one share per id.
     if (!(err instanceof AdvocateApiError && err.status === 400)) throw err;
-    const { shares } = await advocateApi<{ shares: { id: string }[] }>(token, 'GET', '/advocates/shares');
-    if (!shares.some((x) => x.id === shareId)) throw err;
+    const { shares } = await advocateApi<{ shares: { id: string; complete?: boolean }[] }>(token, 'GET', '/advocates/shares');
+    const there = shares.find((x) => x.id === shareId);
+    if (!there) throw err;
+    // Half sent (a page closed before its last part, whose key went with it): it goes, and is sent whole.
+    if (there.complete === false) {
+      await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
+      await sendShare(token, vault, outgoing);
+    }
   }
   return shareId;
 }
