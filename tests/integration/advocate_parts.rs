@@ -1,9 +1,9 @@
 //! A share's parts (docs/advocates.md, "Parts"): only she puts them, only while her share lasts; only
 //! the advocate it is for gets them, once all are there; a retried part does no harm; the size limits;
-//! and the parts gone with the share (withdrawal, expiry, removal).
+//! and the parts gone with the share (withdrawal, expiry, removal, her account's deletion).
 
 use crate::advocates::{advocates, data_dir_holds, paired, ready_advocate};
-use crate::auth_support::{Auth, access, api};
+use crate::auth_support::{Auth, PASSWORD, access, api};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
@@ -141,7 +141,7 @@ fn sql(a: &Auth, statement: &str) -> String {
 }
 
 #[test]
-fn parts_end_with_their_share_s_time_and_with_the_advocate() {
+fn parts_end_with_their_share_s_time_the_advocate_and_her_account() {
     let a = Auth::start("");
     let asha = ready_advocate(&a, "asha@example.org", "Asha");
     let her = access(&a.new_user("her@example.org")).to_string();
@@ -173,6 +173,23 @@ fn parts_end_with_their_share_s_time_and_with_the_advocate() {
         !data_dir_holds(&a, b"REMOVED-PART-7702"),
         "the advocate's removal takes the parts too"
     );
+
+    // Her account's deletion takes them too.
+    let ravi = ready_advocate(&a, "ravi@example.org", "Ravi");
+    let ravi_id = paired(&a, &ravi, &her);
+    assert_eq!(new_share(&a, &her, &ravi_id, "s3", 1).0, 201);
+    assert_eq!(
+        put_part(&a, &her, "s3", 0, &part("HER-ACCOUNT-PART-1184", 4096)),
+        204
+    );
+    let r = a.send(
+        a.req(Method::POST, "/user/delete")
+            .bearer_auth(&her)
+            .json(&json!({"password": PASSWORD})),
+    );
+    assert_eq!(r.status, 204, "{}", r.body);
+    assert_eq!(sql(&a, "SELECT count(*) FROM advocate_share_parts;"), "0");
+    assert!(!data_dir_holds(&a, b"HER-ACCOUNT-PART-1184"));
 }
 
 #[test]
