@@ -4,9 +4,7 @@ export { forgetAdvocateList } from './my-advocates';
 export { ShareWithAdvocate } from './share-with-advocate';
 export { ShareEveryIncident } from './share-every-incident';
 export {
-  MAX_SEALED_BYTES,
   sendUnderStanding,
-  TooLargeError,
   useStandingShares,
   withdrawStanding,
   type StandingShare,

@@ -12,8 +12,6 @@ import { AdvocateApiError, advocateApi } from './api';
 import { sendShare } from './send-share';
 import type { Consent, SharedItem } from './share-payload';
 
-export { MAX_SEALED_BYTES, TooLargeError } from './send-share';
-
 export type StandingShare = {
   /** 32 hex digits; each share it sends has the id `<id>-<the incident's place in her chain>`. */
   id: string;
