@@ -1,7 +1,8 @@
 // A photo larger than one part, shared with her advocate (docs/advocates.md, "Parts"): it travels in parts with a
 // labelled progress bar, goes on after a dropped connection, reaches the advocate byte for byte in the evidence
 // bundle (`solace verify-evidence` passes), and the server's data directory never holds its bytes; withdrawn,
-// the parts' ciphertext is gone from it too. Two browser profiles against the real binary.
+// the parts' ciphertext is gone from it too. A share whose page closed before its last part is shown to her as
+// unfinished and never to the advocate. Two browser profiles against the real binary.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ const WHAT = 'He broke the bathroom door';
 // 2 MiB of random bytes: any run of them found on the server can only be the photo itself. Three parts.
 const PHOTO = randomBytes(2 * 1024 * 1024);
 const PART = /\/api\/advocates\/shares\/[^/]+\/parts\/(\d+)$/;
+const PART_ONE = /\/api\/advocates\/shares\/[^/]+\/parts\/1$/;
 
 /** Every file under `dir`, read whole (the SQLite database, its write-ahead log, anything else). */
 function filesUnder(dir) {
@@ -67,12 +69,12 @@ describe('a photo larger than one part', () => {
       let drops = 0;
       let barShown;
       const shown = new Promise((resolve) => (barShown = resolve));
-      await hers.context.route(/\/api\/advocates\/shares\/[^/]+\/parts\/1$/, async (route) => {
+      await hers.context.route(PART_ONE, async (route) => {
         if (++drops === 1) return route.abort('internetdisconnected');
         await shown;
         return route.continue();
       });
-      hers.expectOfflineResource(/\/api\/advocates\/shares\/[^/]+\/parts\/1$/);
+      hers.expectOfflineResource(PART_ONE);
       await card.getByRole('button', { name: 'Share with my advocate' }).click();
       await card.getByRole('button', { name: 'Share', exact: true }).click();
       await card.getByRole('progressbar', { name: 'Sending photos and recordings: 1 of 3 parts' }).waitFor();
@@ -113,6 +115,25 @@ describe('a photo larger than one part', () => {
       await shared.getByRole('button', { name: 'Withdraw' }).click();
       await shared.waitFor({ state: 'detached' });
       assert.ok(!dataDirHolds(app.dataDir, ciphertext), "the withdrawn share's parts are gone from the server");
+
+      // Her page closes while the second part is on its way: she is told it did not finish, and the advocate,
+      // shown only complete shares, never sees it.
+      await hers.context.unroute(PART_ONE);
+      let holding;
+      const held = new Promise((resolve) => (holding = resolve));
+      await hers.context.route(PART_ONE, (route) => holding(route));
+      await her.goto('/incidents');
+      await card.getByRole('button', { name: 'Share with my advocate' }).click();
+      await card.getByRole('button', { name: 'Share', exact: true }).click();
+      const cut = await held;
+      await her.goto('/settings');
+      await cut.abort().catch(() => undefined);
+      const half = shared.locator('li', { hasText: 'It did not finish sending, so they cannot see it' });
+      await half.waitFor();
+      await advocate.getByRole('button', { name: 'Look for new shares' }).click();
+      await advocate.getByText('Nobody has shared anything with you yet.').waitFor();
+      await half.getByRole('button', { name: 'Withdraw' }).click();
+      await shared.waitFor({ state: 'detached' });
       theirs.check();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ type ShareInfo = {
   expires_at: number;
   created_at: string;
   opened_at: string | null;
+  /** False while some of its photos' parts never arrived (docs/advocates.md, "Parts"): the advocate cannot see it. */
+  complete?: boolean;
   /** Her label, sealed under her account's data key (lib/advocates/share-label.ts). */
   label?: string;
 };
@@ -223,9 +225,11 @@ export function MyAdvocateSection() {
                     shared: dateOf(s.created_at),
                     until: dateOf(s.expires_at),
                   })}{' '}
-                  {s.opened_at
-                    ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
-                    : t('settings.advocateShareNotOpened')}
+                  {s.complete === false
+                    ? t('settings.advocateShareIncomplete')
+                    : s.opened_at
+                      ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
+                      : t('settings.advocateShareNotOpened')}
                 </span>
                 <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void withdraw(s.id)}>
                   {t('settings.advocateWithdraw')}
