@@ -3,6 +3,7 @@
 
 use actix_web::http::header::ContentType;
 use actix_web::{HttpResponse, web};
+use futures_util::StreamExt;
 
 use super::config::{AdvocatesConfig, MAX_PART_BYTES};
 use super::errors::AdvocateError;
@@ -12,13 +13,8 @@ use super::share_routes::id;
 use crate::error::ApiError;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/advocates/shares/{id}/parts/{n}")
-            // A little above one part, so a part just too large gets our own message, not the framework's.
-            .app_data(web::PayloadConfig::new(MAX_PART_BYTES + 1024))
-            .route(web::put().to(put_part)),
-    )
-    .route("/advocate/shares/{id}/parts/{n}", web::get().to(get_part));
+    cfg.route("/advocates/shares/{id}/parts/{n}", web::put().to(put_part))
+        .route("/advocate/shares/{id}/parts/{n}", web::get().to(get_part));
 }
 
 fn number(raw: &str) -> Result<i64, AdvocateError> {
@@ -28,16 +24,39 @@ fn number(raw: &str) -> Result<i64, AdvocateError> {
         .ok_or(AdvocateError::Invalid("A part's number is 0 or more."))
 }
 
+const PART_SIZE: &str = "A part holds 1 byte to 1 MiB.";
+
+/// How much of a too large body is read and dropped before the refusal, so that a client still sending gets
+/// the answer instead of a reset connection; past this the connection is simply closed.
+const DRAIN_BYTES: usize = 8 * MAX_PART_BYTES;
+
+/// The body, kept up to one part: a larger one is refused in the `/api` format.
+async fn read_part(mut payload: web::Payload) -> Result<Vec<u8>, AdvocateError> {
+    let (mut body, mut seen) = (Vec::new(), 0usize);
+    while let Some(piece) = payload.next().await {
+        let piece = piece.map_err(|_| AdvocateError::Invalid("The part did not arrive whole."))?;
+        seen += piece.len();
+        if seen > DRAIN_BYTES {
+            break;
+        }
+        if seen <= MAX_PART_BYTES {
+            body.extend_from_slice(&piece);
+        }
+    }
+    if body.is_empty() || seen > MAX_PART_BYTES {
+        return Err(AdvocateError::Invalid(PART_SIZE));
+    }
+    Ok(body)
+}
+
 async fn put_part(
     s: SurvivorCaller,
     config: web::Data<AdvocatesConfig>,
     path: web::Path<(String, String)>,
-    body: web::Bytes,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let (share, n) = (id(&path.0)?, number(&path.1)?);
-    if body.is_empty() || body.len() > MAX_PART_BYTES {
-        return Err(AdvocateError::Invalid("A part holds 1 byte to 1 MiB.").into());
-    }
+    let body = read_part(payload).await?;
     let (me, max, mib) = (s.id, config.max_bytes(), config.max_share_mib);
     s.db.write(move |c| parts::put(c, &me, &share, n, &body, max, mib))
         .await?;

@@ -78,6 +78,20 @@ fn only_she_puts_parts_and_only_her_advocate_gets_them_until_she_withdraws() {
     assert_eq!(put_part(&a, &her, "s1", 2, &second), 400, "n < parts");
     assert_eq!(put_part(&a, &her, "s1", 0, b""), 400, "empty");
     assert_eq!(put_part(&a, &her, "s1", 0, &vec![1u8; MIB + 1]), 400);
+    let url = a.server.url("/api/advocates/shares/s1/parts/0");
+    let r = a
+        .http
+        .put(url)
+        .bearer_auth(&her)
+        .body(vec![1u8; 3 * MIB])
+        .send()
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    assert_eq!(
+        r.json::<Value>().unwrap()["error"],
+        "invalid_request",
+        "a far larger part is refused in the /api format"
+    );
     assert_eq!(put_part(&a, &her, "nope", 0, b"x"), 404);
     assert_eq!(put_part(&a, &her, "s1", 0, &first), 204);
 
