@@ -1,4 +1,4 @@
-// The idle lock and the disguise hold beyond one page load (issue 9): idle across a reload and a new tab on a
+// The idle lock and the disguise hold beyond one page load: idle across a reload and a new tab on a
 // controlled clock, the idle sign-out landing on the disguise chosen in Settings, disguise mode kept by the
 // browser (new tab, every page closed, a restarted browser), the tab title while a disguise reloads, the
 // hidden way back into the app; and the Settings switch that turns Voice Entry off.

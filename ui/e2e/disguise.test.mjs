@@ -202,7 +202,7 @@ describe('disguise screens', () => {
     await page.waitForURL((u) => u.pathname === '/weather');
     assert.equal(await page.title(), 'Weather Forecast');
     await current().waitFor();
-    // One history entry: Back from a disguise leaves the app instead of showing Solace (issue 9).
+    // One history entry: Back from a disguise leaves the app instead of showing Solace.
     await page.goBack();
     assert.ok(!page.url().startsWith(app.origin), `Back returned to ${page.url()}`);
 

@@ -1,4 +1,4 @@
-// Quick exit (issue 9 §1) in Debian's Chromium against the real binary: it leaves from every screen, by tap,
+// Quick exit in Debian's Chromium against the real binary: it leaves from every screen, by tap,
 // Shift ×3 and Escape ×3; it hides the page before the navigation starts; it ends the session on the device
 // and on the server; Back never returns into the app; a page restored from the back/forward cache shows
 // nothing of it. The exit lands on a local neutral page set through `safety.exit_destinations`.

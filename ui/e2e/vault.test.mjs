@@ -85,7 +85,7 @@ describe('vault', () => {
     await page.getByText('We kept what you were writing last time. It is back in the box below.').waitFor();
     assert.equal(await page.getByLabel('Write your thoughts').inputValue(), DRAFT);
 
-    // Quick exit as issue 9 makes it: the stored session goes, then the page is replaced by a neutral site.
+    // Quick exit as docs/product.md describes it: the stored session goes, then the page is replaced by a neutral site.
     await Promise.all([
       page.waitForURL((u) => u.origin !== app.origin),
       page.evaluate(() => {
