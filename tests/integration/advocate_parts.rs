@@ -2,7 +2,7 @@
 //! the advocate it is for gets them, once all are there; a retried part does no harm; the size limits;
 //! and the parts gone with the share (withdrawal, expiry, removal, her account's deletion).
 
-use crate::advocates::{advocates, data_dir_holds, paired, ready_advocate};
+use crate::advocates::{advocates, data_dir_holds, her_with_asha, paired, ready_advocate};
 use crate::auth_support::{Auth, PASSWORD, access, api};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
@@ -63,11 +63,9 @@ fn listed(a: &Auth, path: &str, token: &str) -> Vec<Value> {
 #[test]
 fn only_she_puts_parts_and_only_her_advocate_gets_them_until_she_withdraws() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let (asha, her, asha_id) = her_with_asha(&a);
     let ravi = ready_advocate(&a, "ravi@example.org", "Ravi");
-    let her = access(&a.new_user("her@example.org")).to_string();
     let stranger = access(&a.new_user("stranger@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
     assert_eq!(new_share(&a, &her, &asha_id, "s1", 2).0, 201);
     assert_eq!(new_share(&a, &her, &asha_id, "neg", -1).0, 400);
     let first = part("PART-ZERO-MARKER-5521", MIB);
@@ -157,9 +155,7 @@ fn sql(a: &Auth, statement: &str) -> String {
 #[test]
 fn parts_end_with_their_share_s_time_the_advocate_and_her_account() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
-    let her = access(&a.new_user("her@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
+    let (asha, her, asha_id) = her_with_asha(&a);
     assert_eq!(new_share(&a, &her, &asha_id, "s1", 1).0, 201);
     assert_eq!(
         put_part(&a, &her, "s1", 0, &part("EXPIRING-PART-3310", 4096)),
@@ -209,9 +205,7 @@ fn parts_end_with_their_share_s_time_the_advocate_and_her_account() {
 #[test]
 fn a_share_holds_at_most_the_operator_s_limit() {
     let a = Auth::start("[advocates]\nmax_share_mib = 2\n");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
-    let her = access(&a.new_user("her@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
+    let (asha, her, asha_id) = her_with_asha(&a);
     let (status, body) = new_share(&a, &her, &asha_id, "big", 3);
     assert_eq!(status, 413);
     assert_eq!(body["error"], "share_too_large", "{body}");

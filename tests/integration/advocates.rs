@@ -219,6 +219,15 @@ fn she_can_end_a_pairing() {
     );
 }
 
+/// Asha, an advocate with her key made, and her (a new account) paired with Asha: (Asha's token, hers,
+/// Asha's advocate id).
+pub(crate) fn her_with_asha(a: &Auth) -> (String, String, String) {
+    let asha = ready_advocate(a, "asha@example.org", "Asha");
+    let her = access(&a.new_user("her@example.org")).to_string();
+    let asha_id = paired(a, &asha, &her);
+    (asha, her, asha_id)
+}
+
 /// Pairs `her` with the advocate and returns the advocate's id.
 pub(crate) fn paired(a: &Auth, advocate: &str, her: &str) -> String {
     let keys = json!({"public_key": "cHVibGlj", "wrapped_private_key": "d3JhcHBlZA"});
@@ -265,11 +274,9 @@ pub(crate) fn data_dir_holds(a: &Auth, needle: &[u8]) -> bool {
 #[test]
 fn only_her_advocate_opens_a_share_until_she_withdraws_it() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
+    let (asha, her, asha_id) = her_with_asha(&a);
     let ravi = ready_advocate(&a, "ravi@example.org", "Ravi");
-    let her = access(&a.new_user("her@example.org")).to_string();
     let stranger = access(&a.new_user("stranger@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
     let sealed = b"SEALED-SHARE-MARKER-7731";
 
     assert_eq!(
@@ -330,9 +337,7 @@ fn only_her_advocate_opens_a_share_until_she_withdraws_it() {
 #[test]
 fn a_share_ends_at_its_time_and_with_the_pairing() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
-    let her = access(&a.new_user("her@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
+    let (asha, her, asha_id) = her_with_asha(&a);
     let too_long = json!({"id": "x", "expires_at": chrono::Utc::now().timestamp_millis() + 400 * 86_400_000i64, "sealed": "eA=="});
     assert_eq!(
         api(
@@ -393,9 +398,7 @@ fn a_share_ends_at_its_time_and_with_the_pairing() {
 #[test]
 fn her_sealed_label_is_listed_to_her_and_never_to_the_advocate() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
-    let her = access(&a.new_user("her@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
+    let (asha, her, asha_id) = her_with_asha(&a);
     let label = b"LABEL-SEALED-FOR-HER-ONLY";
     let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
     let post = |id: &str, label: &[u8]| {
@@ -443,9 +446,7 @@ fn her_sealed_label_is_listed_to_her_and_never_to_the_advocate() {
 #[test]
 fn a_new_key_ends_old_shares_and_waits_for_her_to_confirm_it() {
     let a = Auth::start("");
-    let asha = ready_advocate(&a, "asha@example.org", "Asha");
-    let her = access(&a.new_user("her@example.org")).to_string();
-    let asha_id = paired(&a, &asha, &her);
+    let (asha, her, asha_id) = her_with_asha(&a);
     let sealed = b"SEALED-TO-THE-OLD-KEY-4410";
     assert_eq!(share(&a, &her, &asha_id, "old", sealed), 201);
     let (_, mine) = api(&a, Method::GET, "/advocates", &her, None);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { ADVOCATE_NAME, KNOWN_AS, pairWith, setUpAdvocate, unlock } from './advocate-steps.mjs';
+import { ADVOCATE_NAME, KNOWN_AS, pairWith, recordIncident, setUpAdvocate, unlock } from './advocate-steps.mjs';
 import { openContext, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const WHAT = 'He broke the bathroom door';
@@ -52,13 +52,7 @@ describe('a photo larger than one part', () => {
       await pairWith(her, code);
 
       await her.goto('/incidents');
-      await her.getByRole('button', { name: 'Record an incident' }).click();
-      await her.getByLabel('Date and time').fill('2026-11-24T22:10');
-      await her.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
-      await her.getByLabel('Take or choose a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
-      await her.getByRole('button', { name: 'Seal and save' }).click();
-      const card = her.locator('.incident-card', { hasText: WHAT });
-      await card.getByText(/time-stamped/).waitFor();
+      const card = await recordIncident(her, WHAT, '2026-11-24T22:10', { name: 'door.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
 
       // The connection drops while the second part goes up: the bar says so, and the upload goes on from that part.
       const sentParts = new Map();

@@ -4,21 +4,22 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ADVOCATE_NAME, KNOWN_AS, pairWith, PASSPHRASE, setUpAdvocate, shareJournal, unlock, writeJournal } from './advocate-steps.mjs';
+import {
+  ADVOCATE_NAME,
+  KNOWN_AS,
+  pairWith,
+  PASSPHRASE,
+  recordIncident,
+  setUpAdvocate,
+  shareJournal,
+  unlock,
+  writeJournal,
+} from './advocate-steps.mjs';
 import { openContext, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const FIRST = 'He took my keys and locked the door';
 const SECOND = 'He shouted at me in front of the children';
 const THIRD = 'He followed me to the bus stop';
-
-/** Records an incident in the Incident Log and waits until it is time-stamped (sharing needs the stamp). */
-async function record(her, what, when) {
-  await her.getByRole('button', { name: 'Record an incident' }).click();
-  await her.getByLabel('Date and time').fill(when);
-  await her.getByRole('textbox', { name: 'What happened' }).fill(what);
-  await her.getByRole('button', { name: 'Seal and save' }).click();
-  await her.locator('.incident-card', { hasText: what }).getByText(/time-stamped/).waitFor();
-}
 
 /**
  * The safety code of an advocate's key with her outside a pairing, as docs/advocates.md gives its form: SHA-256
@@ -51,7 +52,7 @@ describe('every incident from now on', () => {
 
       // An incident from before she chose stays with her.
       await her.goto('/incidents');
-      await record(her, 'An older incident', '2026-11-10T09:00');
+      await recordIncident(her, 'An older incident', '2026-11-10T09:00');
       const every = her.getByRole('region', { name: 'Every incident from now on' });
       await every.getByRole('button', { name: 'Share every new incident' }).click();
       assert.equal(await every.getByLabel('For how many days').inputValue(), '90');
@@ -68,7 +69,7 @@ describe('every incident from now on', () => {
         [SECOND, '2026-11-22T19:15'],
       ]) {
         const sent = her.waitForResponse((r) => isShareUpload(r.request()) && r.status() === 201);
-        await record(her, what, when);
+        await recordIncident(her, what, when);
         await sent;
       }
       assert.equal(uploads.length, 2, 'only the two new incidents were sent');
@@ -98,7 +99,7 @@ describe('every incident from now on', () => {
       // A third incident stays with her.
       await her.goto('/incidents');
       await every.getByText('You can choose to share each new incident').waitFor();
-      await record(her, THIRD, '2026-11-23T08:30');
+      await recordIncident(her, THIRD, '2026-11-23T08:30');
       assert.equal(uploads.length, 2, 'nothing was sent after she stopped');
 
       await advocate.getByRole('button', { name: 'Look for new shares' }).click();

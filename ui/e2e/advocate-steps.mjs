@@ -52,6 +52,21 @@ export async function unlock(advocate) {
   await advocate.getByRole('button', { name: 'Look for new shares' }).waitFor();
 }
 
+/**
+ * In the Incident Log (already open), she records an incident, with a photo if given ({ name, mimeType, buffer }),
+ * and waits until it is time-stamped (sharing needs the stamp); returns its card.
+ */
+export async function recordIncident(her, what, when, photo) {
+  await her.getByRole('button', { name: 'Record an incident' }).click();
+  await her.getByLabel('Date and time').fill(when);
+  await her.getByRole('textbox', { name: 'What happened' }).fill(what);
+  if (photo) await her.getByLabel('Take or choose a photo').setInputFiles(photo);
+  await her.getByRole('button', { name: 'Seal and save' }).click();
+  const card = her.locator('.incident-card', { hasText: what });
+  await card.getByText(/time-stamped/).waitFor();
+  return card;
+}
+
 /** She writes `text` in her journal and saves it. */
 export async function writeJournal(her, text) {
   await her.goto('/journal');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
-import { ADVOCATE_NAME, KNOWN_AS, PASSPHRASE, shareJournal, writeJournal } from './advocate-steps.mjs';
+import { ADVOCATE_NAME, KNOWN_AS, PASSPHRASE, recordIncident, shareJournal, writeJournal } from './advocate-steps.mjs';
 import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { moveIntoPast, RUN_OUT_CHECKIN } from './past-in-database.mjs';
 
@@ -128,13 +128,7 @@ describe('her advocate', () => {
 
       // She shares an incident with a photo, from the Incident Log, and a journal entry.
       await her.goto('/incidents');
-      await her.getByRole('button', { name: 'Record an incident' }).click();
-      await her.getByLabel('Date and time').fill('2026-11-20T21:30');
-      await her.getByRole('textbox', { name: 'What happened' }).fill(WHAT);
-      await her.getByLabel('Take or choose a photo').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: PHOTO });
-      await her.getByRole('button', { name: 'Seal and save' }).click();
-      const card = her.locator('.incident-card', { hasText: WHAT });
-      await card.getByText(/time-stamped/).waitFor();
+      const card = await recordIncident(her, WHAT, '2026-11-20T21:30', { name: 'wall.png', mimeType: 'image/png', buffer: PHOTO });
       await card.getByRole('button', { name: 'Share with my advocate' }).click();
       await card.getByLabel('For how many days').waitFor();
       assert.equal(await card.getByLabel('For how many days').inputValue(), '90');
