@@ -4,14 +4,21 @@
 // the parts' ciphertext is gone from it too. A share whose page closed before its last part is shown to her as
 // unfinished and never to the advocate. Two browser profiles against the real binary.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { unzipSync } from 'fflate';
-import { ADVOCATE_NAME, KNOWN_AS, pairWith, recordIncident, setUpAdvocate, unlock } from './advocate-steps.mjs';
+import {
+  ADVOCATE_NAME,
+  downloadVerifiedBundle,
+  KNOWN_AS,
+  pairWith,
+  recordIncident,
+  setUpAdvocate,
+  unlock,
+} from './advocate-steps.mjs';
 import { openContext, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const WHAT = 'He broke the bathroom door';
@@ -90,14 +97,7 @@ describe('a photo larger than one part', () => {
       await fromHer.getByRole('button', { name: 'Open', exact: true }).click();
       await fromHer.getByText(WHAT).waitFor();
       await fromHer.getByRole('img', { name: 'door.jpg' }).waitFor();
-      const [download] = await Promise.all([
-        advocate.waitForEvent('download'),
-        fromHer.getByRole('button', { name: 'Download the evidence bundle' }).click(),
-      ]);
-      const bundle = path.join(dir, 'bundle.zip');
-      await download.saveAs(bundle);
-      const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
-      assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
+      const { bundle } = await downloadVerifiedBundle(advocate, fromHer, dir);
       const members = unzipSync(readFileSync(bundle));
       const photo = Object.entries(members).find(([name]) => name.endsWith('door.jpg'));
       assert.ok(photo && Buffer.from(photo[1]).equals(PHOTO), 'the photo, byte for byte');

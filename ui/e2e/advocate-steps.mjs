@@ -1,6 +1,8 @@
 // Steps the advocates' browser tests share: an advocate set up from the operator's link (password, two-step
 // sign-in, key) and her pairing with them in Settings.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
 import { PASSWORD } from './harness.mjs';
 
@@ -80,4 +82,20 @@ export async function shareJournal(her, text) {
   await entry.getByRole('button', { name: 'Share with my advocate' }).click();
   await entry.getByRole('button', { name: 'Share', exact: true }).click();
   await entry.getByRole('status').filter({ hasText: `Shared with ${ADVOCATE_NAME} until` }).waitFor();
+}
+
+/**
+ * The advocate downloads the evidence bundle of what `fromHer` (her region) shows into `dir`, and
+ * `solace verify-evidence` passes it; returns the bundle's path and what the check printed.
+ */
+export async function downloadVerifiedBundle(advocate, fromHer, dir) {
+  const [download] = await Promise.all([
+    advocate.waitForEvent('download'),
+    fromHer.getByRole('button', { name: 'Download the evidence bundle' }).click(),
+  ]);
+  const bundle = path.join(dir, 'bundle.zip');
+  await download.saveAs(bundle);
+  const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
+  assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
+  return { bundle, printed: verified.stdout };
 }

@@ -3,13 +3,20 @@
 // pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate,
 // and her removing the advocate again.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
-import { ADVOCATE_NAME, KNOWN_AS, PASSPHRASE, recordIncident, shareJournal, writeJournal } from './advocate-steps.mjs';
+import {
+  ADVOCATE_NAME,
+  downloadVerifiedBundle,
+  KNOWN_AS,
+  PASSPHRASE,
+  recordIncident,
+  shareJournal,
+  writeJournal,
+} from './advocate-steps.mjs';
 import { checkScreen, openContext, PASSWORD, browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { moveIntoPast, RUN_OUT_CHECKIN } from './past-in-database.mjs';
 
@@ -170,15 +177,8 @@ describe('her advocate', () => {
       await checkScreen(advocate, 'advocate-shared-items');
       const dir = mkdtempSync(path.join(tmpdir(), 'solace-advocate-'));
       try {
-        const [download] = await Promise.all([
-          advocate.waitForEvent('download'),
-          fromHer.getByRole('button', { name: 'Download the evidence bundle' }).click(),
-        ]);
-        const bundle = path.join(dir, 'bundle.zip');
-        await download.saveAs(bundle);
-        const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
-        assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
-        assert.match(verified.stdout, /OK\s+incident /);
+        const { printed } = await downloadVerifiedBundle(advocate, fromHer, dir);
+        assert.match(printed, /OK\s+incident /);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
