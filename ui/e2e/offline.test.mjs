@@ -39,8 +39,11 @@ describe('offline app shell', () => {
     const { page, ctx } = suite;
     await signUpViaUi(page, uniqueEmail('offline'));
     assert.equal((await waitForWorker(page)).length, 1, 'one set of files for this version');
+    // On each load the app's frame asks once whether a check-in runs; that answer comes before the network goes.
+    const checkinAsked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkin');
     await page.goto('/resources');
     await heading(page, 'Support Resources');
+    await checkinAsked;
 
     ctx.expectOfflineResource(/\/api\/vault\/secret$/);
     ctx.expectOfflineResource(/\/api\/weather\//);
