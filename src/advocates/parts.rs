@@ -4,8 +4,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::errors::AdvocateError;
-use super::shares::{COMPLETE, purge};
-use crate::accounts::time::{now_ms, now_text};
+use super::shares::{COMPLETE, read_for_advocate};
+use crate::accounts::time::now_ms;
 
 /// Stores part `n` of her share `id`. Sending a part again replaces it with the same bytes, so a retry
 /// after a dropped connection does no harm; `max_bytes` bounds the share's parts together.
@@ -56,23 +56,13 @@ pub fn get(
     id: &str,
     n: i64,
 ) -> Result<Vec<u8>, AdvocateError> {
-    purge(c)?;
-    let tx = c.transaction()?;
-    let bytes: Option<Vec<u8>> = tx
-        .query_row(
-            &format!(
-                "SELECT p.bytes FROM advocate_share_parts p JOIN advocate_shares ON advocate_shares.id = p.share_id
-                 WHERE p.share_id = ?1 AND p.n = ?3 AND advocate_shares.advocate_id = ?2 AND {COMPLETE}"
-            ),
-            params![id, advocate_id, n],
-            |r| r.get(0),
-        )
-        .optional()?;
-    let bytes = bytes.ok_or(AdvocateError::NotFound)?;
-    tx.execute(
-        "UPDATE advocate_shares SET opened_at = ?2 WHERE id = ?1 AND opened_at IS NULL",
-        params![id, now_text()],
-    )?;
-    tx.commit()?;
-    Ok(bytes)
+    read_for_advocate(
+        c,
+        id,
+        &format!(
+            "SELECT p.bytes FROM advocate_share_parts p JOIN advocate_shares ON advocate_shares.id = p.share_id
+             WHERE p.share_id = ?1 AND p.n = ?3 AND advocate_shares.advocate_id = ?2 AND {COMPLETE}"
+        ),
+        params![id, advocate_id, n],
+    )
 }

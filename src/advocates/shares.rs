@@ -132,22 +132,36 @@ pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Sh
 
 /// The sealed share for its advocate; the first read is recorded so she sees when it was opened.
 pub fn open(c: &mut Connection, advocate_id: &str, id: &str) -> Result<Vec<u8>, AdvocateError> {
+    read_for_advocate(
+        c,
+        id,
+        &format!(
+            "SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2 AND {COMPLETE}"
+        ),
+        params![id, advocate_id],
+    )
+}
+
+/// What `select` reads of share `id` for its advocate (the sealed share or one of its parts), after expired
+/// shares are gone; the first read of any of it counts as the opening.
+pub(super) fn read_for_advocate(
+    c: &mut Connection,
+    id: &str,
+    select: &str,
+    select_params: impl rusqlite::Params,
+) -> Result<Vec<u8>, AdvocateError> {
     purge(c)?;
     let tx = c.transaction()?;
-    let sealed: Option<Vec<u8>> = tx
-        .query_row(
-            &format!("SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2 AND {COMPLETE}"),
-            params![id, advocate_id],
-            |r| r.get(0),
-        )
+    let bytes: Option<Vec<u8>> = tx
+        .query_row(select, select_params, |r| r.get(0))
         .optional()?;
-    let sealed = sealed.ok_or(AdvocateError::NotFound)?;
+    let bytes = bytes.ok_or(AdvocateError::NotFound)?;
     tx.execute(
         "UPDATE advocate_shares SET opened_at = ?2 WHERE id = ?1 AND opened_at IS NULL",
         params![id, now_text()],
     )?;
     tx.commit()?;
-    Ok(sealed)
+    Ok(bytes)
 }
 
 /// Withdrawal: gone at once, for her own shares only.
