@@ -1,53 +1,51 @@
-import { englishText } from '../../lib/english-text';
-import { intlLocale } from '../../lib/intl-locale';
+import { englishList, englishText } from '../../lib/english-text';
+import { interpolate, useT, useTList } from '../../lib/i18n';
 
-// Making an Intl.DateTimeFormat is the costly part of naming a date (several milliseconds each on a phone,
-// while formatting with one is nearly free), and `toLocaleDateString` makes a new one at every call. So each
-// format is made once per language, and `prepareDateFormats` makes them ahead, one per task, while the
-// forecast is still on its way: the render that shows it then has no long task for them. Measured in
-// bench/RESULTS.md (Lighthouse on /weather).
-const OPTIONS = {
-  weekday: { weekday: 'long' },
-  shortDate: { month: 'short', day: 'numeric' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-type Kind = keyof typeof OPTIONS;
+// Days and months are named from the screen's catalogue, not with Intl.DateTimeFormat: the first date format a
+// page makes loads the browser's calendar data, one long task (40-60 ms on the machine of bench/RESULTS.md) just
+// as the forecast is first drawn. The app shows only its built-in languages, and each catalogue has these names.
+export type DateNames = {
+  today: string;
+  /** Sunday first, as Date.getDay() counts. */
+  weekdays: readonly string[];
+  months: readonly string[];
+  /** '{month} {day}' or '{day} {month}'. */
+  dayMonth: string;
+};
 
-const made = new Map<string, Intl.DateTimeFormat>();
-
-function format(kind: Kind, lang: string): Intl.DateTimeFormat {
-  const key = `${kind} ${lang}`;
-  let f = made.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(lang), OPTIONS[kind]);
-    made.set(key, f);
-  }
-  return f;
+/** The names in the page's language. */
+export function useDateNames(): DateNames {
+  const t = useT();
+  const weekdays = useTList('weather.weekdays');
+  const months = useTList('weather.months');
+  return { today: t('weather.today'), weekdays, months, dayMonth: t('weather.dayMonth') };
 }
 
-/** Makes the formats for `lang` in separate tasks, so that none of them blocks the page for long. */
-export function prepareDateFormats(lang: string): void {
-  for (const kind of Object.keys(OPTIONS) as Kind[]) setTimeout(() => format(kind, lang), 0);
+/** The names in the product's English, for code and tests outside a page. */
+export function englishDateNames(): DateNames {
+  return {
+    today: englishText('weather.today'),
+    weekdays: englishList('weather.weekdays'),
+    months: englishList('weather.months'),
+    dayMonth: englishText('weather.dayMonth'),
+  };
 }
 
 // A YYYY-MM-DD date at noon, so that no time zone moves it to another day.
 const noon = (date: string) => new Date(`${date}T12:00:00`);
 
-/** 'Today', else the weekday's name in the page language, for a YYYY-MM-DD date. */
-export function dayLabel(
-  date: string,
-  today: Date = new Date(),
-  lang: string = 'en',
-  todayWord: string = englishText('weather.today'),
-): string {
+/** 'Today', else the weekday's name, for a YYYY-MM-DD date. */
+export function dayLabel(date: string, today: Date, names: DateNames): string {
   const d = noon(date);
   if (Number.isNaN(d.getTime())) return date;
   const sameDay =
     d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
-  return sameDay ? todayWord : format('weekday', lang).format(d);
+  return sameDay ? names.today : names.weekdays[d.getDay()] ?? date;
 }
 
-/** The month and day ("Mar 5") in the page language, for a YYYY-MM-DD date. */
-export function shortDate(date: string, lang: string): string {
+/** The month and day ('Mar 5', '5 मार्च'), for a YYYY-MM-DD date. */
+export function shortDate(date: string, names: DateNames): string {
   const d = noon(date);
-  return Number.isNaN(d.getTime()) ? '' : format('shortDate', lang).format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  return interpolate(names.dayMonth, { month: names.months[d.getMonth()] ?? '', day: d.getDate() });
 }

@@ -1,5 +1,5 @@
 import { useLanguage, useT, type Translate } from '../../lib/i18n';
-import { dayLabel, shortDate } from './forecast-dates';
+import { dayLabel, shortDate, useDateNames } from './forecast-dates';
 import { WeatherIcon } from './weather-icon';
 import { precipitationChance, todayRange } from './weather-model';
 import type { CurrentWeather, Forecast, ForecastDay, HourStep } from './weather-types';
@@ -141,14 +141,16 @@ export function HourlyStrip({ hours, titleId }: { hours: HourStep[]; titleId: st
 export function ForecastList({ days }: { days: ForecastDay[] }) {
   const t = useT();
   const { lang } = useLanguage();
+  const names = useDateNames();
+  const today = new Date();
   if (days.length === 0) return <p className="wx-empty">{t('weather.emptyForecast')}</p>;
   return (
     <ul className="wx-days">
       {days.map((d) => (
         <li key={`${d.date}-${d.dt}`} className="wx-day">
           <span className="wx-day-name">
-            {dayLabel(d.date, new Date(), lang, t('weather.today'))}
-            <span className="wx-day-date">{shortDate(d.date, lang)}</span>
+            {dayLabel(d.date, today, names)}
+            <span className="wx-day-date">{shortDate(d.date, names)}</span>
           </span>
           <WeatherIcon code={d.icon} size={40} />
           <span className="wx-day-desc">{skyText(d, lang, t)}</span>

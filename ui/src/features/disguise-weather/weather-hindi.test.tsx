@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interpolate, type Catalogue, type Vars } from '../../lib/i18n';
 import { PanicProvider } from '../../lib/panic';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
-import { dayLabel } from './forecast-dates';
+import { dayLabel, englishDateNames, shortDate } from './forecast-dates';
 import { updatedText } from './weather-model';
 import WeatherPage from './weather-page';
 
@@ -87,7 +87,7 @@ describe('weather disguise in Hindi', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('मौसम');
     expect(within(current).getByText('बादल')).toBeInTheDocument();
     expect(within(current).getByText('13 कि.मी./घंटा')).toBeInTheDocument();
-    const forecast = screen.getByRole('region', { name: '5 दिन का मौसम' });
+    const forecast = await screen.findByRole('region', { name: '5 दिन का मौसम' });
     expect(within(forecast).getByText('बारिश')).toBeInTheDocument();
     expect(within(forecast).getByText('साफ़ आसमान')).toBeInTheDocument();
     expect(within(forecast).getByText('बुधवार')).toBeInTheDocument();
@@ -124,8 +124,12 @@ describe('weather disguise in Hindi', () => {
     const at = new Date(2030, 0, 1, 9, 5).getTime();
     expect(updatedText(at, at + 25 * 60_000, false, t)).toBe('25 मिनट पहले अपडेट हुआ');
     expect(updatedText(at, at, true, t)).toBe('09:05 बजे अपडेट हुआ');
-    expect(dayLabel('2030-01-02', new Date(2030, 0, 1), 'hi', 'आज')).toBe('बुधवार');
-    expect(dayLabel('2030-01-01', new Date(2030, 0, 1), 'hi', 'आज')).toBe('आज');
-    expect(dayLabel('2030-01-02', new Date(2030, 0, 1))).toBe('Wednesday');
+    const w = hindi.weather!;
+    const names = { today: w.today as string, weekdays: w.weekdays as string[], months: w.months as string[], dayMonth: w.dayMonth as string };
+    expect(dayLabel('2030-01-02', new Date(2030, 0, 1), names)).toBe('बुधवार');
+    expect(dayLabel('2030-01-01', new Date(2030, 0, 1), names)).toBe('आज');
+    expect(shortDate('2030-03-05', names)).toBe('5 मार्च');
+    expect(dayLabel('2030-01-02', new Date(2030, 0, 1), englishDateNames())).toBe('Wednesday');
+    expect(shortDate('2030-03-05', englishDateNames())).toBe('Mar 5');
   });
 });
