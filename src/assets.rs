@@ -88,6 +88,16 @@ pub struct Catalog {
 }
 
 const INDEX: &str = "index.html";
+/// Written by the web app's build (ui/disguise-preloads-plugin.ts): each disguise screen's modules beyond the
+/// entry script. Read here, not served.
+const PRELOADS: &str = "disguise-preloads.json";
+
+/// The modules each disguise's page preloads; none when the build wrote no list (or one this server cannot read).
+fn disguise_preloads() -> HashMap<String, Vec<String>> {
+    UiDist::get(PRELOADS)
+        .and_then(|file| serde_json::from_slice(&file.data).ok())
+        .unwrap_or_default()
+}
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
@@ -98,7 +108,7 @@ impl Catalog {
     pub fn load(page_title: &str, default_disguise: Disguise) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
-            if name.ends_with(".br") || name.ends_with(".gz") {
+            if name.ends_with(".br") || name.ends_with(".gz") || name == PRELOADS {
                 continue;
             }
             let Some(identity) = load_variant(&name) else {
@@ -143,12 +153,16 @@ impl Catalog {
                 page_title,
                 None,
                 default_disguise,
+                &[],
             ));
+            let preloads = disguise_preloads();
             for home in Disguise::ALL {
-                let html = index_pages::render(&template, page_title, None, home);
+                let html = index_pages::render(&template, page_title, None, home, &[]);
                 indexes.insert(home.route(), html_asset(html));
                 for d in Disguise::ALL {
-                    let html = index_pages::render(&template, d.title(), Some(d.icon()), home);
+                    let modules = preloads.get(d.route()).map_or(&[][..], Vec::as_slice);
+                    let html =
+                        index_pages::render(&template, d.title(), Some(d.icon()), home, modules);
                     disguises.insert((d.route(), home.route()), html_asset(html));
                 }
             }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { PRELOADS_FILE } from './disguise-preloads-plugin';
 
 const WORKER_SOURCE = 'src/sw/service-worker.js';
 const WORKER_NAME = 'sw.js';
@@ -12,12 +13,13 @@ const TITLES_PLACEHOLDER = 'self.__DISGUISE_TITLES__';
 const TITLES_SOURCE = 'src/lib/disguise-titles.json';
 
 /**
- * Files the worker does not keep: the template page (the server's pages are kept instead), itself, sound (the
+ * Files the worker does not keep: the template page (the server's pages are kept instead), itself, the list the
+ * server reads its disguise pages' preloads from, sound (the
  * journal's calming loop is fetched in ranges, which the worker leaves to the network; the journal needs the
  * network to open anyway) and the home-screen PNG icons (the phone fetches those once, when it installs the app).
  */
 function kept(file: string): boolean {
-  return !['index.html', WORKER_NAME].includes(file) && !/\.(br|gz|wav)$/.test(file) && !/^icons\/.*\.png$/.test(file);
+  return !['index.html', WORKER_NAME, PRELOADS_FILE].includes(file) && !/\.(br|gz|wav)$/.test(file) && !/^icons\/.*\.png$/.test(file);
 }
 
 function walk(dir: string, base = dir): string[] {

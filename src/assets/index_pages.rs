@@ -67,9 +67,27 @@ impl Disguise {
 }
 
 /// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
-/// (or left as built when `None`), installable as the disguise `home`.
-pub fn render(template: &str, title: &str, icon: Option<&str>, home: Disguise) -> String {
+/// (or left as built when `None`), installable as the disguise `home`, and the screen's own `modules` preloaded.
+pub fn render(
+    template: &str,
+    title: &str,
+    icon: Option<&str>,
+    home: Disguise,
+    modules: &[String],
+) -> String {
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
+    // A disguise screen's code, fetched beside the entry script instead of once that script has run. Low
+    // priority, so that it does not hold back the stylesheet and the entry script the first paint waits for.
+    for module in modules {
+        html = html.replacen(
+            "</head>",
+            &format!(
+                "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"{}\" />\n  </head>",
+                escape(module)
+            ),
+            1,
+        );
+    }
     // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
     // so it is fetched with credentials. Safari names and draws a home-screen app from the page itself, so the
     // same disguise goes into its own two tags: never the page title, which may be the product's name.
@@ -154,6 +172,7 @@ mod tests {
             "Weather Forecast",
             Some("/icons/weather.svg"),
             Disguise::Notes,
+            &["/assets/a.js".into(), "/assets/b&c.js".into()],
         );
         assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
         assert!(
@@ -174,16 +193,23 @@ mod tests {
             html.contains(r#"<link rel="apple-touch-icon" href="/icons/notes-192.png" />"#),
             "{html}"
         );
+        for module in ["/assets/a.js", "/assets/b&amp;c.js"] {
+            let tag = format!(
+                r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="{module}" />"#
+            );
+            assert!(html.contains(&tag), "{html}");
+        }
     }
 
     #[test]
     fn the_product_name_is_escaped_and_the_icon_kept() {
-        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather);
+        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather, &[]);
         assert!(
             html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
             "{html}"
         );
         assert!(html.contains(r#"href="data:,""#), "{html}");
+        assert!(!html.contains("modulepreload"), "{html}");
     }
 
     #[test]

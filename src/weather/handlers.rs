@@ -1,5 +1,5 @@
-//! `GET /api/weather/current?city=` and `GET /api/weather/forecast?city=`: parse, limit per client
-//! address, ask the service, map its errors to HTTP.
+//! `GET /api/weather/current?city=` and `GET /api/weather/forecast?city=` (no `city`: the configured
+//! default city): parse, limit per client address, ask the service, map its errors to HTTP.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};

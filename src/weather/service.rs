@@ -23,6 +23,9 @@ pub struct Weather {
     forecast: Cache<Forecast>,
     limiter: RateLimiter,
     timeout: Duration,
+    /// Asked for when a look-up names no city: the page's first look-up can then start before it has read
+    /// the same city from /api/config (docs/product.md, "Weather disguise").
+    default_city: String,
 }
 
 impl Weather {
@@ -50,6 +53,7 @@ impl Weather {
             forecast: Cache::new(ttl, c.cache_max_entries),
             limiter: RateLimiter::new(c.rate_limit_per_minute, RATE_WINDOW),
             timeout,
+            default_city: c.default_city.clone(),
         })
     }
 
@@ -76,7 +80,10 @@ impl Weather {
 
     fn prepare(&self, city: Option<&str>) -> Result<(&dyn Provider, City), WeatherError> {
         let provider = self.provider.as_deref().ok_or(WeatherError::Off)?;
-        Ok((provider, City::parse(city)?))
+        Ok((
+            provider,
+            City::parse(Some(city.unwrap_or(&self.default_city)))?,
+        ))
     }
 
     /// One whole look-up (Open-Meteo makes two calls) within the timeout.

@@ -355,6 +355,41 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     assert_ne!(etag_of("/weather"), etag_of("/notes"));
 }
 
+#[test]
+fn a_disguise_page_preloads_its_screen_and_the_sign_in_page_preloads_nothing() {
+    let s = Server::start();
+    let c = client();
+    let preloads = |path: &str| -> Vec<String> {
+        let page = c.get(s.url(path)).send().unwrap().text().unwrap();
+        page.split("<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"")
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+            .collect()
+    };
+    for path in ["/auth", "/", "/journal"] {
+        assert_eq!(preloads(path), Vec::<String>::new(), "{path}");
+    }
+    // What the web app's build named for each screen is what the server serves: the two sides agree.
+    for path in ["/weather", "/notes"] {
+        let modules = preloads(path);
+        assert!(!modules.is_empty(), "{path}");
+        for module in modules {
+            let res = c.get(s.url(&module)).send().unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "{path}: {module}");
+            assert!(
+                header(res.headers(), CONTENT_TYPE).starts_with("text/javascript"),
+                "{path}: {module}"
+            );
+        }
+    }
+    let list = c.get(s.url("/disguise-preloads.json")).send().unwrap();
+    assert_ne!(
+        list.status(),
+        StatusCode::OK,
+        "the build's list is read, not served"
+    );
+}
+
 fn decode(encoding: &str, bytes: &[u8]) -> String {
     let mut out = Vec::new();
     match encoding {

@@ -169,6 +169,27 @@ fn upstream_refusals_and_failures_map_to_statuses_the_ui_knows() {
 }
 
 #[test]
+fn a_look_up_without_a_city_is_for_the_configured_default_city() {
+    let owm = StandIn::start(vec![
+        route()
+            .path("/data/2.5/weather")
+            .answers(Reply::Json(200, owm_current("Pune", "IN", 19_800))),
+        route().answers(Reply::Raw(404, "{}")),
+    ]);
+    let s = Server::start_with(Options {
+        config: Some(format!(
+            "[weather]\nprovider = \"openweathermap\"\napi_key = \"{KEY}\"\nopenweathermap_url = \"{}\"\n\
+             default_city = \"  Pune \"\n",
+            owm.url
+        )),
+        ..Default::default()
+    });
+    let (status, body) = get(&s, "/api/weather/current");
+    assert_eq!((status, body["city"].as_str()), (200, Some("Pune")));
+    assert_eq!(owm.requests()[0].param("q"), Some("Pune"));
+}
+
+#[test]
 fn bad_city_names_are_refused_before_asking_upstream() {
     let owm = StandIn::start(vec![
         route().answers(Reply::Json(200, owm_current("X", "XX", 0))),
@@ -176,7 +197,6 @@ fn bad_city_names_are_refused_before_asking_upstream() {
     let s = start(&owm.url, 5);
     let long = "a".repeat(101);
     for query in [
-        "",
         "?city=",
         "?city=%20%20%20",
         &format!("?city={long}"),

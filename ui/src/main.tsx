@@ -6,7 +6,8 @@ import { App } from './app/app';
 import { loadConfigOnce } from './app/providers/config-gate';
 import { applyTheme, readStoredTheme } from './app/providers/theme-provider';
 import * as lazyPages from './app/routes/lazy-pages';
-import { applyDisguiseAtStart } from './lib/disguise-mode';
+import { prefetchWeather } from './features/disguise-weather/weather-prefetch';
+import { applyDisguiseAtStart, disguiseOfPath } from './lib/disguise-mode';
 import { preloadStartLanguage } from './lib/i18n';
 import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
 import { primeExitHash, watchOfflineExits } from './lib/offline-exit';
@@ -32,6 +33,7 @@ void loadConfigOnce().then((config) => {
   watchOfflineExits({ url: authUrl(config), anonKey: config.auth.anon_key });
 });
 lazyPages.preloadPage(window.location.pathname);
+if (disguiseOfPath(window.location.pathname) === 'weather') prefetchWeather();
 // The page loaders as one module object, on purpose: the bundler's small helper for module objects (which the
 // sign-in screen's and the vault's lazily loaded code use) then travels in this script instead of as a request of
 // its own on the first load.

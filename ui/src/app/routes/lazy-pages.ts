@@ -50,6 +50,8 @@ const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.checkin]: loaders.checkin,
   [PATHS.settings]: loaders.settings,
   [PATHS.advocate]: loaders.advocate,
+  [PATHS.weather]: loaders.weather,
+  [PATHS.notes]: loaders.notes,
 };
 
 /** Starts fetching the current page's chunk while config and session load (the browser caches the module). */

@@ -1,6 +1,7 @@
 import { englishText } from '../../lib/english-text';
 import type { Translate } from '../../lib/i18n';
 import { weatherErrorText } from './weather-messages';
+import { ask, type RawAnswer } from './weather-prefetch';
 import type { CurrentWeather, Forecast, ForecastDay, HourStep, Loaded, Today, WeatherKind } from './weather-types';
 
 function num(v: unknown): number | null {
@@ -100,50 +101,55 @@ function isUnavailable(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-async function load<T>(
+function read<T>(
   kind: WeatherKind,
   city: string,
   parse: (body: unknown) => T | null,
-  fetchImpl: typeof fetch,
+  res: RawAnswer,
   t: Translate,
-): Promise<Loaded<T>> {
+): Loaded<T> {
   const unexpected = t('weather.unexpected');
-  let res: Response;
-  try {
-    res = await fetchImpl(`/api/weather/${kind}?city=${encodeURIComponent(city)}`, {
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    return { ok: false, message: unexpected, unavailable: true };
-  }
-  if (isUnavailable(res.status)) return { ok: false, message: unexpected, unavailable: true };
+  if (res === null || isUnavailable(res.status)) return { ok: false, message: unexpected, unavailable: true };
+  const ok = res.status >= 200 && res.status < 300;
   let body: unknown = null;
   try {
-    body = await res.json();
+    body = JSON.parse(res.body);
   } catch {
-    if (res.ok) return { ok: false, message: unexpected, unavailable: false };
+    if (ok) return { ok: false, message: unexpected, unavailable: false };
   }
-  if (!res.ok) {
+  if (!ok) {
     return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body, t), unavailable: false };
   }
   const data = parse(body);
   return data ? { ok: true, data } : { ok: false, message: unexpected, unavailable: false };
 }
 
-/** Today's weather in `city`; a failure's message is in the page language (`t`). */
-export function fetchCurrent(
-  city: string,
-  fetchImpl: typeof fetch = fetch,
-  t: Translate = englishText,
-): Promise<Loaded<CurrentWeather>> {
-  return load('current', city, parseCurrent, fetchImpl, t);
+/** An answer for today's weather in `city`, as the screen shows it; a failure's message is in the page language (`t`). */
+export function readCurrent(city: string, res: RawAnswer, t: Translate = englishText): Loaded<CurrentWeather> {
+  return read('current', city, parseCurrent, res, t);
 }
 
-/** The forecast for `city`; a failure's message is in the page language (`t`). */
-export function fetchForecast(
+/** An answer for the forecast for `city`, as the screen shows it; a failure's message is in the page language. */
+export function readForecast(city: string, res: RawAnswer, t: Translate = englishText): Loaded<Forecast> {
+  return read('forecast', city, parseForecast, res, t);
+}
+
+/** Today's weather in `city` (or the answer already `started` for it). */
+export async function fetchCurrent(
   city: string,
   fetchImpl: typeof fetch = fetch,
   t: Translate = englishText,
+  started: Promise<RawAnswer> = ask('current', city, fetchImpl),
+): Promise<Loaded<CurrentWeather>> {
+  return readCurrent(city, await started, t);
+}
+
+/** The forecast for `city` (or the answer already `started` for it). */
+export async function fetchForecast(
+  city: string,
+  fetchImpl: typeof fetch = fetch,
+  t: Translate = englishText,
+  started: Promise<RawAnswer> = ask('forecast', city, fetchImpl),
 ): Promise<Loaded<Forecast>> {
-  return load('forecast', city, parseForecast, fetchImpl, t);
+  return readForecast(city, await started, t);
 }

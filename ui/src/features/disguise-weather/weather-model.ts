@@ -12,11 +12,6 @@ export type View =
   | { kind: 'offline' }
   | { kind: 'error'; current: Loaded<CurrentWeather>; forecast: Loaded<Forecast> };
 
-/** Cities are the same whatever the spacing and case she typed. */
-export function cityKey(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
 /**
  * Decides between fresh data, the last data kept for this city (when the weather cannot be refreshed), a
  * plain 'No connection', and the product's texts for a wrong key or an unknown city.

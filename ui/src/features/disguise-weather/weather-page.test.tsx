@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
 import { PanicProvider } from '../../lib/panic';
 import WeatherPage from './weather-page';
+import { prefetchWeather, takePrefetched } from './weather-prefetch';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -93,19 +94,33 @@ describe('weather disguise', () => {
     expect(detail('Chance of rain')).toHaveTextContent('40%');
     expect(detail('Sunrise')).toHaveTextContent('06:58');
     expect(detail('Sunset')).toHaveTextContent('17:32');
-    const strip = screen.getByRole('list', { name: 'Hourly forecast' });
+    // The hours and the days are drawn in the tasks after the current conditions.
+    const strip = await screen.findByRole('list', { name: 'Hourly forecast' });
     expect(strip).toHaveAttribute('tabindex', '0');
     const hours = within(strip).getAllByRole('listitem');
     expect(hours).toHaveLength(8);
     expect(hours[0]).toHaveTextContent('15:00');
     expect(hours[0]).toHaveTextContent('30°');
     expect(hours[2]).toHaveTextContent('chance of rain 20%');
-    const forecast = screen.getByRole('region', { name: '5-Day Forecast' });
+    const forecast = await screen.findByRole('region', { name: '5-Day Forecast' });
     const items = within(forecast).getAllByRole('listitem');
     expect(items).toHaveLength(5);
     expect(items[2]).toHaveTextContent('High 28°Low 19°');
     expect(items[2].querySelector('svg')).toHaveAttribute('data-icon', 'cloudy');
     expect(fetchMock).toHaveBeenCalledWith('/api/weather/current?city=Delhi', expect.anything());
+  });
+
+  it('shows the look-up the entry script started, without asking again', async () => {
+    // The server answers a look-up without a city for its default city (README, weather).
+    const fetchMock = routeFetch((kind, city) =>
+      city === '' ? json(200, kind === 'current' ? CURRENT : FORECAST) : json(404, {}),
+    );
+    prefetchWeather();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/weather/current', '/api/weather/forecast']);
+    renderWeather();
+    expect(await screen.findByRole('heading', { name: 'Delhi, IN' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(takePrefetched(null)).toBeNull();
   });
 
   it('searches another city; an unknown one shows both not-found texts', async () => {

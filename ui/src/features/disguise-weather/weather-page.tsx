@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { DisguiseTitle } from '../../lib/disguise-title';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { exitControl } from '../../lib/quick-exit';
-import { prepareDateFormats } from './forecast-dates';
 import { fetchCurrent, fetchForecast } from './weather-api';
+import { takePrefetched, type Answers } from './weather-prefetch';
+import type { CurrentWeather, Forecast, Loaded } from './weather-types';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
 import { WeatherIcon } from './weather-icon';
@@ -15,11 +16,36 @@ import { readCities, readLastCity, readSnapshot, writeCities, writeLastCity, wri
 import './weather-page.css';
 
 type State = { status: 'loading' } | { status: 'done'; query: string; view: View };
+type Done = Extract<State, { status: 'done' }>;
+
+function lookedUp(city: string, current: Loaded<CurrentWeather>, forecast: Loaded<Forecast>): Done {
+  return { status: 'done', query: city, view: decideView(city, current, forecast, readSnapshot(city), Date.now()) };
+}
+
+/** What the device keeps of a look-up: the last good answer, and the city when there is weather to show for it. */
+function remember({ query, view }: Done): void {
+  if (view.kind === 'fresh') writeSnapshot(view.snapshot);
+  if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(query);
+}
+
+/**
+ * How many of `parts` to draw: the first as soon as there is something to show (`ready`), each next one in a
+ * task of its own after the screen has been painted, so that no single task holds a slow phone for long
+ * (bench/RESULTS.md, Lighthouse on /weather).
+ */
+function useDrawnInTurn(parts: number, ready: boolean): number {
+  const [drawn, setDrawn] = useState(1);
+  useEffect(() => {
+    if (!ready || drawn >= parts) return;
+    const timer = setTimeout(() => setDrawn(drawn + 1), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, parts, ready]);
+  return drawn;
+}
 
 /** Weather disguise: looks and works like an ordinary phone weather app, also when it cannot refresh. */
 export default function WeatherPage() {
   const t = useT();
-  const { lang } = useLanguage();
   const { quickExit } = usePanic();
   const { weather } = useAppConfig();
   const [query, setQuery] = useState('');
@@ -28,22 +54,27 @@ export default function WeatherPage() {
   const request = useRef(0);
   const inputId = useId();
 
-  const load = useCallback(async (city: string) => {
-    const id = ++request.current;
-    setState({ status: 'loading' });
-    const [current, forecast] = await Promise.all([fetchCurrent(city, fetch, t), fetchForecast(city, fetch, t)]);
-    if (id !== request.current) return;
-    const view = decideView(city, current, forecast, readSnapshot(city), Date.now());
-    if (view.kind === 'fresh') writeSnapshot(view.snapshot);
-    if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(city);
-    setState({ status: 'done', query: city, view });
-  }, [t]);
+  const load = useCallback(
+    async (city: string, started?: Answers) => {
+      const id = ++request.current;
+      setState({ status: 'loading' });
+      const [current, forecast] = await Promise.all([
+        fetchCurrent(city, fetch, t, started?.current),
+        fetchForecast(city, fetch, t, started?.forecast),
+      ]);
+      if (id === request.current) setState(lookedUp(city, current, forecast));
+    },
+    [t],
+  );
 
   useEffect(() => {
-    void load(readLastCity() ?? weather.default_city);
-  }, [load, weather.default_city]);
+    if (state.status === 'done') remember(state);
+  }, [state]);
 
-  useEffect(() => prepareDateFormats(lang), [lang]);
+  useEffect(() => {
+    const last = readLastCity();
+    void load(last ?? weather.default_city, takePrefetched(last) ?? undefined);
+  }, [load, weather.default_city]);
 
   const updateCities = (next: string[]) => {
     setCities(next);
@@ -59,6 +90,7 @@ export default function WeatherPage() {
   const view = state.status === 'done' ? state.view : null;
   const shownQuery = state.status === 'done' ? state.query : '';
   const snapshot = view && (view.kind === 'fresh' || view.kind === 'cached') ? view.snapshot : null;
+  const drawn = useDrawnInTurn(3, snapshot !== null);
 
   return (
     <div className="wx">
@@ -118,13 +150,15 @@ export default function WeatherPage() {
               offline={view?.kind === 'cached'}
               onRetry={() => void load(snapshot.query)}
             />
-            <HourlyStrip hours={snapshot.forecast.hourly} titleId={`${inputId}-hr`} />
-            <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
-              <h2 id={`${inputId}-fc`} className="wx-forecast-title">
-                {t('weather.forecastTitle')}
-              </h2>
-              <ForecastList days={snapshot.forecast.days} />
-            </section>
+            {drawn >= 2 ? <HourlyStrip hours={snapshot.forecast.hourly} titleId={`${inputId}-hr`} /> : null}
+            {drawn >= 3 ? (
+              <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
+                <h2 id={`${inputId}-fc`} className="wx-forecast-title">
+                  {t('weather.forecastTitle')}
+                </h2>
+                <ForecastList days={snapshot.forecast.days} />
+              </section>
+            ) : null}
           </>
         ) : null}
         {view?.kind === 'error' ? (

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { readLocalStorage, writeLocalStorage } from '../../lib/use-local-storage';
-import { cityKey, type Snapshot } from './weather-model';
+import type { Snapshot } from './weather-model';
 
 /**
  * What the weather disguise keeps on the device: her saved cities, the city last shown and the last good
@@ -11,6 +11,11 @@ export const WEATHER_KEYS = {
   lastCity: STORAGE_KEYS.weatherCity,
   snapshots: STORAGE_KEYS.weatherLastData,
 } as const;
+
+/** Cities are the same whatever the spacing and case she typed. */
+function cityKey(query: string): string {
+  return query.trim().replace(/\s+/g, ' ').toLowerCase();
+}
 
 /** Enough for her saved cities and a few searches; older answers are dropped. */
 const MAX_SNAPSHOTS = 12;
