@@ -124,32 +124,25 @@ function read<T>(
   return data ? { ok: true, data } : { ok: false, message: unexpected, unavailable: false };
 }
 
-/** An answer for today's weather in `city`, as the screen shows it; a failure's message is in the page language (`t`). */
-export function readCurrent(city: string, res: RawAnswer, t: Translate = englishText): Loaded<CurrentWeather> {
-  return read('current', city, parseCurrent, res, t);
-}
-
-/** An answer for the forecast for `city`, as the screen shows it; a failure's message is in the page language. */
-export function readForecast(city: string, res: RawAnswer, t: Translate = englishText): Loaded<Forecast> {
-  return read('forecast', city, parseForecast, res, t);
-}
-
-/** Today's weather in `city` (or the answer already `started` for it). */
+/**
+ * Today's weather in `city` (or the answer already `started` for it); a failure's message is in the page
+ * language (`t`).
+ */
 export async function fetchCurrent(
   city: string,
   fetchImpl: typeof fetch = fetch,
   t: Translate = englishText,
   started: Promise<RawAnswer> = ask('current', city, fetchImpl),
 ): Promise<Loaded<CurrentWeather>> {
-  return readCurrent(city, await started, t);
+  return read('current', city, parseCurrent, await started, t);
 }
 
-/** The forecast for `city` (or the answer already `started` for it). */
+/** The forecast for `city` (or the answer already `started` for it); a failure's message is in the page language. */
 export async function fetchForecast(
   city: string,
   fetchImpl: typeof fetch = fetch,
   t: Translate = englishText,
   started: Promise<RawAnswer> = ask('forecast', city, fetchImpl),
 ): Promise<Loaded<Forecast>> {
-  return readForecast(city, await started, t);
+  return read('forecast', city, parseForecast, await started, t);
 }

@@ -7,7 +7,6 @@ import { usePanic } from '../../lib/panic';
 import { exitControl } from '../../lib/quick-exit';
 import { fetchCurrent, fetchForecast } from './weather-api';
 import { takePrefetched, type Answers } from './weather-prefetch';
-import type { CurrentWeather, Forecast, Loaded } from './weather-types';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
 import { WeatherIcon } from './weather-icon';
@@ -16,17 +15,6 @@ import { readCities, readLastCity, readSnapshot, writeCities, writeLastCity, wri
 import './weather-page.css';
 
 type State = { status: 'loading' } | { status: 'done'; query: string; view: View };
-type Done = Extract<State, { status: 'done' }>;
-
-function lookedUp(city: string, current: Loaded<CurrentWeather>, forecast: Loaded<Forecast>): Done {
-  return { status: 'done', query: city, view: decideView(city, current, forecast, readSnapshot(city), Date.now()) };
-}
-
-/** What the device keeps of a look-up: the last good answer, and the city when there is weather to show for it. */
-function remember({ query, view }: Done): void {
-  if (view.kind === 'fresh') writeSnapshot(view.snapshot);
-  if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(query);
-}
 
 /**
  * How many of `parts` to draw: the first as soon as there is something to show (`ready`), each next one in a
@@ -62,14 +50,14 @@ export default function WeatherPage() {
         fetchCurrent(city, fetch, t, started?.current),
         fetchForecast(city, fetch, t, started?.forecast),
       ]);
-      if (id === request.current) setState(lookedUp(city, current, forecast));
+      if (id !== request.current) return;
+      const view = decideView(city, current, forecast, readSnapshot(city), Date.now());
+      if (view.kind === 'fresh') writeSnapshot(view.snapshot);
+      if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(city);
+      setState({ status: 'done', query: city, view });
     },
     [t],
   );
-
-  useEffect(() => {
-    if (state.status === 'done') remember(state);
-  }, [state]);
 
   useEffect(() => {
     const last = readLastCity();
