@@ -161,8 +161,13 @@ impl Catalog {
                 indexes.insert(home.route(), html_asset(html));
                 for d in Disguise::ALL {
                     let modules = preloads.get(d.route()).map_or(&[][..], Vec::as_slice);
-                    let html =
-                        index_pages::render(&template, d.title(), Some(d.icon()), home, modules);
+                    let html = index_pages::render(
+                        &template,
+                        d.title(),
+                        Some(d.tab_icon()),
+                        home,
+                        modules,
+                    );
                     disguises.insert((d.route(), home.route()), html_asset(html));
                 }
             }

@@ -14,11 +14,12 @@ const TITLES_SOURCE = 'src/lib/disguise-titles.json';
 
 /**
  * Files the worker does not keep: the template page (the server's pages are kept instead), itself, the list the
- * server reads its disguise pages' preloads from, sound (the
- * journal's calming loop is fetched in ranges, which the worker leaves to the network; the journal needs the
- * network to open anyway) and the home-screen PNG icons (the phone fetches those once, when it installs the app).
+ * server reads its disguise pages' preloads from, sound (the journal's calming loop is fetched in ranges, which the
+ * worker leaves to the network; the journal needs the network to open anyway) and the home-screen PNG icons (the
+ * phone fetches those once, when it installs the app), except the two a disguise's tab shows.
  */
 function kept(file: string): boolean {
+  if (/^icons\/(weather|notes)-192\.png$/.test(file)) return true;
   return !['index.html', WORKER_NAME, PRELOADS_FILE].includes(file) && !/\.(br|gz|wav)$/.test(file) && !/^icons\/.*\.png$/.test(file);
 }
 

@@ -36,7 +36,16 @@ impl Disguise {
             .expect("every disguise has a title in ui/src/lib/disguise-titles.json")
     }
 
-    /// An icon of our own under `ui/public/icons/`, so the tab looks like the app it pretends to be.
+    /// The tab's icon: the home-screen picture. A PNG, as an SVG icon costs the page's main thread a document
+    /// of its own (bench/RESULTS.md, Lighthouse on /weather).
+    pub fn tab_icon(self) -> &'static str {
+        match self {
+            Self::Weather => "/icons/weather-192.png",
+            Self::Notes => "/icons/notes-192.png",
+        }
+    }
+
+    /// An icon of our own under `ui/public/icons/`, drawn at any size, for the installed app's manifest.
     pub fn icon(self) -> &'static str {
         match self {
             Self::Weather => "/icons/weather.svg",
@@ -105,7 +114,7 @@ pub fn render(
     );
     if let Some(icon) = icon {
         let tag = format!(
-            r#"<link rel="icon" type="image/svg+xml" href="{}" />"#,
+            r#"<link rel="icon" type="image/png" sizes="192x192" href="{}" />"#,
             escape(icon)
         );
         html = replace_tag(&html, r#"<link rel="icon""#, &tag);
@@ -170,13 +179,15 @@ mod tests {
         let html = render(
             TEMPLATE,
             "Weather Forecast",
-            Some("/icons/weather.svg"),
+            Some("/icons/weather-192.png"),
             Disguise::Notes,
             &["/assets/a.js".into(), "/assets/b&c.js".into()],
         );
         assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
         assert!(
-            html.contains(r#"<link rel="icon" type="image/svg+xml" href="/icons/weather.svg" />"#),
+            html.contains(
+                r#"<link rel="icon" type="image/png" sizes="192x192" href="/icons/weather-192.png" />"#
+            ),
             "{html}"
         );
         assert!(!html.contains("Solace"), "{html}");

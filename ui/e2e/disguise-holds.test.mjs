@@ -145,8 +145,8 @@ describe('the idle lock and the disguise hold', () => {
 
   it('the tab title never shows the product name while /weather or /notes reloads', async () => {
     for (const [path, title, icon, heading] of [
-      ['/weather', 'Weather Forecast', '/icons/weather.svg', weatherTitle],
-      ['/notes', 'Quick Notes', '/icons/notes.svg', notesTitle],
+      ['/weather', 'Weather Forecast', '/icons/weather-192.png', weatherTitle],
+      ['/notes', 'Quick Notes', '/icons/notes-192.png', notesTitle],
     ]) {
       // What the server sends, before any script runs.
       const html = await (await fetch(`${app.url}${path}`)).text();

@@ -20,23 +20,28 @@ const loaders = {
   advocate: () => import('../../features/advocate'),
 };
 
-export const AuthPage = lazy(loaders.auth);
-export const NewPasswordPage = lazy(() => loaders.auth().then((m) => ({ default: m.NewPasswordPage })));
-export const TwoStepCodePage = lazy(() => loaders.auth().then((m) => ({ default: m.TwoStepCodePage })));
-export const HomePage = lazy(loaders.home);
-export const JournalPage = lazy(loaders.journal);
-export const AffirmationsPage = lazy(loaders.affirmations);
-export const ResourcesPage = lazy(loaders.resources);
-export const SafetyPlanPage = lazy(loaders.safetyPlan);
-export const MoodPage = lazy(loaders.mood);
-export const IncidentsPage = lazy(loaders.incidents);
-export const CheckinPage = lazy(loaders.checkin);
-export const SettingsPage = lazy(loaders.settings);
-export const WeatherPage = lazy(loaders.weather);
-export const NotesPage = lazy(loaders.notes);
-export const NotFoundPage = lazy(loaders.notFound);
-export const StayingSafePage = lazy(loaders.stayingSafe);
-export const AdvocatePage = lazy(loaders.advocate);
+// A page is drawn in a task of its own after the frame around it, also when its code is already here (preloaded):
+// drawn together, they made one long task that held a slow phone (bench/RESULTS.md, Lighthouse on /weather).
+const inNextTask = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+const page = <T>(load: () => Promise<T>) => () => load().then(inNextTask);
+
+export const AuthPage = lazy(page(loaders.auth));
+export const NewPasswordPage = lazy(page(() => loaders.auth().then((m) => ({ default: m.NewPasswordPage }))));
+export const TwoStepCodePage = lazy(page(() => loaders.auth().then((m) => ({ default: m.TwoStepCodePage }))));
+export const HomePage = lazy(page(loaders.home));
+export const JournalPage = lazy(page(loaders.journal));
+export const AffirmationsPage = lazy(page(loaders.affirmations));
+export const ResourcesPage = lazy(page(loaders.resources));
+export const SafetyPlanPage = lazy(page(loaders.safetyPlan));
+export const MoodPage = lazy(page(loaders.mood));
+export const IncidentsPage = lazy(page(loaders.incidents));
+export const CheckinPage = lazy(page(loaders.checkin));
+export const SettingsPage = lazy(page(loaders.settings));
+export const WeatherPage = lazy(page(loaders.weather));
+export const NotesPage = lazy(page(loaders.notes));
+export const NotFoundPage = lazy(page(loaders.notFound));
+export const StayingSafePage = lazy(page(loaders.stayingSafe));
+export const AdvocatePage = lazy(page(loaders.advocate));
 
 const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.auth]: loaders.auth,

@@ -9,26 +9,46 @@ import { fetchCurrent, fetchForecast } from './weather-api';
 import { takePrefetched, type Answers } from './weather-prefetch';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
-import { WeatherIcon } from './weather-icon';
+import { WeatherIcon, WeatherIconDrawings } from './weather-icon';
 import { decideView, updatedText, type View } from './weather-model';
+import type { Forecast } from './weather-types';
 import { readCities, readLastCity, readSnapshot, writeCities, writeLastCity, writeSnapshot } from './weather-store';
 import './weather-page.css';
 
 type State = { status: 'loading' } | { status: 'done'; query: string; view: View };
 
-/**
- * How many of `parts` to draw: the first as soon as there is something to show (`ready`), each next one in a
- * task of its own after the screen has been painted, so that no single task holds a slow phone for long
- * (bench/RESULTS.md, Lighthouse on /weather).
- */
-function useDrawnInTurn(parts: number, ready: boolean): number {
-  const [drawn, setDrawn] = useState(1);
+/** How many of `parts` are drawn: none at first, then one more in each task after the screen has been painted. */
+function useDrawnInTurn(parts: number): number {
+  const [drawn, setDrawn] = useState(0);
   useEffect(() => {
-    if (!ready || drawn >= parts) return;
+    if (drawn >= parts) return;
     const timer = setTimeout(() => setDrawn(drawn + 1), 0);
     return () => clearTimeout(timer);
-  }, [drawn, parts, ready]);
+  }, [drawn, parts]);
   return drawn;
+}
+
+/**
+ * The hours and the days, each drawn in a task of its own after the current conditions, so that no single task
+ * holds a slow phone for long; a component of its own, so that drawing them does not draw the rest of the screen
+ * again (bench/RESULTS.md, Lighthouse on /weather).
+ */
+function HoursAndDays({ forecast, idPrefix }: { forecast: Forecast; idPrefix: string }) {
+  const t = useT();
+  const drawn = useDrawnInTurn(2);
+  return (
+    <>
+      {drawn >= 1 ? <HourlyStrip hours={forecast.hourly} titleId={`${idPrefix}-hr`} /> : null}
+      {drawn >= 2 ? (
+        <section className="wx-forecast" aria-labelledby={`${idPrefix}-fc`}>
+          <h2 id={`${idPrefix}-fc`} className="wx-forecast-title">
+            {t('weather.forecastTitle')}
+          </h2>
+          <ForecastList days={forecast.days} />
+        </section>
+      ) : null}
+    </>
+  );
 }
 
 /** Weather disguise: looks and works like an ordinary phone weather app, also when it cannot refresh. */
@@ -78,10 +98,10 @@ export default function WeatherPage() {
   const view = state.status === 'done' ? state.view : null;
   const shownQuery = state.status === 'done' ? state.query : '';
   const snapshot = view && (view.kind === 'fresh' || view.kind === 'cached') ? view.snapshot : null;
-  const drawn = useDrawnInTurn(3, snapshot !== null);
 
   return (
     <div className="wx">
+      <WeatherIconDrawings />
       <header className="wx-header">
         <button type="button" className="wx-back" aria-label={t('weather.back')} {...exitControl(quickExit)}>
           <ArrowLeftIcon size={24} />
@@ -138,15 +158,7 @@ export default function WeatherPage() {
               offline={view?.kind === 'cached'}
               onRetry={() => void load(snapshot.query)}
             />
-            {drawn >= 2 ? <HourlyStrip hours={snapshot.forecast.hourly} titleId={`${inputId}-hr`} /> : null}
-            {drawn >= 3 ? (
-              <section className="wx-forecast" aria-labelledby={`${inputId}-fc`}>
-                <h2 id={`${inputId}-fc`} className="wx-forecast-title">
-                  {t('weather.forecastTitle')}
-                </h2>
-                <ForecastList days={snapshot.forecast.days} />
-              </section>
-            ) : null}
+            <HoursAndDays forecast={snapshot.forecast} idPrefix={inputId} />
           </>
         ) : null}
         {view?.kind === 'error' ? (

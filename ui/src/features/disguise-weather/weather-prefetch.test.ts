@@ -7,7 +7,9 @@ describe('the look-up started as the page opens', () => {
 
   it('asks for the city she saw last, and hands the answers over once, to a screen asking for that city', async () => {
     localStorage.setItem(WEATHER_KEYS.lastCity, JSON.stringify('São Paulo'));
-    const fetchMock = vi.fn(async () => new Response('{"city":"São Paulo"}', { status: 200, statusText: 'OK' }));
+    const fetchMock = vi.fn<(url: string) => Promise<Response>>(
+      async () => new Response('{"city":"São Paulo"}', { status: 200, statusText: 'OK' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     prefetchWeather();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
