@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compileHints } from './compile-hints-plugin';
 import { disguisePreloads } from './disguise-preloads-plugin';
 import { serviceWorker } from './service-worker-plugin';
 
@@ -13,7 +14,7 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   // Absolute base: deep links are answered with index.html by the server's SPA fallback.
   base: '/',
-  plugins: [react(), disguisePreloads(), serviceWorker()],
+  plugins: [react(), compileHints(), disguisePreloads(), serviceWorker()],
   resolve: {
     // The app is written against React's API and runs on Preact's compatible one (preact/compat): React DOM
     // alone is about 58 KB compressed, more than the sign-in page's whole budget leaves for its script.
