@@ -65,7 +65,8 @@ export default function WeatherPage() {
   const load = useCallback(
     async (city: string, started?: Answers) => {
       const id = ++request.current;
-      setState({ status: 'loading' });
+      // Unchanged when already loading (the first look-up): no second drawing of the whole screen for nothing.
+      setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
       const [current, forecast] = await Promise.all([
         fetchCurrent(city, fetch, t, started?.current),
         fetchForecast(city, fetch, t, started?.forecast),
