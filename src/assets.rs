@@ -92,13 +92,14 @@ const INDEX: &str = "index.html";
 /// entry script. Read here, not served.
 const PRELOADS: &str = "disguise-preloads.json";
 
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
 /// The modules each disguise's page preloads; none when the build wrote no list (or one this server cannot read).
 fn disguise_preloads() -> HashMap<String, Vec<String>> {
     UiDist::get(PRELOADS)
         .and_then(|file| serde_json::from_slice(&file.data).ok())
         .unwrap_or_default()
 }
-const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 impl Catalog {
     /// Indexes the embedded files; `index.html` is rewritten to carry `page_title` (`site.page_title`, never the
