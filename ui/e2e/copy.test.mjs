@@ -342,6 +342,8 @@ describe('the encrypted copy', () => {
       await signUpViaUi(page, email);
       await page.getByRole('button', { name: 'Later' }).click();
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+      // The screen's own requests (the frame asks whether a check-in runs) finish before the network goes.
+      await page.waitForLoadState('networkidle');
       ctx.expectOfflineResource(/\/api\/vault\/secret$/);
       await ctx.context.setOffline(true);
       try {

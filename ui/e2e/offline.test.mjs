@@ -40,10 +40,11 @@ describe('offline app shell', () => {
     await signUpViaUi(page, uniqueEmail('offline'));
     assert.equal((await waitForWorker(page)).length, 1, 'one set of files for this version');
     // On each load the app's frame asks once whether a check-in runs; that answer comes before the network goes.
-    const checkinAsked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/checkin');
+    // Waiting for a response to /api/checkin could be the answer to the page before (the one after sign-up);
+    // waiting until nothing is in flight is the answer to this one too.
     await page.goto('/resources');
     await heading(page, 'Support Resources');
-    await checkinAsked;
+    await page.waitForLoadState('networkidle');
 
     ctx.expectOfflineResource(/\/api\/vault\/secret$/);
     ctx.expectOfflineResource(/\/api\/weather\//);
@@ -110,6 +111,8 @@ describe('offline app shell', () => {
     const { page, ctx } = suite;
     await page.goto('/auth');
     await waitForWorker(page);
+    // The screen's own requests (a session left from before is ended there) finish before the network goes.
+    await page.waitForLoadState('networkidle');
     await ctx.context.setOffline(true);
     try {
       await openOffline(page, '/auth');
