@@ -165,7 +165,7 @@ impl Catalog {
                     let html = index_pages::render(
                         &template,
                         d.title(),
-                        Some(d.tab_icon()),
+                        Some(&d.picture()),
                         home,
                         modules,
                     );

@@ -36,13 +36,10 @@ impl Disguise {
             .expect("every disguise has a title in ui/src/lib/disguise-titles.json")
     }
 
-    /// The tab's icon: the home-screen picture. A PNG, as an SVG icon costs the page's main thread a document
-    /// of its own (bench/RESULTS.md, Lighthouse on /weather).
-    pub fn tab_icon(self) -> &'static str {
-        match self {
-            Self::Weather => "/icons/weather-192.png",
-            Self::Notes => "/icons/notes-192.png",
-        }
+    /// The home-screen picture, which is also the tab's icon: a PNG, as an SVG icon costs the page's main
+    /// thread a document of its own (bench/RESULTS.md, Lighthouse on /weather).
+    pub fn picture(self) -> String {
+        format!("/icons/{}-192.png", self.route())
     }
 
     /// An icon of our own under `ui/public/icons/`, drawn at any size, for the installed app's manifest.
@@ -87,28 +84,27 @@ pub fn render(
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
     // A disguise screen's code, fetched beside the entry script instead of once that script has run. Low
     // priority, so that it does not hold back the stylesheet and the entry script the first paint waits for.
-    for module in modules {
-        html = html.replacen(
-            "</head>",
-            &format!(
-                "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"{}\" />\n  </head>",
-                escape(module)
-            ),
-            1,
-        );
-    }
+    let preloads: String = modules
+        .iter()
+        .map(|m| {
+            format!(
+                "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"{}\" />\n  ",
+                escape(m)
+            )
+        })
+        .collect();
     // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
     // so it is fetched with credentials. Safari names and draws a home-screen app from the page itself, so the
     // same disguise goes into its own two tags: never the page title, which may be the product's name.
     html = html.replacen(
         "</head>",
         &format!(
-            "<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  \
+            "{preloads}<link rel=\"manifest\" href=\"/{}\" crossorigin=\"use-credentials\" />\n  \
              <meta name=\"apple-mobile-web-app-title\" content=\"{}\" />\n  \
-             <link rel=\"apple-touch-icon\" href=\"/icons/{}-192.png\" />\n  </head>",
+             <link rel=\"apple-touch-icon\" href=\"{}\" />\n  </head>",
             super::manifest::PATH,
             escape(super::manifest::short_name(home)),
-            home.route(),
+            home.picture(),
         ),
         1,
     );
