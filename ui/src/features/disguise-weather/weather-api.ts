@@ -110,14 +110,13 @@ function read<T>(
 ): Loaded<T> {
   const unexpected = t('weather.unexpected');
   if (res === null || isUnavailable(res.status)) return { ok: false, message: unexpected, unavailable: true };
-  const ok = res.status >= 200 && res.status < 300;
   let body: unknown = null;
   try {
     body = JSON.parse(res.body);
   } catch {
-    if (ok) return { ok: false, message: unexpected, unavailable: false };
+    if (res.ok) return { ok: false, message: unexpected, unavailable: false };
   }
-  if (!ok) {
+  if (!res.ok) {
     return { ok: false, message: weatherErrorText(kind, city, res.status, res.statusText, body, t), unavailable: false };
   }
   const data = parse(body);

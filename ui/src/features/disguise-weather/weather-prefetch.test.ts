@@ -18,7 +18,7 @@ describe('the look-up started as the page opens', () => {
     ]);
     expect(takePrefetched(null)).toBeNull();
     const answers = takePrefetched('São Paulo');
-    expect(await answers?.current).toEqual({ status: 200, statusText: 'OK', body: '{"city":"São Paulo"}' });
+    expect(await answers?.current).toEqual({ ok: true, status: 200, statusText: 'OK', body: '{"city":"São Paulo"}' });
     expect(takePrefetched('São Paulo')).toBeNull();
   });
 

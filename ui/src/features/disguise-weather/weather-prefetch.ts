@@ -7,7 +7,7 @@ import type { WeatherKind } from './weather-types';
 // the entry script, so it imports only what is small.
 
 /** An answer of /api/weather as read off the wire; null when none came (no network). */
-export type RawAnswer = { status: number; statusText: string; body: string } | null;
+export type RawAnswer = { ok: boolean; status: number; statusText: string; body: string } | null;
 export type Answers = Record<WeatherKind, Promise<RawAnswer>>;
 
 /** The address of a look-up; without a city the server answers for its default city. */
@@ -19,7 +19,7 @@ export function weatherUrl(kind: WeatherKind, city: string | null): string {
 export async function ask(kind: WeatherKind, city: string | null, fetchImpl: typeof fetch = fetch): Promise<RawAnswer> {
   try {
     const res = await fetchImpl(weatherUrl(kind, city), { headers: { Accept: 'application/json' } });
-    return { status: res.status, statusText: res.statusText, body: await res.text() };
+    return { ok: res.ok, status: res.status, statusText: res.statusText, body: await res.text() };
   } catch {
     return null;
   }
