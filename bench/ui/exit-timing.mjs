@@ -82,10 +82,12 @@ async function main() {
   const neutral = await startNeutralPage();
   const dir = mkdtempSync(join(tmpdir(), 'solace-bench-exit-'));
   const configFile = join(dir, 'solace.toml');
-  // Every run signs up its own account: an exit ends its session on the server too.
+  // Every run signs up its own account: an exit ends its session on the server too. The encrypted copy is off,
+  // as server.mjs keeps it for scripts without a config: its first-use screen would stand before the home screen.
   writeFileSync(
     configFile,
-    `[safety]\nexit_destinations = ["${neutral.url}/"]\n[auth.rate_limit]\nsignup_per_ip = 0\nsignup_per_email = 0\n`,
+    `[safety]\nexit_destinations = ["${neutral.url}/"]\n[auth.rate_limit]\nsignup_per_ip = 0\nsignup_per_email = 0\n` +
+      '[copy]\nenabled = false\n',
   );
   const solace = await startSolace({ args: ['--config', configFile] });
   const browser = await chromium.launch({
