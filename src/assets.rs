@@ -149,16 +149,18 @@ impl Catalog {
         if let Some(template) = UiDist::get(INDEX) {
             let template = String::from_utf8_lossy(&template.data).into_owned();
             let index = files.get_mut(INDEX).expect("index.html was indexed above");
+            let config_only = index_pages::first_requests(None);
             *index = html_asset(index_pages::render(
                 &template,
                 page_title,
                 None,
                 default_disguise,
                 &[],
+                config_only,
             ));
             let preloads = disguise_preloads();
             for home in Disguise::ALL {
-                let html = index_pages::render(&template, page_title, None, home, &[]);
+                let html = index_pages::render(&template, page_title, None, home, &[], config_only);
                 indexes.insert(home.route(), html_asset(html));
                 for d in Disguise::ALL {
                     let modules = preloads.get(d.route()).map_or(&[][..], Vec::as_slice);
@@ -168,6 +170,7 @@ impl Catalog {
                         Some(&d.picture()),
                         home,
                         modules,
+                        index_pages::first_requests(Some(d)),
                     );
                     disguises.insert((d.route(), home.route()), html_asset(html));
                 }

@@ -7,6 +7,9 @@ use crate::config::{Config, Resource};
 use crate::incidents::config::IncidentsConfig;
 use crate::local::config::LocalConfig;
 
+/// Where the app reads these settings (routed in `server.rs`, preloaded by every page: `assets/index_pages.rs`).
+pub const PATH: &str = "/api/config";
+
 #[derive(Serialize, Debug, Clone)]
 pub struct PublicConfig {
     product_name: String,

@@ -72,27 +72,50 @@ impl Disguise {
     }
 }
 
+/// What the app's script asks the server for before it can draw `page` (`None`: any other screen): the config,
+/// and on the weather disguise the default city's weather (ui/src/features/disguise-weather/weather-prefetch.ts).
+/// The page names them, so that the browser asks beside the entry script instead of once that script has run:
+/// on a slow connection the screen is drawn a round trip sooner (bench/RESULTS.md, Lighthouse on /weather).
+pub fn first_requests(page: Option<Disguise>) -> &'static [&'static str] {
+    use crate::{public_config, weather};
+    match page {
+        Some(Disguise::Weather) => &[
+            public_config::PATH,
+            weather::FIRST_LOOKUP[0],
+            weather::FIRST_LOOKUP[1],
+        ],
+        _ => &[public_config::PATH],
+    }
+}
+
 /// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
-/// (or left as built when `None`), installable as the disguise `home`, and the screen's own `modules` preloaded.
+/// (or left as built when `None`), installable as the disguise `home`, with the screen's own `modules` and the
+/// API answers it asks for first (`fetches`) preloaded.
 pub fn render(
     template: &str,
     title: &str,
     icon: Option<&str>,
     home: Disguise,
     modules: &[String],
+    fetches: &[&str],
 ) -> String {
     let mut html = replace_between(template, "<title>", "</title>", &escape(title));
     // A disguise screen's code, fetched beside the entry script instead of once that script has run. Low
     // priority, so that it does not hold back the stylesheet and the entry script the first paint waits for.
-    let preloads: String = modules
-        .iter()
-        .map(|m| {
-            format!(
-                "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"{}\" />\n  ",
-                escape(m)
-            )
-        })
-        .collect();
+    let modules = modules.iter().map(|m| {
+        format!(
+            "<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"{}\" />\n  ",
+            escape(m)
+        )
+    });
+    // `crossorigin` (anonymous: same-origin credentials) is what lets the script's own `fetch` take the answer.
+    let fetches = fetches.iter().map(|f| {
+        format!(
+            "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"{}\" />\n  ",
+            escape(f)
+        )
+    });
+    let preloads: String = fetches.chain(modules).collect();
     // The installable app's manifest, which is always a disguise. It depends on the device's choice (a cookie),
     // so it is fetched with credentials. Safari names and draws a home-screen app from the page itself, so the
     // same disguise goes into its own two tags: never the page title, which may be the product's name.
@@ -178,6 +201,7 @@ mod tests {
             Some("/icons/weather-192.png"),
             Disguise::Notes,
             &["/assets/a.js".into(), "/assets/b&c.js".into()],
+            &["/api/config", "/api/x?a=1&b=2"],
         );
         assert!(html.contains("<title>Weather Forecast</title>"), "{html}");
         assert!(
@@ -206,17 +230,22 @@ mod tests {
             );
             assert!(html.contains(&tag), "{html}");
         }
+        for answer in ["/api/config", "/api/x?a=1&amp;b=2"] {
+            let tag = format!(r#"<link rel="preload" as="fetch" crossorigin href="{answer}" />"#);
+            assert!(html.contains(&tag), "{html}");
+        }
     }
 
     #[test]
     fn the_product_name_is_escaped_and_the_icon_kept() {
-        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather, &[]);
+        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather, &[], &[]);
         assert!(
             html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
             "{html}"
         );
         assert!(html.contains(r#"href="data:,""#), "{html}");
         assert!(!html.contains("modulepreload"), "{html}");
+        assert!(!html.contains("preload"), "{html}");
     }
 
     #[test]

@@ -164,6 +164,10 @@ pub(crate) fn kmh(ms: f64) -> i64 {
 }
 
 /// Registers the weather routes inside the `/api` scope.
+/// The disguise's first look-up when she has not picked a city: the default city's conditions and forecast, which
+/// its page preloads (`assets/index_pages.rs`).
+pub const FIRST_LOOKUP: [&str; 2] = ["/api/weather/current", "/api/weather/forecast"];
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::configure(cfg);
 }

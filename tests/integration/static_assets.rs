@@ -390,6 +390,37 @@ fn a_disguise_page_preloads_its_screen_and_the_sign_in_page_preloads_nothing() {
     );
 }
 
+#[test]
+fn every_page_preloads_the_answers_its_script_asks_for_first() {
+    let s = Server::start();
+    let c = client();
+    let preloads = |path: &str| -> Vec<String> {
+        let page = c.get(s.url(path)).send().unwrap().text().unwrap();
+        page.split("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"")
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+            .collect()
+    };
+    for path in ["/auth", "/", "/journal", "/notes"] {
+        assert_eq!(preloads(path), ["/api/config"], "{path}");
+    }
+    let weather = preloads("/weather");
+    assert_eq!(
+        weather,
+        ["/api/config", "/api/weather/current", "/api/weather/forecast"]
+    );
+    // Each is a route of the API, answered in JSON (the weather service may be out of reach here; its
+    // answer is still the route's own), not the API's "no such route".
+    for path in weather {
+        let res = c.get(s.url(&path)).send().unwrap();
+        assert_ne!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(
+            header(res.headers(), CONTENT_TYPE).starts_with("application/json"),
+            "{path}"
+        );
+    }
+}
+
 fn decode(encoding: &str, bytes: &[u8]) -> String {
     let mut out = Vec::new();
     match encoding {

@@ -62,6 +62,11 @@ describe('first load budget', () => {
       assert.ok(requests.every((r) => new URL(r.url).origin === app.url), `nothing from another host:\n${list}`);
       assert.ok(requests.length <= budget.requests, `${requests.length} requests:\n${list}`);
       assert.ok(bytes <= budget.bytes, `${bytes} bytes:\n${list}`);
+      // The page preloads the API answers its script asks for first (src/assets/index_pages.rs): a preload the
+      // script's own request does not match is a second request for the same answer.
+      const addresses = requests.map((r) => new URL(r.url).pathname + new URL(r.url).search);
+      assert.deepEqual(addresses.filter((a, i) => addresses.indexOf(a) !== i), [], `asked twice:\n${list}`);
+      assert.ok(addresses.includes('/api/config'), list);
       // The entry script asks to be compiled while it downloads (compile-hints-plugin.ts): without the hint on
       // its very first line, a cold load's longest tasks come back.
       const entry = requests.find((r) => new URL(r.url).pathname.endsWith('.js'));
