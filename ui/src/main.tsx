@@ -33,7 +33,7 @@ void loadConfigOnce().then((config) => {
   watchOfflineExits({ url: authUrl(config), anonKey: config.auth.anon_key });
 });
 lazyPages.preloadPage(window.location.pathname);
-if (disguiseOfPath(window.location.pathname) === 'weather') prefetchWeather();
+if (disguiseOfPath(window.location.pathname) === 'weather') void prefetchWeather();
 // The page loaders as one module object, on purpose: the bundler's small helper for module objects (which the
 // sign-in screen's and the vault's lazily loaded code use) then travels in this script instead of as a request of
 // its own on the first load.

@@ -123,25 +123,32 @@ function read<T>(
   return data ? { ok: true, data } : { ok: false, message: unexpected, unavailable: false };
 }
 
-/**
- * Today's weather in `city` (or the answer already `started` for it); a failure's message is in the page
- * language (`t`).
- */
+/** What an answer for `city` says about today's weather; a failure's message is in the page language (`t`). */
+export function readCurrent(city: string, answer: RawAnswer, t: Translate = englishText): Loaded<CurrentWeather> {
+  return read('current', city, parseCurrent, answer, t);
+}
+
+/** What an answer for `city` says about the days ahead; a failure's message is in the page language. */
+export function readForecast(city: string, answer: RawAnswer, t: Translate = englishText): Loaded<Forecast> {
+  return read('forecast', city, parseForecast, answer, t);
+}
+
+/** Today's weather in `city` (or the answer already `started` for it). */
 export async function fetchCurrent(
   city: string,
   fetchImpl: typeof fetch = fetch,
   t: Translate = englishText,
   started: Promise<RawAnswer> = ask('current', city, fetchImpl),
 ): Promise<Loaded<CurrentWeather>> {
-  return read('current', city, parseCurrent, await started, t);
+  return readCurrent(city, await started, t);
 }
 
-/** The forecast for `city` (or the answer already `started` for it); a failure's message is in the page language. */
+/** The forecast for `city` (or the answer already `started` for it). */
 export async function fetchForecast(
   city: string,
   fetchImpl: typeof fetch = fetch,
   t: Translate = englishText,
   started: Promise<RawAnswer> = ask('forecast', city, fetchImpl),
 ): Promise<Loaded<Forecast>> {
-  return read('forecast', city, parseForecast, await started, t);
+  return readForecast(city, await started, t);
 }

@@ -6,6 +6,7 @@ import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
 import { PanicProvider } from '../../lib/panic';
 import WeatherPage from './weather-page';
 import { prefetchWeather, takePrefetched } from './weather-prefetch';
+import { WEATHER_KEYS } from './weather-store';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -115,12 +116,27 @@ describe('weather disguise', () => {
     const fetchMock = routeFetch((kind, city) =>
       city === '' ? json(200, kind === 'current' ? CURRENT : FORECAST) : json(404, {}),
     );
-    prefetchWeather();
+    void prefetchWeather();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/weather/current', '/api/weather/forecast']);
     renderWeather();
     expect(await screen.findByRole('heading', { name: 'Delhi, IN' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(takePrefetched(null)).toBeNull();
+  });
+
+  it('draws the look-up the entry script started in its first frame when the answers are already here', async () => {
+    const fetchMock = routeFetch((kind, city) =>
+      city === '' ? json(200, kind === 'current' ? CURRENT : FORECAST) : json(404, {}),
+    );
+    // The answers arrive while the screen's code is still on its way.
+    await prefetchWeather();
+    renderWeather();
+    // Synchronously: no frame saying 'loading' first.
+    expect(screen.getByRole('heading', { name: 'Delhi, IN' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(await screen.findByRole('region', { name: '5-Day Forecast' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem(WEATHER_KEYS.lastCity)).toBe(JSON.stringify('Delhi'));
   });
 
   it('searches another city; an unknown one shows both not-found texts', async () => {

@@ -5,17 +5,28 @@ import { useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { usePanic } from '../../lib/panic';
 import { exitControl } from '../../lib/quick-exit';
-import { fetchCurrent, fetchForecast } from './weather-api';
-import { takePrefetched, type Answers } from './weather-prefetch';
+import { fetchCurrent, fetchForecast, readCurrent, readForecast } from './weather-api';
+import { takeArrived, takePrefetched, type Answers } from './weather-prefetch';
 import { SavedCities } from './weather-cities';
 import { CurrentConditions, ForecastList, HourlyStrip } from './weather-display';
 import { WeatherIcon, WeatherIconDrawings } from './weather-icon';
 import { decideView, updatedText, type View } from './weather-model';
-import type { Forecast } from './weather-types';
+import type { CurrentWeather, Forecast, Loaded } from './weather-types';
 import { readCities, readLastCity, readSnapshot, writeCities, writeLastCity, writeSnapshot } from './weather-store';
 import './weather-page.css';
 
-type State = { status: 'loading' } | { status: 'done'; query: string; view: View };
+type Shown = { status: 'done'; query: string; view: View };
+type State = { status: 'loading' } | Shown;
+
+function show(city: string, current: Loaded<CurrentWeather>, forecast: Loaded<Forecast>): Shown {
+  return { status: 'done', query: city, view: decideView(city, current, forecast, readSnapshot(city), Date.now()) };
+}
+
+/** Keeps a good answer on the device, and its city as the one to open on next time. */
+function remember({ query, view }: Shown): void {
+  if (view.kind === 'fresh') writeSnapshot(view.snapshot);
+  if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(query);
+}
 
 /** How many of `parts` are drawn: none at first, then one more in each task after the screen has been painted. */
 function useDrawnInTurn(parts: number): number {
@@ -57,9 +68,20 @@ export default function WeatherPage() {
   const { quickExit } = usePanic();
   const { weather } = useAppConfig();
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // The look-up the entry script started, when its answers are already here: the screen's first frame shows
+  // them, rather than a frame saying 'loading' and one more drawing of the whole screen a moment later.
+  const [drawnAtOnce] = useState(() => {
+    const last = readLastCity();
+    const arrived = takeArrived(last);
+    if (!arrived) return null;
+    const city = last ?? weather.default_city;
+    return show(city, readCurrent(city, arrived.current, t), readForecast(city, arrived.forecast, t));
+  });
+  const [state, setState] = useState<State>(drawnAtOnce ?? { status: 'loading' });
   const [cities, setCities] = useState<string[]>(readCities);
   const request = useRef(0);
+  // The first look-up is the one drawn at once, if it was; later ones (another language) ask again.
+  const pending = useRef(drawnAtOnce);
   const inputId = useId();
 
   const load = useCallback(
@@ -72,15 +94,19 @@ export default function WeatherPage() {
         fetchForecast(city, fetch, t, started?.forecast),
       ]);
       if (id !== request.current) return;
-      const view = decideView(city, current, forecast, readSnapshot(city), Date.now());
-      if (view.kind === 'fresh') writeSnapshot(view.snapshot);
-      if (view.kind === 'fresh' || view.kind === 'cached') writeLastCity(city);
-      setState({ status: 'done', query: city, view });
+      const shown = show(city, current, forecast);
+      remember(shown);
+      setState(shown);
     },
     [t],
   );
 
   useEffect(() => {
+    if (pending.current) {
+      remember(pending.current);
+      pending.current = null;
+      return;
+    }
     const last = readLastCity();
     void load(last ?? weather.default_city, takePrefetched(last) ?? undefined);
   }, [load, weather.default_city]);

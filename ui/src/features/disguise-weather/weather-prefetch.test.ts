@@ -11,7 +11,7 @@ describe('the look-up started as the page opens', () => {
       async () => new Response('{"city":"São Paulo"}', { status: 200, statusText: 'OK' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    prefetchWeather();
+    void prefetchWeather();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/weather/current?city=S%C3%A3o%20Paulo',
       '/api/weather/forecast?city=S%C3%A3o%20Paulo',
@@ -29,7 +29,7 @@ describe('the look-up started as the page opens', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    prefetchWeather();
+    void prefetchWeather();
     const answers = takePrefetched(null);
     expect(await answers?.forecast).toBeNull();
   });

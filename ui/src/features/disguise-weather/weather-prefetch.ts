@@ -25,12 +25,23 @@ export async function ask(kind: WeatherKind, city: string | null, fetchImpl: typ
   }
 }
 
-let started: { city: string | null; answers: Answers } | null = null;
+/** Both answers, once they are here. */
+export type Arrived = Record<WeatherKind, RawAnswer>;
 
-/** Starts the look-up the screen will make first: the city she saw last, else the server's default. */
-export function prefetchWeather(): void {
+let started: { city: string | null; answers: Answers; arrived: Arrived | null } | null = null;
+
+/**
+ * Starts the look-up the screen will make first: the city she saw last, else the server's default. Settles when
+ * both answers are here.
+ */
+export function prefetchWeather(): Promise<void> {
   const city = readLastCity();
-  started = { city, answers: { current: ask('current', city), forecast: ask('forecast', city) } };
+  const answers = { current: ask('current', city), forecast: ask('forecast', city) };
+  const entry: NonNullable<typeof started> = { city, answers, arrived: null };
+  started = entry;
+  return Promise.all([answers.current, answers.forecast]).then(([current, forecast]) => {
+    entry.arrived = { current, forecast };
+  });
 }
 
 /** The answers started for `city` (null: the default city), handed over once; null when none were started. */
@@ -39,4 +50,15 @@ export function takePrefetched(city: string | null): Answers | null {
   const { answers } = started;
   started = null;
   return answers;
+}
+
+/**
+ * The answers started for `city` if both are already here, handed over once (the screen is then drawn with them
+ * from its first frame); null otherwise, leaving them to takePrefetched.
+ */
+export function takeArrived(city: string | null): Arrived | null {
+  if (!started || started.city !== city || !started.arrived) return null;
+  const { arrived } = started;
+  started = null;
+  return arrived;
 }
