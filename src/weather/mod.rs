@@ -163,11 +163,11 @@ pub(crate) fn kmh(ms: f64) -> i64 {
     round(ms * 3.6)
 }
 
-/// Registers the weather routes inside the `/api` scope.
 /// The disguise's first look-up when she has not picked a city: the default city's conditions and forecast, which
 /// its page preloads (`assets/index_pages.rs`).
 pub const FIRST_LOOKUP: [&str; 2] = ["/api/weather/current", "/api/weather/forecast"];
 
+/// Registers the weather routes inside the `/api` scope.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::configure(cfg);
 }
