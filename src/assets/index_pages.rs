@@ -238,7 +238,14 @@ mod tests {
 
     #[test]
     fn the_product_name_is_escaped_and_the_icon_kept() {
-        let html = render(TEMPLATE, "Safe & <Sound>", None, Disguise::Weather, &[], &[]);
+        let html = render(
+            TEMPLATE,
+            "Safe & <Sound>",
+            None,
+            Disguise::Weather,
+            &[],
+            &[],
+        );
         assert!(
             html.contains("<title>Safe &amp; &lt;Sound&gt;</title>"),
             "{html}"

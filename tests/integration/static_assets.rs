@@ -407,7 +407,11 @@ fn every_page_preloads_the_answers_its_script_asks_for_first() {
     let weather = preloads("/weather");
     assert_eq!(
         weather,
-        ["/api/config", "/api/weather/current", "/api/weather/forecast"]
+        [
+            "/api/config",
+            "/api/weather/current",
+            "/api/weather/forecast"
+        ]
     );
     // Each is a route of the API, answered in JSON (the weather service may be out of reach here; its
     // answer is still the route's own), not the API's "no such route".
