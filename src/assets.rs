@@ -106,7 +106,13 @@ impl Catalog {
     /// product name unless the operator chose it) as its title, and each
     /// disguise gets a copy with its own title and icon. `default_disguise` is what the app installs as unless
     /// the device chose the other one.
-    pub fn load(page_title: &str, default_disguise: Disguise) -> Self {
+    /// `first_requests` names the API answers a page's script asks for first (`None`: a page that is not a
+    /// disguise), which the page preloads.
+    pub fn load(
+        page_title: &str,
+        default_disguise: Disguise,
+        first_requests: impl Fn(Option<Disguise>) -> &'static [&'static str],
+    ) -> Self {
         let mut files = HashMap::new();
         for name in UiDist::iter() {
             if name.ends_with(".br") || name.ends_with(".gz") || name == PRELOADS {
@@ -149,18 +155,18 @@ impl Catalog {
         if let Some(template) = UiDist::get(INDEX) {
             let template = String::from_utf8_lossy(&template.data).into_owned();
             let index = files.get_mut(INDEX).expect("index.html was indexed above");
-            let config_only = index_pages::first_requests(None);
+            let plain = first_requests(None);
             *index = html_asset(index_pages::render(
                 &template,
                 page_title,
                 None,
                 default_disguise,
                 &[],
-                config_only,
+                plain,
             ));
             let preloads = disguise_preloads();
             for home in Disguise::ALL {
-                let html = index_pages::render(&template, page_title, None, home, &[], config_only);
+                let html = index_pages::render(&template, page_title, None, home, &[], plain);
                 indexes.insert(home.route(), html_asset(html));
                 for d in Disguise::ALL {
                     let modules = preloads.get(d.route()).map_or(&[][..], Vec::as_slice);
@@ -170,7 +176,7 @@ impl Catalog {
                         Some(&d.picture()),
                         home,
                         modules,
-                        index_pages::first_requests(Some(d)),
+                        first_requests(Some(d)),
                     );
                     disguises.insert((d.route(), home.route()), html_asset(html));
                 }

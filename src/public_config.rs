@@ -7,7 +7,7 @@ use crate::config::{Config, Resource};
 use crate::incidents::config::IncidentsConfig;
 use crate::local::config::LocalConfig;
 
-/// Where the app reads these settings (routed in `server.rs`, preloaded by every page: `assets/index_pages.rs`).
+/// Where the app reads these settings (routed and preloaded by every page: `server.rs`).
 pub const PATH: &str = "/api/config";
 
 #[derive(Serialize, Debug, Clone)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use actix_web::middleware::from_fn;
 use actix_web::{App, web};
 
-use crate::assets::{self, Catalog};
+use crate::assets::{self, Catalog, Disguise};
 use crate::config::Config;
 use crate::db::Db;
 use crate::error;
@@ -43,10 +43,26 @@ pub enum ServeError {
     Run(std::io::Error),
 }
 
+/// What the app's script asks the API for before it can draw `page` (`None`: any page but a disguise): the
+/// config, and on the weather disguise the default city's weather (ui/src/features/disguise-weather/weather-prefetch.ts).
+/// The page names them, so that the browser asks beside the entry script instead of once that script has run:
+/// on a slow connection the screen is drawn a round trip sooner (bench/RESULTS.md, Lighthouse on /weather).
+fn first_requests(page: Option<Disguise>) -> &'static [&'static str] {
+    match page {
+        Some(Disguise::Weather) => &[
+            public_config::PATH,
+            weather::FIRST_LOOKUP[0],
+            weather::FIRST_LOOKUP[1],
+        ],
+        _ => &[public_config::PATH],
+    }
+}
+
 pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let catalog = web::Data::new(Catalog::load(
         config.site.page_title.trim(),
         config.safety.default_disguise,
+        first_requests,
     ));
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");

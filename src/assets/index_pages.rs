@@ -72,22 +72,6 @@ impl Disguise {
     }
 }
 
-/// What the app's script asks the server for before it can draw `page` (`None`: any other screen): the config,
-/// and on the weather disguise the default city's weather (ui/src/features/disguise-weather/weather-prefetch.ts).
-/// The page names them, so that the browser asks beside the entry script instead of once that script has run:
-/// on a slow connection the screen is drawn a round trip sooner (bench/RESULTS.md, Lighthouse on /weather).
-pub fn first_requests(page: Option<Disguise>) -> &'static [&'static str] {
-    use crate::{public_config, weather};
-    match page {
-        Some(Disguise::Weather) => &[
-            public_config::PATH,
-            weather::FIRST_LOOKUP[0],
-            weather::FIRST_LOOKUP[1],
-        ],
-        _ => &[public_config::PATH],
-    }
-}
-
 /// `template` (Vite's `index.html`) with its `<title>` set to `title` and its icon link pointing at `icon`
 /// (or left as built when `None`), installable as the disguise `home`, with the screen's own `modules` and the
 /// API answers it asks for first (`fetches`) preloaded.

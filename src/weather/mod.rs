@@ -164,7 +164,7 @@ pub(crate) fn kmh(ms: f64) -> i64 {
 }
 
 /// The disguise's first look-up when she has not picked a city: the default city's conditions and forecast, which
-/// its page preloads (`assets/index_pages.rs`).
+/// its page preloads (`server.rs`).
 pub const FIRST_LOOKUP: [&str; 2] = ["/api/weather/current", "/api/weather/forecast"];
 
 /// Registers the weather routes inside the `/api` scope.
