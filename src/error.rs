@@ -44,6 +44,15 @@ impl ApiError {
         }
     }
 
+    /// 413: a body over the route's limit (also refused before any route runs: `http/expect.rs`).
+    pub fn too_large() -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "The request is too large.",
+        )
+    }
+
     pub fn not_found() -> Self {
         Self::new(
             StatusCode::NOT_FOUND,

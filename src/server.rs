@@ -12,7 +12,7 @@ use crate::db::Db;
 use crate::error;
 use crate::health;
 use crate::http::client_address::{self, TrustedProxies};
-use crate::http::{chunked, request_log, security_headers, serve};
+use crate::http::{api_errors, chunked, expect, request_log, security_headers, serve};
 use crate::public_config::{self, PublicConfig};
 use crate::{auth, local, timestamp, vault, weather};
 
@@ -160,6 +160,8 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             )
             .service(
                 web::scope("/api")
+                    .wrap(from_fn(api_errors::as_json))
+                    .app_data(web::JsonConfig::default().limit(expect::API_BODY_LIMIT))
                     .route("/config", web::get().to(public_config::get))
                     .route(
                         "/locales/{file}",

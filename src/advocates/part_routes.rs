@@ -25,6 +25,8 @@ fn number(raw: &str) -> Result<i64, AdvocateError> {
 }
 
 const PART_SIZE: &str = "A part holds 1 byte to 1 MiB.";
+// A client announcing a part is let through up to the /api limit (http/expect.rs).
+const _: () = assert!(MAX_PART_BYTES <= crate::http::expect::API_BODY_LIMIT);
 
 /// How much of a too large body is read and dropped before the refusal, so that a client still sending gets
 /// the answer instead of a reset connection; past this the connection is simply closed.

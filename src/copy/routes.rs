@@ -23,11 +23,16 @@ pub const MAX_CHUNK_BYTES: usize = 1024 * 1024 + 1024;
 /// The wrapped data key and the outbox public key are each well under this.
 const MAX_KEY_CHARS: usize = 2048;
 const MAX_CHUNKS: i64 = 10_000;
+/// A record's JSON: its base64 and a little room for the rest.
+const MAX_JSON_BYTES: usize = MAX_RECORD_BYTES * 4 / 3 + 4096;
+// A client announcing a body is let through up to the /api limit, then each route checks its own.
+const _: () = assert!(MAX_JSON_BYTES <= crate::http::expect::API_BODY_LIMIT);
+const _: () = assert!(MAX_CHUNK_BYTES <= crate::http::expect::API_BODY_LIMIT);
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/copy")
-            .app_data(web::JsonConfig::default().limit(MAX_RECORD_BYTES * 4 / 3 + 4096))
+            .app_data(web::JsonConfig::default().limit(MAX_JSON_BYTES))
             .app_data(web::PayloadConfig::new(MAX_CHUNK_BYTES))
             .route("", web::get().to(index))
             .route("", web::delete().to(delete_all))

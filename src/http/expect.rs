@@ -5,10 +5,27 @@
 use actix_http::body::BoxBody;
 use actix_http::{HttpMessage, Request, Response, StatusCode};
 use actix_service::{ServiceFactory, fn_service};
+use actix_web::ResponseError;
 use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 
-/// The largest body any route reads (the auth routes' limit); the routes still check their own.
-pub const LARGEST_BODY: u64 = 64 * 1024;
+use crate::error::ApiError;
+
+/// The largest body an `/api` route reads: an advocate's share is up to 1 MiB of base64 in JSON. Routes with
+/// their own limit (the copy's records and chunks, a share's parts) stay under it.
+pub const API_BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// The largest body the request's path may announce; the routes still check their own.
+fn largest_body(path: &str) -> usize {
+    if is_auth(path) {
+        crate::auth::http::routes::BODY_LIMIT
+    } else {
+        API_BODY_LIMIT
+    }
+}
+
+fn is_auth(path: &str) -> bool {
+    path == "/auth/v1" || path.starts_with("/auth/v1/")
+}
 
 pub fn guard() -> impl ServiceFactory<
     Request,
@@ -22,9 +39,9 @@ pub fn guard() -> impl ServiceFactory<
             .headers()
             .get(CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok());
+            .and_then(|v| v.trim().parse::<usize>().ok());
         match announced {
-            Some(n) if n > LARGEST_BODY => Err(too_large(req.path())),
+            Some(n) if n > largest_body(req.path()) => Err(too_large(req.path())),
             _ => Ok(req),
         }
     })
@@ -32,13 +49,12 @@ pub fn guard() -> impl ServiceFactory<
 
 /// The same JSON each part of the API uses for its errors (GoTrue's under /auth/v1, ours elsewhere).
 fn too_large(path: &str) -> Response<BoxBody> {
-    let body = if path == "/auth/v1" || path.starts_with("/auth/v1/") {
-        r#"{"code":413,"error_code":"request_entity_too_large","msg":"Request body is too large"}"#
-    } else {
-        r#"{"error":"payload_too_large","message":"The request is too large."}"#
-    };
-    let mut res = Response::with_body(StatusCode::PAYLOAD_TOO_LARGE, BoxBody::new(body));
-    res.headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    res
+    if is_auth(path) {
+        let body = r#"{"code":413,"error_code":"request_entity_too_large","msg":"Request body is too large"}"#;
+        let mut res = Response::with_body(StatusCode::PAYLOAD_TOO_LARGE, BoxBody::new(body));
+        res.headers_mut()
+            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        return res;
+    }
+    ApiError::too_large().error_response().into()
 }

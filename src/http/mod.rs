@@ -1,5 +1,6 @@
 //! HTTP plumbing shared by every route: middleware, JSON error bodies, and the server's connection guard.
 
+pub mod api_errors;
 pub mod chunked;
 pub mod client_address;
 pub mod client_faults;

@@ -76,6 +76,33 @@ fn an_oversized_upload_is_refused_before_continue() {
         head.starts_with("HTTP/1.1 100 Continue"),
         "a small upload is still welcome: {head}"
     );
+    // An /api route takes more than the auth routes (an advocate's share, a chunk of the copy: 1 MiB).
+    let (head, _) = expect_continue(&s, "/api/advocates/asha/shares", 1024 * 1024);
+    assert!(head.starts_with("HTTP/1.1 100 Continue"), "{head}");
+}
+
+/// What actix refuses by itself before a route runs comes in the `/api` format too, not as plain text.
+#[test]
+fn a_body_over_an_api_route_s_limit_is_refused_in_the_api_format() {
+    let s = Server::start();
+    let c = common::client();
+    // The time-stamp route reads a DER request, far under 256 KiB.
+    let res = c
+        .post(s.url("/api/timestamp"))
+        .header("Content-Type", "application/timestamp-query")
+        .body(vec![0u8; 300 * 1024])
+        .send()
+        .unwrap();
+    assert_eq!(res.status(), 413);
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let body: serde_json::Value = res.json().unwrap();
+    assert_eq!(body["error"], "payload_too_large", "{body}");
+    assert_eq!(body["message"], "The request is too large.", "{body}");
 }
 
 #[test]
