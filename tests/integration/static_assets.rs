@@ -355,17 +355,23 @@ fn disguise_paths_get_their_own_title_and_icon_and_never_the_product_name() {
     assert_ne!(etag_of("/weather"), etag_of("/notes"));
 }
 
+const MODULE_PRELOAD: &str = r#"<link rel="modulepreload" fetchpriority="low" crossorigin href=""#;
+const FETCH_PRELOAD: &str = r#"<link rel="preload" as="fetch" crossorigin href=""#;
+
+/// The addresses of the links of `path`'s page that begin with `opening` (up to the address itself).
+fn links(c: &reqwest::blocking::Client, s: &Server, path: &str, opening: &str) -> Vec<String> {
+    let page = c.get(s.url(path)).send().unwrap().text().unwrap();
+    page.split(opening)
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+        .collect()
+}
+
 #[test]
 fn a_disguise_page_preloads_its_screen_and_the_sign_in_page_preloads_nothing() {
     let s = Server::start();
     let c = client();
-    let preloads = |path: &str| -> Vec<String> {
-        let page = c.get(s.url(path)).send().unwrap().text().unwrap();
-        page.split("<link rel=\"modulepreload\" fetchpriority=\"low\" crossorigin href=\"")
-            .skip(1)
-            .map(|rest| rest[..rest.find('"').unwrap()].to_string())
-            .collect()
-    };
+    let preloads = |path: &str| links(&c, &s, path, MODULE_PRELOAD);
     for path in ["/auth", "/", "/journal"] {
         assert_eq!(preloads(path), Vec::<String>::new(), "{path}");
     }
@@ -394,13 +400,7 @@ fn a_disguise_page_preloads_its_screen_and_the_sign_in_page_preloads_nothing() {
 fn every_page_preloads_the_answers_its_script_asks_for_first() {
     let s = Server::start();
     let c = client();
-    let preloads = |path: &str| -> Vec<String> {
-        let page = c.get(s.url(path)).send().unwrap().text().unwrap();
-        page.split("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"")
-            .skip(1)
-            .map(|rest| rest[..rest.find('"').unwrap()].to_string())
-            .collect()
-    };
+    let preloads = |path: &str| links(&c, &s, path, FETCH_PRELOAD);
     for path in ["/auth", "/", "/journal", "/notes"] {
         assert_eq!(preloads(path), ["/api/config"], "{path}");
     }
