@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { PRELOADS_FILE } from './disguise-preloads-plugin';
+import { PRELOADS_FILE } from './disguise-preloads-plugin.ts';
 
 const WORKER_SOURCE = 'src/sw/service-worker.js';
 const WORKER_NAME = 'sw.js';

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { compileHints } from './compile-hints-plugin';
-import { disguisePreloads } from './disguise-preloads-plugin';
-import { serviceWorker } from './service-worker-plugin';
+import { compileHints } from './compile-hints-plugin.ts';
+import { disguisePreloads } from './disguise-preloads-plugin.ts';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 /** A file of an installed package by its path, past the package's export map. */
 const dependency = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
