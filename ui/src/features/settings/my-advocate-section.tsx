@@ -9,22 +9,9 @@ import { openLabel } from '../../lib/advocates/share-label';
 import { useVault, useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
+import { AdvocateShares, type ShareInfo } from './advocate-shares';
 
 type Found = { code: string; advocate: AdvocateSummary; safety: string };
-/** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
-type ShareInfo = {
-  id: string;
-  advocate_id: string;
-  size: number;
-  expires_at: number;
-  created_at: string;
-  opened_at: string | null;
-  /** False while some of its photos' parts never arrived (docs/advocates.md, "Parts"): the advocate cannot see it. */
-  complete?: boolean;
-  /** Her label, sealed under her account's data key (lib/advocates/share-label.ts). */
-  label?: string;
-};
-
 /**
  * 'My advocate' in Settings (docs/advocates.md): she types the code her advocate told her, sees their name and
  * the safety code both screens show, and confirms with the name she wants to be known by. She can remove an
@@ -98,13 +85,14 @@ export function MyAdvocateSection() {
     }
   };
 
-  // A change to her advocates: the server's list is read again after it; a failure shows `failKey`.
-  const act = async (failKey: string, change: () => Promise<void>) => {
+  // A change on the server, then its lists read again; a failure shows `failKey`. A change to her advocates
+  // themselves also drops the list the sharing screens keep.
+  const act = async (failKey: string, change: () => Promise<void>, advocatesChanged = true) => {
     setError(null);
     setBusy(true);
     try {
       await change();
-      forgetAdvocateList();
+      if (advocatesChanged) forgetAdvocateList();
       await reload();
     } catch {
       setError(t(failKey));
@@ -140,33 +128,23 @@ export function MyAdvocateSection() {
       setStanding((prev) => prev.map((x) => (x.advocate_id === a.id && a.public_key ? { ...x, public_key: a.public_key } : x)));
     });
 
-  const withdraw = async (shareId: string) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await advocateApi(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`);
-      await reload();
-    } catch {
-      setError(t('settings.advocateWithdrawFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const withdraw = (shareId: string) =>
+    act(
+      'settings.advocateWithdrawFailed',
+      () => advocateApi<void>(token, 'DELETE', `/advocates/shares/${encodeURIComponent(shareId)}`),
+      false,
+    );
 
   // Ends the standing share and deletes every incident it sent, as withdrawing each would.
-  const stopStanding = async (st: StandingShare) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await withdrawStanding(token, st);
-      setStanding((prev) => prev.filter((x) => x.id !== st.id));
-      await reload();
-    } catch {
-      setError(t('settings.advocateWithdrawFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const stopStanding = (st: StandingShare) =>
+    act(
+      'settings.advocateWithdrawFailed',
+      async () => {
+        await withdrawStanding(token, st);
+        setStanding((prev) => prev.filter((x) => x.id !== st.id));
+      },
+      false,
+    );
 
   const dateOf = (iso?: string | number) => (iso ? new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' }) : '');
 
@@ -201,44 +179,16 @@ export function MyAdvocateSection() {
           ))}
         </ul>
       ) : null}
-      {shares.length > 0 || standing.length > 0 ? (
-        <>
-          <h3 className="settings-subheading">{t('settings.advocateSharesHeading')}</h3>
-          <ul className="two-step-list" aria-label={t('settings.advocateSharesHeading')}>
-            {standing.map((st) => (
-              <li key={st.id}>
-                <span>
-                  <strong>{t('settings.advocateStanding')}</strong>{' '}
-                  {t('settings.advocateShare', { name: st.advocate, shared: dateOf(st.consent.shared_at), until: dateOf(st.until) })}
-                </span>
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void stopStanding(st)}>
-                  {t('settings.advocateStandingStop')}
-                </button>
-              </li>
-            ))}
-            {shares.map((s) => (
-              <li key={s.id}>
-                <span>
-                  {labels[s.id] ? <strong>{labels[s.id]}</strong> : null}{' '}
-                  {t('settings.advocateShare', {
-                    name: advocates.find((a) => a.id === s.advocate_id)?.name ?? '',
-                    shared: dateOf(s.created_at),
-                    until: dateOf(s.expires_at),
-                  })}{' '}
-                  {s.complete === false
-                    ? t('settings.advocateShareIncomplete')
-                    : s.opened_at
-                      ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
-                      : t('settings.advocateShareNotOpened')}
-                </span>
-                <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void withdraw(s.id)}>
-                  {t('settings.advocateWithdraw')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <AdvocateShares
+        shares={shares}
+        standing={standing}
+        advocates={advocates}
+        labels={labels}
+        busy={busy}
+        dateOf={dateOf}
+        onWithdraw={(shareId) => void withdraw(shareId)}
+        onStop={(st) => void stopStanding(st)}
+      />
       {paired ? (
         <p role="status">
           {t('settings.advocatePaired', { name: paired.name })}{' '}
