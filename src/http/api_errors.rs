@@ -2,7 +2,7 @@
 //! already are; what actix answers by itself before a handler runs (a body over a route's limit, JSON that does
 //! not parse, a path segment of the wrong kind) comes as plain text, and is rewritten here.
 
-use actix_web::body::{EitherBody, MessageBody};
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::JsonPayloadError;
 use actix_web::http::StatusCode;
@@ -12,22 +12,27 @@ use actix_web::{Error, ResponseError};
 
 use crate::error::ApiError;
 
+/// Scope middleware, the `/api` twin of `auth::http::wire::render`: an error answer that is not JSON yet
+/// becomes one.
 pub async fn as_json(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    let res = next.call(req).await?;
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let res = next.call(req).await?.map_into_boxed_body();
+    let status = res.status();
     let is_json = res
         .headers()
         .get(CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    let Some(err) = res.response().error().filter(|_| !is_json) else {
-        return Ok(res.map_into_left_body());
-    };
-    let api = refusal(res.status(), err.as_error::<JsonPayloadError>());
-    let (req, _) = res.into_parts();
-    Ok(ServiceResponse::new(req, api.error_response()).map_into_right_body())
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return Ok(res);
+    }
+    let json = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<JsonPayloadError>());
+    let api = refusal(status, json);
+    Ok(res.into_response(api.error_response()))
 }
 
 fn refusal(status: StatusCode, json: Option<&JsonPayloadError>) -> ApiError {

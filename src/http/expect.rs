@@ -3,11 +3,12 @@
 //! actix otherwise answers "100 Continue" to every such request before any route sees it.
 
 use actix_http::body::BoxBody;
-use actix_http::{HttpMessage, Request, Response, StatusCode};
+use actix_http::{HttpMessage, Request, Response};
 use actix_service::{ServiceFactory, fn_service};
 use actix_web::ResponseError;
-use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
+use actix_web::http::header::CONTENT_LENGTH;
 
+use crate::auth::errors::AuthError;
 use crate::error::ApiError;
 
 /// The largest body an `/api` route reads: an advocate's share is up to 1 MiB of base64 in JSON. Routes with
@@ -50,11 +51,8 @@ pub fn guard() -> impl ServiceFactory<
 /// The same JSON each part of the API uses for its errors (GoTrue's under /auth/v1, ours elsewhere).
 fn too_large(path: &str) -> Response<BoxBody> {
     if is_auth(path) {
-        let body = r#"{"code":413,"error_code":"request_entity_too_large","msg":"Request body is too large"}"#;
-        let mut res = Response::with_body(StatusCode::PAYLOAD_TOO_LARGE, BoxBody::new(body));
-        res.headers_mut()
-            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        return res;
+        AuthError::PayloadTooLarge.error_response().into()
+    } else {
+        ApiError::too_large().error_response().into()
     }
-    ApiError::too_large().error_response().into()
 }
