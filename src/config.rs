@@ -56,6 +56,9 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` names the client (src/http/client_address.rs).
     pub trusted_proxies: Vec<crate::http::client_address::TrustedProxy>,
+    /// Below this much free space on the data directory's file system, in MiB, uploads are refused (507)
+    /// while sign-in, check-ins and alarms go on (src/room/); 0 turns the floor off.
+    pub data_dir_min_free_mib: u64,
 }
 
 impl Default for ServerConfig {
@@ -67,6 +70,9 @@ impl Default for ServerConfig {
             log_format: LogFormat::Text,
             data_dir: PathBuf::from("./data"),
             trusted_proxies: Vec::new(),
+            // Room for the database's own growth (sessions, check-ins, the write-ahead log), logs and a
+            // backup's first minutes, far above what one upload adds.
+            data_dir_min_free_mib: 1024,
         }
     }
 }
@@ -155,6 +161,12 @@ impl Config {
 impl ServerConfig {
     fn validate(&mut self) -> Result<(), ConfigError> {
         self.site_url = normalise_url(&self.site_url, "server.site_url")?;
+        if self.data_dir_min_free_mib > 1_048_576 {
+            return Err(ConfigError::invalid(
+                "server.data_dir_min_free_mib",
+                "must be between 0 (off) and 1048576 (MiB)",
+            ));
+        }
         Ok(())
     }
 }

@@ -26,6 +26,7 @@ pub mod opaque_tokens;
 pub mod public_config;
 pub mod push;
 pub mod rate_limit;
+pub mod room;
 pub mod safety;
 pub mod secret;
 pub mod server;

@@ -103,6 +103,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let copy = web::Data::new(crate::copy::CopyState {
         config: config.copy.clone(),
     });
+    let room = web::Data::new(crate::room::Room::new(
+        &config.server.data_dir,
+        config.server.data_dir_min_free_mib,
+    ));
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
     let advocates_config = web::Data::new(config.advocates.clone());
     crate::advocates::spawn_expiry(db.get_ref().clone());
@@ -143,6 +147,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(stamp_limit.clone())
             .app_data(external_stamps.clone())
             .app_data(copy.clone())
+            .app_data(room.clone())
             .app_data(pairing_limit.clone())
             .app_data(advocates_config.clone())
             .app_data(checkin.clone())

@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 
 use crate::db::DbError;
 use crate::error::ApiError;
+use crate::room::NoRoom;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdvocateError {
@@ -22,13 +23,32 @@ pub enum AdvocateError {
     /// A share's parts together beyond `[advocates] max_share_mib` (the number is that limit).
     #[error("a share holds at most {0} MiB here")]
     TooLarge(u64),
+    /// She keeps `[advocates] max_shares_per_survivor` shares already (the number).
+    #[error("at most {0} shares at once")]
+    TooManyShares(u64),
+    /// `[advocates] max_unfinished_shares` of hers wait for their parts already (the number).
+    #[error("at most {0} unfinished shares at once")]
+    Unfinished(u64),
+    /// Below the data directory's free-space floor, or SQLite found the disk full (src/room/).
     #[error(transparent)]
-    Db(#[from] DbError),
+    NoRoom(#[from] NoRoom),
+    #[error(transparent)]
+    Db(DbError),
+}
+
+impl From<DbError> for AdvocateError {
+    fn from(e: DbError) -> Self {
+        if e.is_disk_full() {
+            crate::room::note_disk_full();
+            return Self::NoRoom(NoRoom);
+        }
+        Self::Db(e)
+    }
 }
 
 impl From<rusqlite::Error> for AdvocateError {
     fn from(e: rusqlite::Error) -> Self {
-        Self::Db(DbError::Sqlite(e))
+        DbError::Sqlite(e).into()
     }
 }
 
@@ -61,6 +81,21 @@ impl From<AdvocateError> for ApiError {
                     "This server takes at most {mib} MiB in one share. Share fewer photos or recordings at once."
                 ),
             ),
+            AdvocateError::TooManyShares(most) => ApiError::new(
+                StatusCode::CONFLICT,
+                "too_many_shares",
+                format!(
+                    "You are sharing {most} things already, the most this server keeps for one person. \
+                     Withdraw a share you no longer need in Settings, then share this."
+                ),
+            ),
+            AdvocateError::Unfinished(_) => ApiError::new(
+                StatusCode::CONFLICT,
+                "unfinished_shares",
+                "Something you started sharing has not finished sending yet. Let it finish, or withdraw it \
+                 in Settings, then share this.",
+            ),
+            AdvocateError::NoRoom(no_room) => no_room.into(),
             AdvocateError::Db(e) => {
                 tracing::error!(error = %e, "the advocates' tables could not be read or written");
                 ApiError::new(

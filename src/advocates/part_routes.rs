@@ -9,8 +9,9 @@ use super::config::{AdvocatesConfig, MAX_PART_BYTES};
 use super::errors::AdvocateError;
 use super::parts;
 use super::routes::{AdvocateCaller, SurvivorCaller, private};
-use super::share_routes::id;
+use super::share_routes::{Whose, id};
 use crate::error::ApiError;
+use crate::room::Room;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/advocates/shares/{id}/parts/{n}", web::put().to(put_part))
@@ -54,9 +55,11 @@ async fn read_part(mut payload: web::Payload) -> Result<Vec<u8>, AdvocateError> 
 async fn put_part(
     s: SurvivorCaller,
     config: web::Data<AdvocatesConfig>,
+    room: web::Data<Room>,
     path: web::Path<(String, String)>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
+    room.check()?;
     let (share, n) = (id(&path.0)?, number(&path.1)?);
     let body = read_part(payload).await?;
     let (me, max, mib) = (s.id, config.max_bytes(), config.max_share_mib);
@@ -68,9 +71,13 @@ async fn put_part(
 async fn get_part(
     a: AdvocateCaller,
     path: web::Path<(String, String)>,
+    from: web::Query<Whose>,
 ) -> Result<HttpResponse, ApiError> {
     let (me, share, n) = (a.advocate.account_id, id(&path.0)?, number(&path.1)?);
-    let bytes = a.db.write(move |c| parts::get(c, &me, &share, n)).await?;
+    let from = from.into_inner().survivor()?;
+    let bytes =
+        a.db.write(move |c| parts::get(c, &me, &share, from.as_deref(), n))
+            .await?;
     Ok(private()
         .content_type(ContentType::octet_stream())
         .body(bytes))

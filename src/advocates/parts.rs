@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::errors::AdvocateError;
-use super::shares::{COMPLETE, read_for_advocate};
+use super::shares::{Piece, open};
 use crate::accounts::time::now_ms;
 
 /// Stores part `n` of her share `id`. Sending a part again replaces it with the same bytes, so a retry
@@ -33,36 +33,31 @@ pub fn put(
         ));
     }
     let others: i64 = tx.query_row(
-        "SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts WHERE share_id = ?1 AND n != ?2",
-        params![id, n],
+        "SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts
+         WHERE survivor_id = ?1 AND share_id = ?2 AND n != ?3",
+        params![survivor_id, id, n],
         |r| r.get(0),
     )?;
     if others + bytes.len() as i64 > max_bytes {
         return Err(AdvocateError::TooLarge(max_mib));
     }
     tx.execute(
-        "INSERT INTO advocate_share_parts (share_id, n, bytes) VALUES (?1, ?2, ?3)
-         ON CONFLICT (share_id, n) DO UPDATE SET bytes = ?3",
-        params![id, n, bytes],
+        "INSERT INTO advocate_share_parts (survivor_id, share_id, n, bytes) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (survivor_id, share_id, n) DO UPDATE SET bytes = ?4",
+        params![survivor_id, id, n, bytes],
     )?;
     tx.commit()?;
     Ok(())
 }
 
-/// Part `n` of a complete share to this advocate; the first read of any of it counts as the opening.
+/// Part `n` of a complete share to this advocate (`from`: whose share, as for `shares::open`); the first
+/// read of any of it counts as the opening.
 pub fn get(
     c: &mut Connection,
     advocate_id: &str,
     id: &str,
+    from: Option<&str>,
     n: i64,
 ) -> Result<Vec<u8>, AdvocateError> {
-    read_for_advocate(
-        c,
-        id,
-        &format!(
-            "SELECT p.bytes FROM advocate_share_parts p JOIN advocate_shares ON advocate_shares.id = p.share_id
-             WHERE p.share_id = ?1 AND p.n = ?3 AND advocate_shares.advocate_id = ?2 AND {COMPLETE}"
-        ),
-        params![id, advocate_id, n],
-    )
+    open(c, advocate_id, id, from, Piece::Part(n))
 }

@@ -10,9 +10,10 @@ use serde_json::json;
 use super::config::AdvocatesConfig;
 use super::errors::AdvocateError;
 use super::routes::{AdvocateCaller, SurvivorCaller, private};
-use super::shares::{self, MAX_DAYS, NewShare};
+use super::shares::{self, Caps, MAX_DAYS, NewShare, Piece};
 use crate::accounts::time::now_ms;
 use crate::error::ApiError;
+use crate::room::Room;
 
 /// One shared item with its consent record and its parts' keys, sealed; the attachments travel in parts
 /// (part_routes.rs).
@@ -45,6 +46,18 @@ struct ShareBody {
     parts: i64,
 }
 
+/// Whose share an advocate asks for (`?from=<her account id>`): share ids are each survivor's own.
+#[derive(Deserialize)]
+pub(super) struct Whose {
+    from: Option<String>,
+}
+
+impl Whose {
+    pub(super) fn survivor(self) -> Result<Option<String>, AdvocateError> {
+        self.from.as_deref().map(id).transpose()
+    }
+}
+
 pub(super) fn id(raw: &str) -> Result<String, AdvocateError> {
     let ok = (1..=64).contains(&raw.len())
         && raw
@@ -58,9 +71,11 @@ pub(super) fn id(raw: &str) -> Result<String, AdvocateError> {
 async fn share(
     s: SurvivorCaller,
     config: web::Data<AdvocatesConfig>,
+    room: web::Data<Room>,
     advocate: web::Path<String>,
     body: web::Json<ShareBody>,
 ) -> Result<HttpResponse, ApiError> {
+    room.check()?;
     let body = body.into_inner();
     if body.parts < 0 {
         return Err(AdvocateError::Invalid("parts is a count: 0 or more.").into());
@@ -99,7 +114,11 @@ async fn share(
         label,
         parts: body.parts,
     };
-    s.db.write(move |c| shares::insert(c, &new)).await?;
+    let caps = Caps {
+        shares: config.max_shares_per_survivor,
+        unfinished: config.max_unfinished_shares,
+    };
+    s.db.write(move |c| shares::insert(c, &new, caps)).await?;
     Ok(HttpResponse::Created().finish())
 }
 
@@ -132,8 +151,18 @@ async fn their_shares(a: AdvocateCaller) -> Result<HttpResponse, ApiError> {
     Ok(private().json(json!({ "shares": list })))
 }
 
-async fn open(a: AdvocateCaller, share: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let (me, share) = (a.advocate.account_id, id(&share)?);
-    let sealed = a.db.write(move |c| shares::open(c, &me, &share)).await?;
+async fn open(
+    a: AdvocateCaller,
+    share: web::Path<String>,
+    from: web::Query<Whose>,
+) -> Result<HttpResponse, ApiError> {
+    let (me, share, from) = (
+        a.advocate.account_id,
+        id(&share)?,
+        from.into_inner().survivor()?,
+    );
+    let sealed =
+        a.db.write(move |c| shares::open(c, &me, &share, from.as_deref(), Piece::Sealed))
+            .await?;
     Ok(private().json(json!({ "sealed": B64.encode(sealed) })))
 }

@@ -1,14 +1,19 @@
 //! Shares: what she sealed to one advocate, until when. Nothing is listed or served after its time, and
-//! the server deletes expired shares by itself (`purge`, every minute and before each opening).
+//! the server deletes expired shares by itself (`purge`, every minute, before each opening and each new
+//! share), and those left half sent after a day. A share's id is hers: her browser chooses it, so it is
+//! unique among her shares only, and an advocate names a share by its id and whose it is.
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::errors::AdvocateError;
-use crate::accounts::time::{now_ms, now_text};
+use crate::accounts::time::{now_ms, now_text, timestamp};
 
 /// The longest a share can last; she picks, 90 days by default (the app's choice).
 pub const MAX_DAYS: i64 = 366;
+/// A share still waiting for parts this long after it was made goes (docs/advocates.md, "Limits"): her
+/// browser sends the parts right after the share, and one closed half-way cannot resume.
+const UNFINISHED_HOURS: i64 = 24;
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct ShareInfo {
@@ -40,15 +45,31 @@ pub struct NewShare {
     pub parts: i64,
 }
 
-/// A share whose every announced part has arrived (an SQL condition on `advocate_shares`).
-pub const COMPLETE: &str =
-    "parts = (SELECT count(*) FROM advocate_share_parts p WHERE p.share_id = advocate_shares.id)";
+/// Her share's parts (an SQL condition on `advocate_share_parts p` inside a query on `advocate_shares`).
+const ITS_PARTS: &str =
+    "p.survivor_id = advocate_shares.survivor_id AND p.share_id = advocate_shares.id";
 
-/// Deletes every expired share, out of the write-ahead log too; returns how many.
+/// A share whose every announced part has arrived (an SQL condition on `advocate_shares`).
+const COMPLETE: &str = "parts = (SELECT count(*) FROM advocate_share_parts p
+     WHERE p.survivor_id = advocate_shares.survivor_id AND p.share_id = advocate_shares.id)";
+
+/// What one survivor may keep (`[advocates]`).
+#[derive(Debug, Clone, Copy)]
+pub struct Caps {
+    pub shares: u64,
+    pub unfinished: u64,
+}
+
+/// Deletes every expired share and every one left half sent for a day, out of the write-ahead log too;
+/// returns how many.
 pub fn purge(c: &Connection) -> Result<usize, AdvocateError> {
+    let stale = timestamp(chrono::Utc::now() - chrono::Duration::hours(UNFINISHED_HOURS));
     let gone = c.execute(
-        "DELETE FROM advocate_shares WHERE expires_at <= ?1",
-        [now_ms()],
+        &format!(
+            "DELETE FROM advocate_shares
+             WHERE expires_at <= ?1 OR (created_at <= ?2 AND NOT ({COMPLETE}))"
+        ),
+        params![now_ms(), stale],
     )?;
     if gone > 0 {
         crate::db::checkpoint(c)?;
@@ -56,7 +77,10 @@ pub fn purge(c: &Connection) -> Result<usize, AdvocateError> {
     Ok(gone)
 }
 
-pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError> {
+/// Stores her new share, within her caps; expired and stale half-sent shares are gone first, so they
+/// never count.
+pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), AdvocateError> {
+    purge(c)?;
     let tx = c.transaction()?;
     let paired: bool = tx.query_row(
         "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
@@ -66,9 +90,22 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
     if !paired {
         return Err(AdvocateError::NotFound);
     }
+    let (kept, unfinished): (u64, u64) = tx.query_row(
+        &format!(
+            "SELECT count(*), coalesce(sum(NOT ({COMPLETE})), 0) FROM advocate_shares WHERE survivor_id = ?1"
+        ),
+        [&share.survivor_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    if kept >= caps.shares {
+        return Err(AdvocateError::TooManyShares(caps.shares));
+    }
+    if share.parts > 0 && unfinished >= caps.unfinished {
+        return Err(AdvocateError::Unfinished(caps.unfinished));
+    }
     let inserted = tx.execute(
         "INSERT INTO advocate_shares (id, survivor_id, advocate_id, sealed, expires_at, created_at, label, parts)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (id) DO NOTHING",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (survivor_id, id) DO NOTHING",
         params![
             share.id,
             share.survivor_id,
@@ -82,7 +119,7 @@ pub fn insert(c: &mut Connection, share: &NewShare) -> Result<(), AdvocateError>
     )?;
     if inserted == 0 {
         return Err(AdvocateError::Invalid(
-            "A share with this id exists already.",
+            "You have a share with this id already.",
         ));
     }
     tx.commit()?;
@@ -99,7 +136,7 @@ fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInf
     let mut stmt = c.prepare(&format!(
         "SELECT id, survivor_id, advocate_id,
                 length(sealed) + (SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts p
-                                  WHERE p.share_id = advocate_shares.id),
+                                  WHERE {ITS_PARTS}),
                 expires_at, created_at, opened_at, {label}, parts, {COMPLETE}
          FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 AND {only} ORDER BY created_at, id"
     ))?;
@@ -130,38 +167,71 @@ pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Sh
     list(c, "advocate_id", advocate_id)
 }
 
-/// The sealed share for its advocate; the first read is recorded so she sees when it was opened.
-pub fn open(c: &mut Connection, advocate_id: &str, id: &str) -> Result<Vec<u8>, AdvocateError> {
-    read_for_advocate(
-        c,
-        id,
-        &format!(
-            "SELECT sealed FROM advocate_shares WHERE id = ?1 AND advocate_id = ?2 AND {COMPLETE}"
-        ),
-        params![id, advocate_id],
-    )
+/// What an advocate reads of a share: the sealed item or one of its parts.
+#[derive(Debug, Clone, Copy)]
+pub enum Piece {
+    Sealed,
+    Part(i64),
 }
 
-/// What `select` reads of share `id` for its advocate (the sealed share or one of its parts), after expired
-/// shares are gone; the first read of any of it counts as the opening.
-pub(super) fn read_for_advocate(
+/// `piece` of share `id` for its advocate, once the share is complete and after expired shares are gone;
+/// the first read of any of it is recorded, so she sees when it was opened. `from` names whose share it is;
+/// without it (an older page) the id must name one share of this advocate's only.
+pub fn open(
     c: &mut Connection,
+    advocate_id: &str,
     id: &str,
-    select: &str,
-    select_params: impl rusqlite::Params,
+    from: Option<&str>,
+    piece: Piece,
 ) -> Result<Vec<u8>, AdvocateError> {
     purge(c)?;
     let tx = c.transaction()?;
-    let bytes: Option<Vec<u8>> = tx
-        .query_row(select, select_params, |r| r.get(0))
-        .optional()?;
+    let survivor = owner(&tx, advocate_id, id, from)?;
+    let bytes: Option<Vec<u8>> = match piece {
+        Piece::Sealed => tx
+            .query_row(
+                "SELECT sealed FROM advocate_shares WHERE survivor_id = ?1 AND id = ?2",
+                params![survivor, id],
+                |r| r.get(0),
+            )
+            .optional()?,
+        Piece::Part(n) => tx
+            .query_row(
+                "SELECT bytes FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n = ?3",
+                params![survivor, id, n],
+                |r| r.get(0),
+            )
+            .optional()?,
+    };
     let bytes = bytes.ok_or(AdvocateError::NotFound)?;
     tx.execute(
-        "UPDATE advocate_shares SET opened_at = ?2 WHERE id = ?1 AND opened_at IS NULL",
-        params![id, now_text()],
+        "UPDATE advocate_shares SET opened_at = ?3 WHERE survivor_id = ?1 AND id = ?2 AND opened_at IS NULL",
+        params![survivor, id, now_text()],
     )?;
     tx.commit()?;
     Ok(bytes)
+}
+
+/// Whose complete, unexpired share `id` to this advocate is.
+fn owner(
+    c: &Connection,
+    advocate_id: &str,
+    id: &str,
+    from: Option<&str>,
+) -> Result<String, AdvocateError> {
+    let mut stmt = c.prepare(&format!(
+        "SELECT survivor_id FROM advocate_shares
+         WHERE advocate_id = ?1 AND id = ?2 AND (?3 IS NULL OR survivor_id = ?3) AND expires_at > ?4
+           AND {COMPLETE}
+         LIMIT 2"
+    ))?;
+    let found: Vec<String> = stmt
+        .query_map(params![advocate_id, id, from, now_ms()], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    match <[String; 1]>::try_from(found) {
+        Ok([survivor]) => Ok(survivor),
+        Err(_) => Err(AdvocateError::NotFound),
+    }
 }
 
 /// Withdrawal: gone at once, for her own shares only.

@@ -201,9 +201,15 @@ pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<
     links(c, "advocate_id", advocate_id)
 }
 
-pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> rusqlite::Result<bool> {
-    Ok(c.execute(
+/// Ends a pairing; its shares go with it (a foreign key), out of the write-ahead log too, as for a deleted
+/// account: the data directory keeps no byte of them.
+pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> Result<bool, AdvocateError> {
+    let gone = c.execute(
         "DELETE FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![survivor_id, advocate_id],
-    )? > 0)
+    )? > 0;
+    if gone {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
 }

@@ -3,8 +3,10 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::deletion::{Rows, delete_in_batches};
 use super::errors::CopyError;
 use super::store::grow;
+use crate::db::stored_size;
 
 /// Stores chunk `idx` of an attachment; sending a chunk again replaces it, which is what lets an upload
 /// resume after a dropped connection.
@@ -17,15 +19,15 @@ pub fn put_chunk(
     limit: u64,
 ) -> Result<(), CopyError> {
     let tx = c.transaction()?;
-    let old: i64 = tx
+    let old = tx
         .query_row(
             "SELECT length(data) FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
             params![account, attachment, idx],
-            |r| r.get(0),
+            |r| r.get::<_, i64>(0),
         )
         .optional()?
-        .unwrap_or(0);
-    grow(&tx, account, data.len() as i64 - old, limit)?;
+        .map_or(0, |len| stored_size(len as usize));
+    grow(&tx, account, stored_size(data.len()) - old, limit)?;
     tx.execute(
         "INSERT INTO copy_chunks (account_id, attachment_id, idx, data) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (account_id, attachment_id, idx) DO UPDATE SET data = ?4",
@@ -58,24 +60,11 @@ pub fn chunk(
     .optional()
 }
 
+/// All of an attachment's chunks, in batches (`store::delete_in_batches`) so it works on a full disk.
 pub fn delete_attachment(
     c: &mut Connection,
     account: &str,
     attachment: &str,
 ) -> Result<(), CopyError> {
-    let tx = c.transaction()?;
-    let size: i64 = tx.query_row(
-        "SELECT coalesce(sum(length(data)), 0) FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2",
-        params![account, attachment],
-        |r| r.get(0),
-    )?;
-    tx.execute(
-        "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2",
-        params![account, attachment],
-    )?;
-    if size > 0 {
-        grow(&tx, account, -size, u64::MAX)?;
-    }
-    tx.commit()?;
-    Ok(())
+    delete_in_batches(c, account, Rows::Chunks(Some(attachment)))
 }

@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 
 use crate::db::DbError;
 use crate::error::ApiError;
+use crate::room::NoRoom;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CopyError {
@@ -15,13 +16,26 @@ pub enum CopyError {
     Full,
     #[error("{0}")]
     Invalid(&'static str),
+    /// Below the data directory's free-space floor, or SQLite found the disk full (src/room/).
     #[error(transparent)]
-    Db(#[from] DbError),
+    NoRoom(#[from] NoRoom),
+    #[error(transparent)]
+    Db(DbError),
+}
+
+impl From<DbError> for CopyError {
+    fn from(e: DbError) -> Self {
+        if e.is_disk_full() {
+            crate::room::note_disk_full();
+            return Self::NoRoom(NoRoom);
+        }
+        Self::Db(e)
+    }
 }
 
 impl From<rusqlite::Error> for CopyError {
     fn from(e: rusqlite::Error) -> Self {
-        Self::Db(DbError::Sqlite(e))
+        DbError::Sqlite(e).into()
     }
 }
 
@@ -42,6 +56,7 @@ impl From<CopyError> for ApiError {
             CopyError::Invalid(why) => {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
             }
+            CopyError::NoRoom(no_room) => no_room.into(),
             CopyError::Db(e) => {
                 tracing::error!(error = %e, "the copy could not be read or written");
                 ApiError::new(

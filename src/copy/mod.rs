@@ -5,6 +5,7 @@
 
 pub mod chunks;
 pub mod config;
+pub mod deletion;
 pub mod errors;
 mod routes;
 pub mod store;

@@ -10,10 +10,12 @@ use serde::Deserialize;
 
 use super::CopyState;
 use super::chunks;
+use super::deletion;
 use super::errors::CopyError;
 use super::store::{self, Keys, Record};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::room::Room;
 use crate::vault::SignedIn;
 
 /// A record holds one entry with its wrapped key, far below this; an attachment goes in chunks.
@@ -107,10 +109,20 @@ async fn index(c: CopyAccount) -> Result<HttpResponse, ApiError> {
     })))
 }
 
-async fn delete_all(c: CopyAccount) -> Result<HttpResponse, ApiError> {
+/// A deletion must work on a full disk: `Room::freeing` gives up the reserve when SQLite finds no room.
+fn freeing<T>(
+    room: web::Data<Room>,
+    delete: impl Fn(&mut rusqlite::Connection) -> Result<T, CopyError> + Send + 'static,
+) -> impl FnOnce(&mut rusqlite::Connection) -> Result<T, CopyError> + Send + 'static {
+    move |conn| room.freeing(|| delete(&mut *conn), |e| matches!(e, CopyError::NoRoom(_)))
+}
+
+async fn delete_all(c: CopyAccount, room: web::Data<Room>) -> Result<HttpResponse, ApiError> {
     let account = c.account;
-    c.db.write(move |conn| store::delete_all(conn, &account))
-        .await?;
+    c.db.write(freeing(room, move |conn| {
+        deletion::delete_all(conn, &account)
+    }))
+    .await?;
     tracing::info!("an account's copy was deleted by its owner");
     Ok(HttpResponse::NoContent().finish())
 }
@@ -122,7 +134,12 @@ struct KeysBody {
     outbox_public_key: Option<String>,
 }
 
-async fn put_keys(c: CopyAccount, body: web::Json<KeysBody>) -> Result<HttpResponse, ApiError> {
+async fn put_keys(
+    c: CopyAccount,
+    room: web::Data<Room>,
+    body: web::Json<KeysBody>,
+) -> Result<HttpResponse, ApiError> {
+    room.check()?;
     let body = body.into_inner();
     let too_long = |k: &Option<String>| k.as_ref().is_some_and(|k| k.len() > MAX_KEY_CHARS);
     if too_long(&body.recovery_wrap) || too_long(&body.outbox_public_key) {
@@ -149,9 +166,11 @@ struct RecordBody {
 
 async fn put_record(
     c: CopyAccount,
+    room: web::Data<Room>,
     id: web::Path<String>,
     body: web::Json<RecordBody>,
 ) -> Result<HttpResponse, ApiError> {
+    room.check()?;
     let body = body.into_inner();
     let id = name(&id)?;
     let kind_ok = (1..=32).contains(&body.kind.len())
@@ -202,11 +221,17 @@ async fn get_record(c: CopyAccount, id: web::Path<String>) -> Result<HttpRespons
     })))
 }
 
-async fn delete_record(c: CopyAccount, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn delete_record(
+    c: CopyAccount,
+    room: web::Data<Room>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let (id, account) = (name(&id)?, c.account);
     if !c
         .db
-        .write(move |conn| store::delete_record(conn, &account, &id))
+        .write(freeing(room, move |conn| {
+            store::delete_record(conn, &account, &id)
+        }))
         .await?
     {
         return Err(CopyError::NotFound.into());
@@ -223,9 +248,11 @@ fn chunk_index(raw: &str) -> Result<i64, CopyError> {
 
 async fn put_chunk(
     c: CopyAccount,
+    room: web::Data<Room>,
     path: web::Path<(String, String)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    room.check()?;
     let (attachment, idx) = (name(&path.0)?, chunk_index(&path.1)?);
     if body.is_empty() {
         return Err(CopyError::Invalid("A chunk cannot be empty.").into());
@@ -260,10 +287,13 @@ async fn get_chunk(
 
 async fn delete_attachment(
     c: CopyAccount,
+    room: web::Data<Room>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (attachment, account) = (name(&id)?, c.account);
-    c.db.write(move |conn| chunks::delete_attachment(conn, &account, &attachment))
-        .await?;
+    c.db.write(freeing(room, move |conn| {
+        chunks::delete_attachment(conn, &account, &attachment)
+    }))
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }

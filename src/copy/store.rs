@@ -1,11 +1,13 @@
-//! The copy's storage: each function one transaction on the copy's tables, keeping the account's size
-//! (`copy_accounts.bytes`) equal to what it stores, so the limit is checked before anything is written.
+//! The copy's storage: each function one transaction on the copy's tables (a deletion one per batch),
+//! keeping the account's size (`copy_accounts.bytes`) equal to what it stores, each row counted as it
+//! really takes on the disk (`crate::db::stored_size`), so the limit is checked before anything is written.
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
 use super::errors::CopyError;
 use crate::accounts::time::now_text;
+use crate::db::stored_size;
 
 /// One record as the index lists it: no content.
 #[derive(Debug, Serialize, PartialEq)]
@@ -197,8 +199,8 @@ pub fn put_record(
             current_version: version,
         });
     }
-    let old_size = stored.map_or(0, |(_, size)| size);
-    grow(&tx, account, record.data.len() as i64 - old_size, limit)?;
+    let old = stored.map_or(0, |(_, size)| stored_size(size as usize));
+    grow(&tx, account, stored_size(record.data.len()) - old, limit)?;
     tx.execute(
         "INSERT INTO copy_records (account_id, id, kind, version, data, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -240,22 +242,7 @@ pub fn delete_record(c: &mut Connection, account: &str, id: &str) -> Result<bool
         "DELETE FROM copy_records WHERE account_id = ?1 AND id = ?2",
         params![account, id],
     )?;
-    grow(&tx, account, -size, u64::MAX)?;
+    grow(&tx, account, -stored_size(size as usize), u64::MAX)?;
     tx.commit()?;
     Ok(true)
-}
-
-/// 'Keep my records only on this device': the whole copy, keys included, in one transaction, then out
-/// of the write-ahead log too (deleted means gone from the disk, as for a deleted account).
-pub fn delete_all(c: &mut Connection, account: &str) -> Result<(), CopyError> {
-    let tx = c.transaction()?;
-    for table in ["copy_records", "copy_chunks", "copy_accounts"] {
-        tx.execute(
-            &format!("DELETE FROM {table} WHERE account_id = ?1"),
-            [account],
-        )?;
-    }
-    tx.commit()?;
-    crate::db::checkpoint(c)?;
-    Ok(())
 }

@@ -83,6 +83,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: a share's attachments in parts of at most 1 MiB",
         sql: include_str!("migrations/0014_share_parts.sql"),
     },
+    Migration {
+        version: 17,
+        name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
+        sql: include_str!("migrations/0017_share_ids_and_room.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -6,6 +6,9 @@ mod migrations;
 pub mod oauth_flows;
 pub mod recovery_tokens;
 pub mod sessions;
+mod size;
+
+pub use size::{DELETE_BATCH_BYTES, stored_size};
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

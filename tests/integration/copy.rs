@@ -166,7 +166,8 @@ fn records_keep_their_newest_version_and_report_their_size() {
     assert_eq!(index["keys"], keys);
     assert_eq!(index["records"][0]["size"], 200);
     let key_chars = "d3JhcHBlZA".len() + "cHVibGlj".len();
-    assert_eq!(index["bytes"], 200 + key_chars as i64);
+    // A record counts what it takes on the disk: 512 bytes for the row besides its data (docs/vault.md).
+    assert_eq!(index["bytes"], 512 + 200 + key_chars as i64);
 
     assert_eq!(
         call(&a, Method::DELETE, "/records/e1", Some(&t), None).status,
@@ -266,9 +267,10 @@ fn an_upload_resumes_chunk_by_chunk_and_comes_back_whole() {
         call(&a, Method::GET, "/attachments/photo1/2", Some(&t), None).body,
         chunk(2)
     );
+    // Each 1 MiB chunk counts its 256 pages, one more and the row's 512 bytes (docs/vault.md).
     assert_eq!(
         call(&a, Method::GET, "", Some(&t), None).json()["bytes"],
-        3 * 1024 * 1024
+        3 * (1024 * 1024 + 4096 + 512)
     );
     assert_eq!(
         call(&a, Method::DELETE, "/attachments/photo1", Some(&t), None).status,
@@ -283,7 +285,8 @@ fn an_upload_resumes_chunk_by_chunk_and_comes_back_whole() {
 
 #[test]
 fn a_full_copy_refuses_more_and_keeps_what_it_has() {
-    let a = Auth::start("[copy]\nmax_mib_per_account = 2\n");
+    // Two chunks of 1 MiB count a little more than 2 MiB (docs/vault.md, "Room on the server").
+    let a = Auth::start("[copy]\nmax_mib_per_account = 3\n");
     let t = signed_in(&a, "her@example.org");
     let mib = vec![5u8; 1024 * 1024];
     for i in 0..2 {
@@ -303,6 +306,7 @@ fn a_full_copy_refuses_more_and_keeps_what_it_has() {
         Some(&t),
         Some(Body::Bytes(mib.clone())),
     );
+    // Counted as stored, a third does not fit in 3 MiB.
     assert_eq!(
         (full.status, full.json()["error"].as_str()),
         (413, Some("copy_full"))
@@ -319,7 +323,7 @@ fn a_full_copy_refuses_more_and_keeps_what_it_has() {
     );
     assert_eq!(
         call(&a, Method::GET, "", Some(&t), None).json()["limit_bytes"],
-        2 * 1024 * 1024
+        3 * 1024 * 1024
     );
 }
 
@@ -354,11 +358,12 @@ fn a_deleted_copy_is_gone_from_the_disk_and_the_operator_sees_only_size_and_time
         call(&a, Method::PUT, "/records/e1", Some(&t), record(1, marker)).status,
         204
     );
+    // The size she uses, each row counted with its 512 bytes on the disk (docs/vault.md).
     let shown = users_json(&a, &["show", "her@example.org"]);
-    assert_eq!(shown["copy"]["bytes"], marker.len());
+    assert_eq!(shown["copy"]["bytes"], 512 + marker.len());
     assert!(shown["copy"]["updated_at"].is_string());
     let (_, text, _) = users(&a, &["show", "her@example.org"]);
-    assert!(text.contains("server copy:   29 bytes"), "{text}");
+    assert!(text.contains("server copy:   541 bytes"), "{text}");
 
     // 'Keep my records only on this device'.
     assert_eq!(call(&a, Method::DELETE, "", Some(&t), None).status, 204);

@@ -13,6 +13,7 @@ mod weather_standin;
 
 // The tests, one module per area.
 mod advocate_parts;
+mod advocate_share_limits;
 mod advocates;
 mod architecture;
 mod auth_accounts;
@@ -33,6 +34,7 @@ mod checkin;
 mod config_checks;
 mod connection_reuse;
 mod copy;
+mod copy_room;
 mod install_manifest;
 mod local_config;
 mod operations;

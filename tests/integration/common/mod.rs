@@ -37,6 +37,9 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     pub args: Vec<String>,
     pub env: Vec<(String, String)>,
+    /// Runs the server in a mount namespace of its own (`unshare -rm`) with a tmpfs of this many MiB as its
+    /// data directory: a file system that really fills up, seen only by the server.
+    pub tmpfs_mib: Option<u64>,
 }
 
 impl Server {
@@ -132,7 +135,19 @@ impl Drop for Server {
 }
 
 fn command(opts: &Options, tmp: &Path, data_dir: &Path) -> Command {
-    let mut cmd = Command::new(BIN);
+    let mut cmd = match opts.tmpfs_mib {
+        None => Command::new(BIN),
+        Some(mib) => {
+            let mut cmd = Command::new("unshare");
+            let mount = format!(
+                "mkdir -p \"$1\" && mount -t tmpfs -o size={mib}m,mode=0700 tmpfs \"$1\" && shift && exec \"$@\""
+            );
+            cmd.args(["-rm", "sh", "-c", &mount, "sh"])
+                .arg(data_dir)
+                .arg(BIN);
+            cmd
+        }
+    };
     cmd.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("RUST_LOG", "info")

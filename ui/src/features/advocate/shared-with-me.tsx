@@ -13,6 +13,9 @@ import { SharedItemView } from './shared-item-view';
 /** `GET /api/advocate/shares`: what the server knows of each share. */
 type ShareInfo = { id: string; survivor_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
 
+/** A share id is unique among one person's shares only, so a share is known by whose it is and its id. */
+const shareKey = (s: ShareInfo) => `${s.survivor_id}/${s.id}`;
+
 /**
  * What people share with this advocate, opened with the passphrase. The key (held by the home screen, which the
  * alerts use too) and everything opened live only in memory: signing out or the idle lock unmounts them, and
@@ -45,7 +48,7 @@ export function SharedWithMe({
     const { shares: list } = await advocateApi<{ shares: ShareInfo[] }>(token, 'GET', '/advocate/shares');
     setShares(list);
     // A withdrawn or ended share leaves the screen too.
-    setOpened((o) => Object.fromEntries(Object.entries(o).filter(([sid]) => list.some((s) => s.id === sid))));
+    setOpened((o) => Object.fromEntries(Object.entries(o).filter(([sid]) => list.some((s) => shareKey(s) === sid))));
   }, [token]);
 
   useEffect(() => {
@@ -67,20 +70,22 @@ export function SharedWithMe({
     }
   };
 
-  const open = async (shareId: string) => {
+  const open = async (share: ShareInfo) => {
     if (!key) return;
     setError(null);
+    const shareId = share.id;
     try {
-      const { sealed } = await advocateApi<{ sealed: string }>(token, 'GET', `/advocate/shares/${encodeURIComponent(shareId)}`);
+      const whose = `?from=${encodeURIComponent(share.survivor_id)}`;
+      const { sealed } = await advocateApi<{ sealed: string }>(token, 'GET', `/advocate/shares/${encodeURIComponent(shareId)}${whose}`);
       let payload = decodePayload(await openSealed(key, fromBase64(sealed), 'share'));
       const header = payload.parts;
       if (header) {
         // Photos and recordings: each part checked against the digest sealed with the item, then opened.
-        const parts = await getParts(token, shareId, header.parts.length, setProgress);
+        const parts = await getParts(token, shareId, share.survivor_id, header.parts.length, setProgress);
         const opened = await Promise.all(parts.map((p, n) => openPart(shareId, header, n, p)));
         payload = { ...payload, item: withAttachments(payload.item, header, opened) };
       }
-      setOpened((o) => ({ ...o, [shareId]: payload }));
+      setOpened((o) => ({ ...o, [shareKey(share)]: payload }));
     } catch {
       setError(t('advocate.openFailed'));
       void load().catch(() => undefined);
@@ -130,10 +135,10 @@ export function SharedWithMe({
               .map((s) => (
                 <li key={s.id}>
                   <p>{t('advocate.shareLine', { shared: dateOf(s.created_at), until: dateOf(s.expires_at) })}</p>
-                  {opened[s.id] ? (
-                    <SharedItemView payload={opened[s.id]} />
+                  {opened[shareKey(s)] ? (
+                    <SharedItemView payload={opened[shareKey(s)]} />
                   ) : (
-                    <button type="button" className="btn btn-secondary" onClick={() => void open(s.id)}>
+                    <button type="button" className="btn btn-secondary" onClick={() => void open(s)}>
                       {t('advocate.open')}
                     </button>
                   )}

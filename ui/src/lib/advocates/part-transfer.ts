@@ -68,17 +68,18 @@ export async function putParts(
   onProgress({ done: total, total, waiting: false });
 }
 
-/** Gets every part of a share to this advocate, in order, reporting progress. */
+/** Gets every part of a share to this advocate, in order, reporting progress; `survivorId` is whose share it is. */
 export async function getParts(
   token: string,
   shareId: string,
+  survivorId: string,
   count: number,
   onProgress: (p: PartProgress) => void,
 ): Promise<Uint8Array<ArrayBuffer>[]> {
   const out: Uint8Array<ArrayBuffer>[] = [];
   for (let n = 0; n < count; n++) {
     onProgress({ done: n, total: count, waiting: false });
-    const res = await fetch(`/api/advocate/shares/${encodeURIComponent(shareId)}/parts/${n}`, {
+    const res = await fetch(`/api/advocate/shares/${encodeURIComponent(shareId)}/parts/${n}?from=${encodeURIComponent(survivorId)}`, {
       headers: { Authorization: `Bearer ${token}` },
       cache: 'no-store',
       credentials: 'omit',

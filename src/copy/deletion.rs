@@ -1,0 +1,100 @@
+//! Deleting from the copy on a full disk: with `secure_delete` every freed page is written to the
+//! write-ahead log (as zeros) before it is free, so one transaction for a whole copy would need its size in
+//! free disk first. Deletions of many rows go in batches of `crate::db::DELETE_BATCH_BYTES`, each its own
+//! transaction that also takes its rows off the account's size, each emptied out of the log before the next.
+
+use rusqlite::{Connection, Transaction, params};
+
+use super::errors::CopyError;
+use super::store::grow;
+use crate::db::{DELETE_BATCH_BYTES, stored_size};
+
+/// 'Keep my records only on this device': the whole copy, keys included, out of the write-ahead log too
+/// (deleted means gone from the disk, as for a deleted account). In batches, so that it goes through on a
+/// full disk (`crate::db::DELETE_BATCH_BYTES`); one cut short by a crash leaves a smaller copy whose size is
+/// still right, and asking again deletes the rest.
+pub fn delete_all(c: &mut Connection, account: &str) -> Result<(), CopyError> {
+    delete_in_batches(c, account, Rows::Chunks(None))?;
+    delete_in_batches(c, account, Rows::Records)?;
+    c.execute("DELETE FROM copy_accounts WHERE account_id = ?1", [account])?;
+    crate::db::checkpoint(c)?;
+    Ok(())
+}
+
+/// Which of an account's rows a batched deletion takes.
+pub(super) enum Rows<'a> {
+    Records,
+    /// One attachment's chunks, or every chunk.
+    Chunks(Option<&'a str>),
+}
+
+/// Deletes the rows one batch at a time, each a transaction that also takes its rows off the account's
+/// size, and each emptied out of the write-ahead log before the next.
+pub(super) fn delete_in_batches(
+    c: &mut Connection,
+    account: &str,
+    rows: Rows<'_>,
+) -> Result<(), CopyError> {
+    loop {
+        let tx = c.transaction()?;
+        let (counted, more) = delete_batch(&tx, account, &rows)?;
+        if counted > 0 {
+            grow(&tx, account, -counted, u64::MAX)?;
+        }
+        tx.commit()?;
+        crate::db::checkpoint(c)?;
+        if !more {
+            return Ok(());
+        }
+    }
+}
+
+/// Deletes up to `DELETE_BATCH_BYTES` of data (at least one row); returns the size it counted and whether
+/// rows are left.
+fn delete_batch(
+    tx: &Transaction<'_>,
+    account: &str,
+    rows: &Rows<'_>,
+) -> Result<(i64, bool), CopyError> {
+    let (select, delete) = match rows {
+        Rows::Records => (
+            "SELECT id, NULL, length(data) FROM copy_records WHERE account_id = ?1",
+            "DELETE FROM copy_records WHERE account_id = ?1 AND id = ?2",
+        ),
+        Rows::Chunks(None) => (
+            "SELECT attachment_id, idx, length(data) FROM copy_chunks WHERE account_id = ?1",
+            "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
+        ),
+        Rows::Chunks(Some(_)) => (
+            "SELECT attachment_id, idx, length(data) FROM copy_chunks
+             WHERE account_id = ?1 AND attachment_id = ?2",
+            "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
+        ),
+    };
+    let (mut batch, mut data, mut more) = (Vec::new(), 0, false);
+    {
+        let mut stmt = tx.prepare(select)?;
+        let mut found = match rows {
+            Rows::Chunks(Some(attachment)) => stmt.query(params![account, attachment])?,
+            _ => stmt.query([account])?,
+        };
+        while let Some(r) = found.next()? {
+            if data >= DELETE_BATCH_BYTES {
+                more = true;
+                break;
+            }
+            let (key, idx, len): (String, Option<i64>, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            data += len;
+            batch.push((key, idx, len));
+        }
+    }
+    let mut counted = 0;
+    for (key, idx, len) in batch {
+        match idx {
+            Some(idx) => tx.execute(delete, params![account, key, idx])?,
+            None => tx.execute(delete, params![account, key])?,
+        };
+        counted += stored_size(len as usize);
+    }
+    Ok((counted, more))
+}

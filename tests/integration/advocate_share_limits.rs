@@ -1,0 +1,198 @@
+//! What one survivor's shares may take (docs/advocates.md, "Limits"): a cap on her shares and on those left
+//! half sent, half-sent ones gone within a day, share ids that are hers alone (another survivor's ids are
+//! neither refused nor revealed), and an ended pairing's sealed bytes gone from the disk at once.
+
+use crate::advocates::{data_dir_holds, her_with_asha, paired};
+use crate::auth_support::{Auth, access, api};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+fn share(
+    a: &Auth,
+    her: &str,
+    advocate_id: &str,
+    id: &str,
+    sealed: &[u8],
+    parts: i64,
+) -> (u16, Value) {
+    let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
+    let body =
+        json!({"id": id, "expires_at": tomorrow, "sealed": B64.encode(sealed), "parts": parts});
+    api(
+        a,
+        Method::POST,
+        &format!("/advocates/{advocate_id}/shares"),
+        her,
+        Some(body),
+    )
+}
+
+fn put_part(a: &Auth, token: &str, share: &str, n: i64, bytes: &[u8]) -> u16 {
+    let url = a
+        .server
+        .url(&format!("/api/advocates/shares/{share}/parts/{n}"));
+    let r = a
+        .http
+        .put(url)
+        .bearer_auth(token)
+        .body(bytes.to_vec())
+        .send();
+    r.unwrap().status().as_u16()
+}
+
+fn ids(a: &Auth, path: &str, token: &str) -> Vec<String> {
+    let (_, body) = api(a, Method::GET, path, token, None);
+    body["shares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn sql(a: &Auth, statement: &str) -> String {
+    let out = std::process::Command::new("sqlite3")
+        .arg(a.server.data_dir.join("solace.db"))
+        .arg(statement)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+#[test]
+fn share_ids_are_each_survivor_s_own() {
+    let a = Auth::start("");
+    let (asha, her, asha_id) = her_with_asha(&a);
+    let other_session = a.new_user("other@example.org");
+    let other = access(&other_session).to_string();
+    let other_id = other_session["user"]["id"].as_str().unwrap().to_string();
+    assert_eq!(paired(&a, &asha, &other), asha_id);
+
+    assert_eq!(share(&a, &her, &asha_id, "s1", b"HERS-SEALED", 0).0, 201);
+    // Another survivor choosing the same id learns nothing of hers: her share is made like any other.
+    let (status, body) = share(&a, &other, &asha_id, "s1", b"OTHERS-SEALED", 0);
+    assert_eq!(status, 201, "{body}");
+    // Her own id twice is still refused, to her.
+    let (status, body) = share(&a, &her, &asha_id, "s1", b"again", 0);
+    assert_eq!(status, 400, "{body}");
+
+    // Each sees only her own; the advocate sees both and opens each by whose it is.
+    assert_eq!(ids(&a, "/advocates/shares", &her), ["s1"]);
+    assert_eq!(ids(&a, "/advocates/shares", &other), ["s1"]);
+    assert_eq!(ids(&a, "/advocate/shares", &asha), ["s1", "s1"]);
+    let (_, hers) = api(&a, Method::GET, "/advocates/shares", &her, None);
+    let her_id = hers["shares"][0]["survivor_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (who, sealed) in [
+        (&her_id, &b"HERS-SEALED"[..]),
+        (&other_id, b"OTHERS-SEALED"),
+    ] {
+        let (status, opened) = api(
+            &a,
+            Method::GET,
+            &format!("/advocate/shares/s1?from={who}"),
+            &asha,
+            None,
+        );
+        assert_eq!(status, 200, "{opened}");
+        assert_eq!(
+            B64.decode(opened["sealed"].as_str().unwrap()).unwrap(),
+            sealed
+        );
+    }
+    // Withdrawing hers leaves the other survivor's share with the same id alone.
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/s1", &her, None).0,
+        204
+    );
+    assert_eq!(ids(&a, "/advocates/shares", &other), ["s1"]);
+    let (status, opened) = api(&a, Method::GET, "/advocate/shares/s1", &asha, None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        B64.decode(opened["sealed"].as_str().unwrap()).unwrap(),
+        b"OTHERS-SEALED"
+    );
+}
+
+#[test]
+fn an_ended_pairing_leaves_no_sealed_byte_on_the_disk() {
+    let a = Auth::start("");
+    let (_asha, her, asha_id) = her_with_asha(&a);
+    let sealed = b"PAIRING-ENDED-MARKER-5521";
+    assert_eq!(share(&a, &her, &asha_id, "s1", sealed, 0).0, 201);
+    assert_eq!(
+        api(
+            &a,
+            Method::DELETE,
+            &format!("/advocates/{asha_id}"),
+            &her,
+            None
+        )
+        .0,
+        204
+    );
+    assert!(
+        !data_dir_holds(&a, sealed),
+        "the ended pairing's share is still in the data directory"
+    );
+}
+
+#[test]
+fn a_survivor_s_shares_and_half_sent_ones_are_capped() {
+    let a = Auth::start("[advocates]\nmax_shares_per_survivor = 3\nmax_unfinished_shares = 1\n");
+    let (_asha, her, asha_id) = her_with_asha(&a);
+    assert_eq!(share(&a, &her, &asha_id, "u1", b"header", 1).0, 201);
+    let (status, body) = share(&a, &her, &asha_id, "u2", b"header", 1);
+    assert_eq!(status, 409, "a second half-sent share: {body}");
+    assert_eq!(body["error"], "unfinished_shares", "{body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("finish"),
+        "{body}"
+    );
+    // Once the first is whole, another may start.
+    assert_eq!(put_part(&a, &her, "u1", 0, b"the part"), 204);
+    assert_eq!(share(&a, &her, &asha_id, "u2", b"header", 1).0, 201);
+    assert_eq!(put_part(&a, &her, "u2", 0, b"the part"), 204);
+    assert_eq!(share(&a, &her, &asha_id, "s3", b"whole", 0).0, 201);
+
+    let (status, body) = share(&a, &her, &asha_id, "s4", b"whole", 0);
+    assert_eq!(status, 409, "a fourth share: {body}");
+    assert_eq!(body["error"], "too_many_shares", "{body}");
+    assert!(body["message"].as_str().unwrap().contains('3'), "{body}");
+    assert_eq!(ids(&a, "/advocates/shares", &her), ["u1", "u2", "s3"]);
+    // Withdrawing one makes room.
+    assert_eq!(
+        api(&a, Method::DELETE, "/advocates/shares/u1", &her, None).0,
+        204
+    );
+    assert_eq!(share(&a, &her, &asha_id, "s4", b"whole", 0).0, 201);
+}
+
+#[test]
+fn a_half_sent_share_is_gone_within_a_day() {
+    let a = Auth::start("[advocates]\nmax_unfinished_shares = 1\n");
+    let (_asha, her, asha_id) = her_with_asha(&a);
+    let header = b"HALF-SENT-MARKER-7190";
+    assert_eq!(share(&a, &her, &asha_id, "h1", header, 2).0, 201);
+    assert_eq!(put_part(&a, &her, "h1", 0, b"HALF-SENT-PART-7191"), 204);
+    // A day and a little later (the clock moved by the database, as the other expiry tests do).
+    let yesterday = chrono::Utc::now() - chrono::Duration::hours(25);
+    let text = yesterday.to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    sql(
+        &a,
+        &format!("UPDATE advocate_shares SET created_at = '{text}' WHERE id = 'h1';"),
+    );
+    assert_eq!(share(&a, &her, &asha_id, "h2", b"header", 1).0, 201);
+    assert_eq!(ids(&a, "/advocates/shares", &her), ["h2"]);
+    assert!(!data_dir_holds(&a, header));
+    assert!(!data_dir_holds(&a, b"HALF-SENT-PART-7191"));
+}
