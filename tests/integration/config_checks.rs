@@ -6,7 +6,7 @@ use crate::common;
 use common::{free_port, run};
 
 /// Runs `validate-config` and `serve` on `toml`; both must exit 2 and name `key`.
-fn both_refuse(toml: &str, key: &str) {
+pub(crate) fn both_refuse(toml: &str, key: &str) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("solace.toml");
     std::fs::write(&file, toml).unwrap();

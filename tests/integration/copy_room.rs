@@ -208,3 +208,30 @@ fn uploads_stop_at_the_free_space_floor_while_signing_in_goes_on() {
         "one line per crossing:\n{logs}"
     );
 }
+
+#[test]
+fn the_room_settings_are_checked_by_validate_config_and_serve() {
+    use crate::config_checks::both_refuse;
+    both_refuse(
+        "[server]\ndata_dir_min_free_mib = 2000000\n",
+        "server.data_dir_min_free_mib",
+    );
+    both_refuse(
+        "[advocates]\nmax_shares_per_survivor = 0\n",
+        "advocates.max_shares_per_survivor",
+    );
+    both_refuse(
+        "[advocates]\nmax_unfinished_shares = 0\n",
+        "advocates.max_unfinished_shares",
+    );
+    // generate-config lists every new key with its default.
+    let (status, example, _) = crate::common::run(&["generate-config"], &[]);
+    assert!(status.success());
+    for line in [
+        "data_dir_min_free_mib = 1024",
+        "max_shares_per_survivor = 200",
+        "max_unfinished_shares = 3",
+    ] {
+        assert!(example.contains(line), "generate-config lacks {line}");
+    }
+}

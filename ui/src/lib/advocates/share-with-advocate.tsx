@@ -5,6 +5,7 @@ import { useLanguage, useT } from '../i18n';
 import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVault, useVaultState } from '../vault';
+import { AdvocateApiError } from './api';
 import { consentLines } from './consent';
 import { useMyAdvocates } from './my-advocates';
 import type { PartProgress } from './part-transfer';
@@ -12,6 +13,13 @@ import { PartsProgress } from './parts-progress';
 import { sendShare } from './send-share';
 import { DEFAULT_SHARE_DAYS, type SharedItem } from './share-payload';
 import { shareDays, ShareTerms } from './share-terms';
+
+/** The server's refusals she can act on (docs/advocates.md, "Limits"), each said in her language. */
+const REFUSALS: Record<string, string> = {
+  too_many_shares: 'sharing.tooMany',
+  unfinished_shares: 'sharing.unfinished',
+  server_full: 'sharing.serverFull',
+};
 
 const DAY_MS = 86_400_000;
 
@@ -68,7 +76,8 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
     } catch (err) {
       // An incident still waiting for its time-stamp cannot travel as evidence yet (docs/evidence.md).
       const name = err instanceof Error ? err.name : '';
-      setStatus(t(name === 'NotStampedError' ? 'sharing.notStamped' : name === 'TooLargeError' ? 'sharing.tooLarge' : 'sharing.failed'));
+      const refused = err instanceof AdvocateApiError ? REFUSALS[err.code] : undefined;
+      setStatus(t(refused ?? (name === 'NotStampedError' ? 'sharing.notStamped' : name === 'TooLargeError' ? 'sharing.tooLarge' : 'sharing.failed')));
     } finally {
       setBusy(false);
       setProgress(null);
