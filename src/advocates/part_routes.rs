@@ -59,9 +59,10 @@ async fn put_part(
     path: web::Path<(String, String)>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    room.check()?;
     let (share, n) = (id(&path.0)?, number(&path.1)?);
+    // Read first, so that a client still sending hears the refusal instead of a reset connection.
     let body = read_part(payload).await?;
+    room.check()?;
     let (me, max, mib) = (s.id, config.max_bytes(), config.max_share_mib);
     s.db.write(move |c| parts::put(c, &me, &share, n, &body, max, mib))
         .await?;

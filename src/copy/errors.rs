@@ -25,11 +25,7 @@ pub enum CopyError {
 
 impl From<DbError> for CopyError {
     fn from(e: DbError) -> Self {
-        if e.is_disk_full() {
-            crate::room::note_disk_full();
-            return Self::NoRoom(NoRoom);
-        }
-        Self::Db(e)
+        crate::room::when_full(e).map_or_else(Self::Db, Self::NoRoom)
     }
 }
 

@@ -12,6 +12,7 @@ use actix_web::http::StatusCode;
 
 pub use reserve::Reserve;
 
+use crate::db::DbError;
 use crate::error::ApiError;
 
 /// What an upload is told below the floor, and when the disk itself is full.
@@ -112,8 +113,18 @@ impl Room {
     }
 }
 
+/// `NoRoom` when SQLite found the disk full (logged at most once a minute), else the error as it was: what
+/// each area's error type does with a database error.
+pub fn when_full(e: DbError) -> Result<NoRoom, DbError> {
+    if !e.is_disk_full() {
+        return Err(e);
+    }
+    note_disk_full();
+    Ok(NoRoom)
+}
+
 /// Logs that SQLite found the disk full, at most once a minute however many writes it refuses.
-pub fn note_disk_full() {
+fn note_disk_full() {
     static LAST: AtomicU64 = AtomicU64::new(0);
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

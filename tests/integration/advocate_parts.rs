@@ -24,7 +24,7 @@ fn new_share(a: &Auth, her: &str, advocate_id: &str, id: &str, parts: i64) -> (u
     )
 }
 
-fn put_part(a: &Auth, token: &str, share: &str, n: i64, bytes: &[u8]) -> u16 {
+pub(crate) fn put_part(a: &Auth, token: &str, share: &str, n: i64, bytes: &[u8]) -> u16 {
     let url = a
         .server
         .url(&format!("/api/advocates/shares/{share}/parts/{n}"));
@@ -142,7 +142,8 @@ fn only_she_puts_parts_and_only_her_advocate_gets_them_until_she_withdraws() {
     );
 }
 
-fn sql(a: &Auth, statement: &str) -> String {
+/// Runs one statement on the server's database file with the sqlite3 tool; its output.
+pub(crate) fn sql(a: &Auth, statement: &str) -> String {
     let out = std::process::Command::new("sqlite3")
         .arg(a.server.data_dir.join("solace.db"))
         .arg(statement)

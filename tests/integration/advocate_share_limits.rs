@@ -2,6 +2,7 @@
 //! half sent, half-sent ones gone within a day, share ids that are hers alone (another survivor's ids are
 //! neither refused nor revealed), and an ended pairing's sealed bytes gone from the disk at once.
 
+use crate::advocate_parts::{put_part, sql};
 use crate::advocates::{data_dir_holds, her_with_asha, paired};
 use crate::auth_support::{Auth, access, api};
 use base64::Engine;
@@ -29,19 +30,6 @@ fn share(
     )
 }
 
-fn put_part(a: &Auth, token: &str, share: &str, n: i64, bytes: &[u8]) -> u16 {
-    let url = a
-        .server
-        .url(&format!("/api/advocates/shares/{share}/parts/{n}"));
-    let r = a
-        .http
-        .put(url)
-        .bearer_auth(token)
-        .body(bytes.to_vec())
-        .send();
-    r.unwrap().status().as_u16()
-}
-
 fn ids(a: &Auth, path: &str, token: &str) -> Vec<String> {
     let (_, body) = api(a, Method::GET, path, token, None);
     body["shares"]
@@ -52,18 +40,10 @@ fn ids(a: &Auth, path: &str, token: &str) -> Vec<String> {
         .collect()
 }
 
-fn sql(a: &Auth, statement: &str) -> String {
-    let out = std::process::Command::new("sqlite3")
-        .arg(a.server.data_dir.join("solace.db"))
-        .arg(statement)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+/// Ends her pairing with the advocate: the status.
+fn unpair(a: &Auth, her: &str, advocate_id: &str) -> u16 {
+    let path = format!("/advocates/{advocate_id}");
+    api(a, Method::DELETE, &path, her, None).0
 }
 
 #[test]
@@ -129,17 +109,7 @@ fn an_ended_pairing_leaves_no_sealed_byte_on_the_disk() {
     let (_asha, her, asha_id) = her_with_asha(&a);
     let sealed = b"PAIRING-ENDED-MARKER-5521";
     assert_eq!(share(&a, &her, &asha_id, "s1", sealed, 0).0, 201);
-    assert_eq!(
-        api(
-            &a,
-            Method::DELETE,
-            &format!("/advocates/{asha_id}"),
-            &her,
-            None
-        )
-        .0,
-        204
-    );
+    assert_eq!(unpair(&a, &her, &asha_id), 204);
     assert!(
         !data_dir_holds(&a, sealed),
         "the ended pairing's share is still in the data directory"
@@ -195,4 +165,19 @@ fn a_half_sent_share_is_gone_within_a_day() {
     assert_eq!(ids(&a, "/advocates/shares", &her), ["h2"]);
     assert!(!data_dir_holds(&a, header));
     assert!(!data_dir_holds(&a, b"HALF-SENT-PART-7191"));
+}
+
+#[test]
+fn below_the_free_space_floor_shares_and_parts_are_refused_and_withdrawing_works() {
+    // A floor of 1 TiB: far above what the test machine's disk has free.
+    let a = Auth::start("[server]\ndata_dir_min_free_mib = 1048576\n");
+    let (_asha, her, asha_id) = her_with_asha(&a);
+    let (status, body) = share(&a, &her, &asha_id, "s1", b"SEALED-BELOW-FLOOR-4410", 1);
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(body["error"], "server_full", "{body}");
+    assert_eq!(put_part(&a, &her, "s1", 0, b"part"), 507);
+    assert!(ids(&a, "/advocates/shares", &her).is_empty());
+    assert!(!data_dir_holds(&a, b"SEALED-BELOW-FLOOR-4410"));
+    // Ending a pairing is no upload.
+    assert_eq!(unpair(&a, &her, &asha_id), 204);
 }

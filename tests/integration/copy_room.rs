@@ -3,6 +3,7 @@
 //! on, and deleting the copy works even when the file system is full. The full-disk tests run the server on
 //! a small tmpfs in a mount namespace of its own (`unshare -rm`), a file system that really fills up.
 
+use crate::advocate_parts::sql;
 use crate::auth_support::{Auth, LIMITS_OFF, access};
 use crate::common::{Options, Server};
 use base64::Engine;
@@ -48,18 +49,18 @@ fn on_small_disk(mib: u64, config: &str) -> Auth {
     }))
 }
 
-fn sql(a: &Auth, statement: &str) -> String {
-    let out = std::process::Command::new("sqlite3")
-        .arg(a.server.data_dir.join("solace.db"))
-        .arg(statement)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+/// Sends 1 MiB chunks of one attachment until the server refuses one (at most `most`): how many it stored,
+/// and the refusal.
+fn fill(a: &Auth, token: &str, most: usize) -> (usize, (u16, Value)) {
+    let chunk = vec![7u8; MIB];
+    for stored in 0..most {
+        let path = format!("/attachments/photo/{stored}");
+        let (status, body) = copy(a, Method::PUT, &path, token, Some(chunk.clone()));
+        if status != 204 {
+            return (stored, (status, body));
+        }
+    }
+    panic!("{most} MiB went onto a smaller file system");
 }
 
 #[test]
@@ -99,22 +100,7 @@ fn deleting_the_copy_works_when_the_data_directory_is_full() {
     // No floor: the uploads themselves fill the file system to its last byte.
     let a = on_small_disk(16, "[server]\ndata_dir_min_free_mib = 0\n");
     let t = access(&a.new_user("her@example.org")).to_string();
-    let chunk = vec![7u8; MIB];
-    let mut stored = 0;
-    let refused = loop {
-        let (status, body) = copy(
-            &a,
-            Method::PUT,
-            &format!("/attachments/photo/{stored}"),
-            &t,
-            Some(chunk.clone()),
-        );
-        if status != 204 {
-            break (status, body);
-        }
-        stored += 1;
-        assert!(stored < 32, "a 16 MiB file system took {stored} MiB");
-    };
+    let (stored, refused) = fill(&a, &t, 32);
     assert!(stored >= 4, "only {stored} chunks fitted");
     assert_eq!(refused.0, 507, "{refused:?}");
     assert_eq!(refused.1["error"], "server_full", "{refused:?}");
@@ -138,22 +124,7 @@ fn uploads_stop_at_the_free_space_floor_while_signing_in_goes_on() {
     let a = on_small_disk(32, "[server]\ndata_dir_min_free_mib = 16\n");
     let session = a.new_user("her@example.org");
     let t = access(&session).to_string();
-    let chunk = vec![9u8; MIB];
-    let mut stored = 0;
-    let refused = loop {
-        let (status, body) = copy(
-            &a,
-            Method::PUT,
-            &format!("/attachments/photo/{stored}"),
-            &t,
-            Some(chunk.clone()),
-        );
-        if status != 204 {
-            break (status, body);
-        }
-        stored += 1;
-        assert!(stored < 32, "a 32 MiB file system took {stored} MiB");
-    };
+    let (stored, refused) = fill(&a, &t, 32);
     assert!(
         (4..16).contains(&stored),
         "{stored} chunks fitted above a 16 MiB floor on 32 MiB"
