@@ -130,11 +130,17 @@ async fn her_shares(s: SurvivorCaller) -> Result<HttpResponse, ApiError> {
     Ok(private().json(json!({ "shares": list })))
 }
 
-async fn withdraw(s: SurvivorCaller, share: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn withdraw(
+    s: SurvivorCaller,
+    room: web::Data<Room>,
+    share: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let (me, share) = (s.id, id(&share)?);
+    // Withdrawing must work on a full disk: the reserve is given up if SQLite finds no room.
+    let full = |e: &AdvocateError| matches!(e, AdvocateError::NoRoom(_));
     if !s
         .db
-        .write(move |c| shares::withdraw(c, &me, &share))
+        .write(move |c| room.freeing(|| shares::withdraw(&mut *c, &me, &share), full))
         .await?
     {
         return Err(AdvocateError::NotFound.into());

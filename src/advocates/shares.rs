@@ -6,8 +6,10 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::config::MAX_PART_BYTES;
 use super::errors::AdvocateError;
 use crate::accounts::time::{now_ms, now_text, timestamp};
+use crate::db::DELETE_BATCH_BYTES;
 
 /// The longest a share can last; she picks, 90 days by default (the app's choice).
 pub const MAX_DAYS: i64 = 366;
@@ -234,8 +236,19 @@ fn owner(
     }
 }
 
-/// Withdrawal: gone at once, for her own shares only.
+/// Withdrawal: gone at once, for her own shares only. The parts go first, a few at a time, each batch out of
+/// the write-ahead log before the next (`crate::db::DELETE_BATCH_BYTES`), so that withdrawing a large share
+/// needs little free disk.
 pub fn withdraw(c: &mut Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
+    let per_batch = (DELETE_BATCH_BYTES / MAX_PART_BYTES as i64).max(1);
+    while c.execute(
+        "DELETE FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n IN
+           (SELECT n FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 LIMIT ?3)",
+        params![survivor_id, id, per_batch],
+    )? > 0
+    {
+        crate::db::checkpoint(c)?;
+    }
     let gone = c.execute(
         "DELETE FROM advocate_shares WHERE id = ?1 AND survivor_id = ?2",
         params![id, survivor_id],

@@ -178,6 +178,19 @@ fn below_the_free_space_floor_shares_and_parts_are_refused_and_withdrawing_works
     assert_eq!(put_part(&a, &her, "s1", 0, b"part"), 507);
     assert!(ids(&a, "/advocates/shares", &her).is_empty());
     assert!(!data_dir_holds(&a, b"SEALED-BELOW-FLOOR-4410"));
+    // A check-in is no upload: it starts and ends with her PIN below the floor.
+    let note = [json!({"id": asha_id, "sealed": B64.encode(b"sealed note")})];
+    let start = json!({"minutes": 30, "advocates": note, "pin": "2468", "duress_pin": "1357"});
+    let (status, body) = api(&a, Method::POST, "/checkin", &her, Some(start));
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = api(
+        &a,
+        Method::POST,
+        "/checkin/end",
+        &her,
+        Some(json!({"pin": "2468"})),
+    );
+    assert!((200..300).contains(&status), "{status} {body}");
     // Ending a pairing is no upload.
     assert_eq!(unpair(&a, &her, &asha_id), 204);
 }
