@@ -275,11 +275,16 @@ async fn confirm_key(
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn unpair(s: SurvivorCaller, advocate: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn unpair(
+    s: SurvivorCaller,
+    room: web::Data<crate::room::Room>,
+    advocate: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let (id, advocate) = (s.id, advocate.into_inner());
+    let full = |e: &AdvocateError| matches!(e, AdvocateError::NoRoom(_));
     if !s
         .db
-        .write(move |c| store::unlink(c, &id, &advocate))
+        .write(move |c| room.freeing(|| store::unlink(c, &id, &advocate), full))
         .await?
     {
         return Err(AdvocateError::NotFound.into());

@@ -140,7 +140,7 @@ async fn withdraw(
     let full = |e: &AdvocateError| matches!(e, AdvocateError::NoRoom(_));
     if !s
         .db
-        .write(move |c| room.freeing(|| shares::withdraw(&mut *c, &me, &share), full))
+        .write(move |c| room.freeing(|| shares::withdraw(c, &me, &share), full))
         .await?
     {
         return Err(AdvocateError::NotFound.into());

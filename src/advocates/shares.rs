@@ -239,7 +239,7 @@ fn owner(
 /// Withdrawal: gone at once, for her own shares only. The parts go first, a few at a time, each batch out of
 /// the write-ahead log before the next (`crate::db::DELETE_BATCH_BYTES`), so that withdrawing a large share
 /// needs little free disk.
-pub fn withdraw(c: &mut Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
+pub fn withdraw(c: &Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
     let per_batch = (DELETE_BATCH_BYTES / MAX_PART_BYTES as i64).max(1);
     while c.execute(
         "DELETE FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n IN

@@ -201,9 +201,17 @@ pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<
     links(c, "advocate_id", advocate_id)
 }
 
-/// Ends a pairing; its shares go with it (a foreign key), out of the write-ahead log too, as for a deleted
-/// account: the data directory keeps no byte of them.
+/// Ends a pairing; its shares go first, each withdrawn as she would (a few parts at a time, so this works on
+/// a full disk), and the write-ahead log is emptied, as for a deleted account: the data directory keeps no
+/// byte of them.
 pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> Result<bool, AdvocateError> {
+    let ids: Vec<String> = c
+        .prepare("SELECT id FROM advocate_shares WHERE survivor_id = ?1 AND advocate_id = ?2")?
+        .query_map(params![survivor_id, advocate_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in ids {
+        super::shares::withdraw(c, survivor_id, &id)?;
+    }
     let gone = c.execute(
         "DELETE FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![survivor_id, advocate_id],
