@@ -35,7 +35,9 @@ export function CopySection() {
           <p role="status">
             {status.problem === 'full'
               ? t('copy.settingsFull')
-              : status.problem === 'network'
+              : status.problem === 'server-full'
+                ? t('copy.settingsServerFull')
+                : status.problem === 'network'
                 ? t('copy.settingsNetwork')
                 : status.syncing || !checked
                   ? t('copy.settingsSyncing')

@@ -22,6 +22,14 @@ export class CopyFullError extends Error {
   }
 }
 
+/** The server has no room for uploads now (507 `server_full`, docs/vault.md "Room on the server"); it passes. */
+export class ServerFullError extends Error {
+  constructor() {
+    super('The server has no room for uploads now.');
+    this.name = 'ServerFullError';
+  }
+}
+
 export type CopyApi = ReturnType<typeof copyApi>;
 
 export function copyApi(token: () => string | null, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
@@ -31,6 +39,7 @@ export function copyApi(token: () => string | null, fetchImpl: typeof fetch = (.
     if (t) headers.set('Authorization', `Bearer ${t}`);
     const res = await fetchImpl(`/api/copy${path}`, { ...init, headers, cache: 'no-store', credentials: 'omit' });
     if (res.status === 413) throw new CopyFullError();
+    if (res.status === 507) throw new ServerFullError();
     return res;
   };
   const ok = (res: Response) => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CopyApi, CopyIndex } from './copy-client';
+import { ServerFullError, type CopyApi, type CopyIndex } from './copy-client';
 import { randomBytes, toBase64 } from './crypto';
 import { CopySync } from './copy-sync';
 import { newRecoveryKey } from './recovery-key';
@@ -66,6 +66,22 @@ async function twoDevices() {
 beforeEach(() => localStorage.clear());
 
 describe('keeping two devices in step', () => {
+  it('a server without room (507) is said as such, keeps the entry here and copies it once there is room', async () => {
+    const { a, server } = await twoDevices();
+    const put = server.api.putRecord;
+    server.api.putRecord = () => Promise.reject(new ServerFullError());
+    await a.vault.set('journal-entries', [{ id: '1', content: 'Kept here' }]);
+    await a.sync();
+    expect(a.status.problem).toBe('server-full');
+    expect(journal(a.vault)).toEqual([{ id: '1', content: 'Kept here' }]);
+    expect(server.records.size).toBe(0);
+    server.api.putRecord = put;
+    await a.sync();
+    a.stop();
+    expect(a.status.problem).toBeNull();
+    expect([...server.records.keys()]).toEqual(['j-1']);
+  });
+
   it('an entry written on one reaches the other; a removal spreads', async () => {
     const { a, b, server } = await twoDevices();
     await a.vault.set('journal-entries', [{ id: '1', content: 'From A' }]);

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../storage-keys';
-import { CopyFullError, type CopyApi, type CopyIndex, type CopyRecordInfo } from './copy-client';
+import { CopyFullError, ServerFullError, type CopyApi, type CopyIndex, type CopyRecordInfo } from './copy-client';
 import { copyId, decodeRecord, encodeRecord, hash } from './copy-format';
 import { prepareRecord, openRecord, storedRecords } from './record-store';
 import { syncStored, type Progress, type Synced } from './copy-stored';
@@ -43,7 +43,7 @@ export type CopyStatus = {
   /** Items on this device that are not yet in the copy. */
   waiting: number;
   lastSync: number | null;
-  problem: 'full' | 'network' | null;
+  problem: 'full' | 'server-full' | 'network' | null;
   /** Attachments' chunks moving in the running pass, down or up (for a progress bar). */
   progress: Progress | null;
   bytes: number;
@@ -171,7 +171,7 @@ export class CopySync {
         this.retry = setTimeout(() => void this.sync(), this.retryMs);
       }
       const mode = this.status.mode === 'unknown' ? 'unreachable' : this.status.mode;
-      this.update({ mode, problem: err instanceof CopyFullError ? 'full' : 'network', waiting: await this.countWaiting(this.state()).catch(() => 0) });
+      this.update({ mode, problem: err instanceof CopyFullError ? 'full' : err instanceof ServerFullError ? 'server-full' : 'network', waiting: await this.countWaiting(this.state()).catch(() => 0) });
     } finally {
       this.update({ syncing: false, progress: null });
     }
