@@ -194,3 +194,30 @@ fn below_the_free_space_floor_shares_and_parts_are_refused_and_withdrawing_works
     // Ending a pairing is no upload.
     assert_eq!(unpair(&a, &her, &asha_id), 204);
 }
+
+#[test]
+fn withdrawing_a_share_and_ending_a_pairing_work_when_the_data_directory_is_full() {
+    let a = crate::copy_room::on_small_disk(32, "[server]\ndata_dir_min_free_mib = 0\n");
+    let (_asha, her, asha_id) = her_with_asha(&a);
+    for id in ["big", "other"] {
+        assert_eq!(share(&a, &her, &asha_id, id, b"header", 4).0, 201);
+        for n in 0..4 {
+            assert_eq!(put_part(&a, &her, id, n, &vec![3u8; 1024 * 1024]), 204);
+        }
+    }
+    // Her copy fills what is left of the file system, to its last byte.
+    let (_, refused) = crate::copy_room::fill(&a, &her, 32);
+    assert_eq!(refused.0, 507, "{refused:?}");
+    // A part is an upload: refused (by SQLite this time, the floor being off).
+    assert_eq!(put_part(&a, &her, "big", 0, &vec![4u8; 1024 * 1024]), 507);
+
+    let (status, body) = api(&a, Method::DELETE, "/advocates/shares/big", &her, None);
+    assert_eq!(status, 204, "withdrawing on a full disk: {body}");
+    assert_eq!(ids(&a, "/advocates/shares", &her), ["other"]);
+    assert_eq!(
+        unpair(&a, &her, &asha_id),
+        204,
+        "ending a pairing on a full disk"
+    );
+    assert!(ids(&a, "/advocates/shares", &her).is_empty());
+}

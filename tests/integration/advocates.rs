@@ -17,7 +17,7 @@ pub(crate) fn advocates(a: &Auth, args: &[&str]) -> (bool, String, String) {
     let dir = a.server.data_dir.to_str().unwrap().to_string();
     let mut all = vec!["--data-dir", &dir, "--site-url", SITE, "advocates"];
     all.extend_from_slice(args);
-    let (status, out, err) = common::run(&all, &[]);
+    let (status, out, err) = common::run_beside(&a.server, &all, &[]);
     (status.success(), out, err)
 }
 

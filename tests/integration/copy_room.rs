@@ -41,7 +41,7 @@ fn put_record(a: &Auth, token: &str, id: &str, data: &[u8]) -> u16 {
 }
 
 /// A server whose data directory is a tmpfs of `mib` MiB.
-fn on_small_disk(mib: u64, config: &str) -> Auth {
+pub(crate) fn on_small_disk(mib: u64, config: &str) -> Auth {
     Auth::from_server(Server::start_with(Options {
         config: Some(format!("{LIMITS_OFF}{config}")),
         tmpfs_mib: Some(mib),
@@ -51,7 +51,7 @@ fn on_small_disk(mib: u64, config: &str) -> Auth {
 
 /// Sends 1 MiB chunks of one attachment until the server refuses one (at most `most`): how many it stored,
 /// and the refusal.
-fn fill(a: &Auth, token: &str, most: usize) -> (usize, (u16, Value)) {
+pub(crate) fn fill(a: &Auth, token: &str, most: usize) -> (usize, (u16, Value)) {
     let chunk = vec![7u8; MIB];
     for stored in 0..most {
         let path = format!("/attachments/photo/{stored}");

@@ -28,6 +28,9 @@ pub struct Server {
     pub port: u16,
     pub data_dir: PathBuf,
     pub logs: Logs,
+    /// Started on a tmpfs in a mount namespace of its own (`Options::tmpfs_mib`): its data directory is seen
+    /// only from inside that namespace (`run_beside`).
+    pub own_mounts: bool,
     _tmp: Option<tempfile::TempDir>,
 }
 
@@ -72,6 +75,7 @@ impl Server {
             port,
             data_dir,
             logs,
+            own_mounts: opts.tmpfs_mib.is_some(),
             _tmp: Some(tmp),
         }
     }
@@ -212,7 +216,27 @@ fn spawn_and_wait(mut cmd: Command) -> Result<(Child, Logs), Vec<String>> {
 
 /// Runs the binary to completion (subcommands, refused starts) and returns status, stdout, stderr.
 pub fn run(args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
-    let out = Command::new(BIN)
+    output(Command::new(BIN), args, env)
+}
+
+/// `run` for an operator's command on `server`'s data directory: inside its namespaces when it has a
+/// file system of its own (`nsenter`), so the command sees the same data directory.
+pub fn run_beside(
+    server: &Server,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (ExitStatus, String, String) {
+    if !server.own_mounts {
+        return run(args, env);
+    }
+    let pid = server.child.as_ref().unwrap().id().to_string();
+    let mut cmd = Command::new("nsenter");
+    cmd.args(["-t", &pid, "-U", "-m", "--preserve-credentials", BIN]);
+    output(cmd, args, env)
+}
+
+fn output(mut cmd: Command, args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
+    let out = cmd
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .envs(env.iter().copied())
