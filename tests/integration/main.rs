@@ -33,6 +33,7 @@ mod checkin;
 mod config_checks;
 mod connection_reuse;
 mod copy;
+mod hostile_clients;
 mod install_manifest;
 mod local_config;
 mod operations;
