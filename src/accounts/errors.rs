@@ -13,6 +13,9 @@ pub enum AccountError {
     /// Another account already has this e-mail address.
     #[error("another account already has this e-mail address")]
     EmailTaken,
+    /// The account asked to delete itself while a check-in of it runs: only her PIN ends a check-in.
+    #[error("a check-in of this account is running")]
+    CheckinRunning,
     #[error(transparent)]
     Db(#[from] DbError),
 }
