@@ -5,7 +5,8 @@
 //!
 //! Her check-in is not deleted with it (docs/checkin.md, "Nothing done to her account silences it"): an
 //! account cannot delete itself while one runs, since whoever has her password could; the operator's
-//! deletion raises its alarm at once instead, and the check-in goes once its alert is sent.
+//! deletion raises its alarm at once instead, and the check-in goes once its alert is sent. An advocate a
+//! running check-in would alert is not deleted by anyone until it ends.
 
 use rusqlite::Connection;
 
@@ -35,6 +36,9 @@ fn remove(c: &mut Connection, key: &str, own: bool) -> Result<Deleted, AccountEr
     let account = find(&tx, key)?;
     if own && checkin::runs(&tx, &account.id)? {
         return Err(AccountError::CheckinRunning);
+    }
+    if checkin::alerts_advocate(&tx, &account.id)? {
+        return Err(AccountError::AdvocateInCheckin);
     }
     let alarms_raised = checkin::raise_before_deletion(&tx, &account.id, now_ms())?;
     store::delete(&tx, &account.id)?;

@@ -1,8 +1,9 @@
 //! What her account's changes may do to her check-in (docs/checkin.md, "Nothing done to her account
 //! silences it"). Someone with her password can do anything she can do with it, so only her PIN ends a
 //! check-in: while one runs her account cannot delete itself nor unpair an advocate the check-in names, and
-//! a deletion that goes through anyway (the operator's) raises its alarm at once. Each function runs inside
-//! the caller's transaction, so the check and the change it guards cannot be split.
+//! a deletion that goes through anyway (the operator's) raises its alarm at once. An advocate a running
+//! check-in names is not deleted at all until it ends: their copy of her alert would go with them. Each
+//! function runs inside the caller's transaction, so the check and the change it guards cannot be split.
 
 use rusqlite::{Connection, params};
 
@@ -11,6 +12,16 @@ pub fn runs(c: &Connection, account_id: &str) -> rusqlite::Result<bool> {
     c.query_row(
         "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
         [account_id],
+        |r| r.get(0),
+    )
+}
+
+/// Whether a running check-in of anyone's would alert this advocate.
+pub fn alerts_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<bool> {
+    c.query_row(
+        "SELECT count(*) > 0 FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
+         WHERE k.state = 'running' AND n.advocate_id = ?1",
+        [advocate_id],
         |r| r.get(0),
     )
 }

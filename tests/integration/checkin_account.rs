@@ -190,6 +190,28 @@ fn unpairing_her_advocate_is_refused_while_her_check_in_names_them() {
 }
 
 #[test]
+fn the_operator_cannot_remove_an_advocate_her_running_check_in_would_alert() {
+    let r = Running::start("Court at ten, then home", true);
+    let dir = r.a.server.data_dir.to_str().unwrap().to_string();
+    let remove = [
+        "--data-dir",
+        &dir,
+        "advocates",
+        "remove",
+        "asha@example.org",
+    ];
+    let (status, _, err) = crate::common::run(&remove, &[]);
+    assert!(!status.success(), "refused: {err}");
+    assert!(err.contains("running check-in"), "{err}");
+
+    run_out(&r.a.server, 1);
+    r.alerted();
+    assert_eq!(r.advocate_alert(), ("overdue".into(), "M".into()));
+    let (status, _, err) = crate::common::run(&remove, &[]);
+    assert!(status.success(), "once it has ended: {err}");
+}
+
+#[test]
 fn a_new_password_a_sign_out_everywhere_and_a_ban_leave_it_running_to_its_alert() {
     let r = Running::start("Seeing the lawyer", false);
     let his = r.his_token();

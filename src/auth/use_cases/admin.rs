@@ -38,7 +38,9 @@ impl From<AccountError> for AuthError {
             AccountError::NotFound(_) => AuthError::AdminUserNotFound,
             AccountError::EmailTaken => AuthError::EmailExists,
             AccountError::Disabled(_) => AuthError::UserBanned,
-            AccountError::CheckinRunning => AuthError::CheckinRunning,
+            AccountError::CheckinRunning | AccountError::AdvocateInCheckin => {
+                AuthError::CheckinRunning
+            }
             AccountError::Db(e) => AuthError::from(e),
         }
     }

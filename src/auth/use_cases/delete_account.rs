@@ -57,7 +57,7 @@ impl AuthService {
             .map_err(|e| match e {
                 AccountError::NotFound(_) => AuthError::UserNotFound,
                 // Whoever has her password could otherwise silence her alarm (docs/checkin.md).
-                AccountError::CheckinRunning => {
+                AccountError::CheckinRunning | AccountError::AdvocateInCheckin => {
                     tracing::info!("account deletion refused: a check-in is running");
                     AuthError::CheckinRunning
                 }
