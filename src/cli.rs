@@ -114,6 +114,10 @@ pub enum Command {
         /// the one the service's operator published
         #[arg(long, value_name = "FILE")]
         certificate: Option<PathBuf>,
+        /// Check the second authority's time-stamps against this certificate (PEM), the one that
+        /// authority publishes; without it they are listed as not checked
+        #[arg(long, value_name = "FILE")]
+        second_certificate: Option<PathBuf>,
     },
     /// Manage advocates' accounts (caseworkers survivors can pair with); see `solace advocates --help`
     Advocates {
