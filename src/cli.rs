@@ -105,8 +105,8 @@ pub enum Command {
     },
     /// Check an evidence bundle exported from the incident log, on any machine, without a server or
     /// a network: every entry's content against its digest, the chain, the attachments and the
-    /// time-stamps. Exit 0 when all is intact; 1 naming the first entry that is not; 2 when the file
-    /// is not a bundle
+    /// time-stamps, and that the ZIP has one reading only. Exit 0 when all is intact; 1 naming the
+    /// first entry or file that is not; 2 when the file is not a bundle
     VerifyEvidence {
         /// The bundle (.zip)
         file: PathBuf,
