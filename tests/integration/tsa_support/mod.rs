@@ -136,6 +136,27 @@ impl OpensslAuthority {
         Self { dir }
     }
 
+    /// Its certificate (PEM), as the authority would publish it.
+    pub fn certificate_file(&self) -> std::path::PathBuf {
+        self.dir.path().join("tsa.crt")
+    }
+
+    /// Its certificate's SHA-256 fingerprint in hex (over the DER), as `verify-evidence` prints it.
+    pub fn fingerprint(&self) -> String {
+        let (ok, out) = openssl(
+            self.dir.path(),
+            &[
+                "x509", "-in", "tsa.crt", "-outform", "DER", "-out", "tsa.der",
+            ],
+        );
+        assert!(ok, "{out}");
+        let der = std::fs::read(self.dir.path().join("tsa.der")).unwrap();
+        <sha2::Sha256 as sha2::Digest>::digest(&der)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
     /// The bare token for `digest`.
     pub fn token(&self, digest: &str) -> Vec<u8> {
         let d = self.dir.path();
