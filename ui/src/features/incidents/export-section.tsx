@@ -76,11 +76,11 @@ export function ExportSection({ entries, stampPending }: Props) {
             <label className="label" htmlFor={`${id}-from`}>
               {t('incidents.from')}
             </label>
-            <input id={`${id}-from`} type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input autoComplete="off" id={`${id}-from`} type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
             <label className="label" htmlFor={`${id}-until`}>
               {t('incidents.until')}
             </label>
-            <input id={`${id}-until`} type="date" className="input" value={until} onChange={(e) => setUntil(e.target.value)} />
+            <input autoComplete="off" id={`${id}-until`} type="date" className="input" value={until} onChange={(e) => setUntil(e.target.value)} />
           </div>
         ) : null}
       </fieldset>
