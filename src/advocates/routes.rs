@@ -279,7 +279,7 @@ async fn unpair(s: SurvivorCaller, advocate: web::Path<String>) -> Result<HttpRe
     let (id, advocate) = (s.id, advocate.into_inner());
     if !s
         .db
-        .write(move |c| Ok::<_, AdvocateError>(store::unlink(c, &id, &advocate)?))
+        .write(move |c| store::unlink(c, &id, &advocate))
         .await?
     {
         return Err(AdvocateError::NotFound.into());

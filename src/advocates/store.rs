@@ -201,9 +201,21 @@ pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<
     links(c, "advocate_id", advocate_id)
 }
 
-pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> rusqlite::Result<bool> {
-    Ok(c.execute(
+/// Ends a pairing; refused while a running check-in of hers would alert this advocate (docs/checkin.md):
+/// whoever has her password must not be able to take her advocate out of her alarm.
+pub fn unlink(
+    c: &mut Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+) -> Result<bool, AdvocateError> {
+    let tx = c.transaction()?;
+    if crate::checkin::account::names_advocate(&tx, survivor_id, advocate_id)? {
+        return Err(AdvocateError::InCheckin);
+    }
+    let gone = tx.execute(
         "DELETE FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![survivor_id, advocate_id],
-    )? > 0)
+    )? > 0;
+    tx.commit()?;
+    Ok(gone)
 }

@@ -100,7 +100,8 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
     };
     let advocates = tx.execute(
         "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
-         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, ''), ?3, n.sealed, ?4
+         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, n.known_as, ''), ?3,
+         n.sealed, ?4
          FROM checkin_advocate_notes n
          LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
          WHERE n.checkin_id = ?1",

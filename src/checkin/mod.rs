@@ -3,6 +3,7 @@
 //! paired advocates, with her note sealed to each in her browser, and up to five trusted people by
 //! e-mail. The note and addresses are kept only until the check-in ends or its alert is sent.
 
+pub mod account;
 mod advocate_routes;
 pub mod alerts;
 pub mod config;

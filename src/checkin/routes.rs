@@ -103,11 +103,17 @@ pub(super) fn sealed_notes(raw: Vec<SealedNote>) -> Result<Vec<(String, Vec<u8>)
     if raw.len() > 20 {
         return Err(CheckinError::Invalid("At most 20 advocates.".into()));
     }
+    let mut seen = std::collections::HashSet::new();
     raw.into_iter()
         .map(|n| {
             let sealed = B64.decode(n.sealed.as_bytes()).map_err(|_| bad())?;
             if sealed.is_empty() || sealed.len() > MAX_SEALED_BYTES || n.id.len() > 64 {
                 return Err(bad());
+            }
+            if !seen.insert(n.id.clone()) {
+                return Err(CheckinError::Invalid(
+                    "Each advocate can be chosen once.".into(),
+                ));
             }
             Ok((n.id, sealed))
         })
