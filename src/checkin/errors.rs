@@ -79,15 +79,21 @@ impl From<CheckinError> for ApiError {
                 "server_busy",
                 "The server is busy, please try again in a moment".into(),
             ),
-            CheckinError::SendLimit { wait_secs, to } => (
-                StatusCode::TOO_MANY_REQUESTS,
-                "send_limit",
-                format!(
-                    "{} as many alerts as this server sends in a day. You can send again in about {} hours.",
-                    to.map_or("You have sent".into(), |to| format!("{to} has been sent")),
-                    wait_secs.div_ceil(3600)
-                ),
-            ),
+            CheckinError::SendLimit { wait_secs, to } => {
+                // For the operator: who is refused is not logged (no address, no account).
+                tracing::info!(
+                    "a check-in or test alert was refused: over the day's sending limit"
+                );
+                (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "send_limit",
+                    format!(
+                        "{} as many alerts as this server sends in a day. You can send again in about {} hours.",
+                        to.map_or("You have sent".into(), |to| format!("{to} has been sent")),
+                        wait_secs.div_ceil(3600)
+                    ),
+                )
+            }
             CheckinError::Hash(cause) => {
                 tracing::error!(error = %cause, "a check-in PIN could not be hashed or checked");
                 internal()

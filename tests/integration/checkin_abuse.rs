@@ -324,6 +324,9 @@ fn test_alerts_stop_at_the_daily_limits_and_a_running_check_in_still_alarms() {
     let message = body["message"].as_str().unwrap();
     assert!(message.contains("f***@example.org"), "{message}");
     assert!(!message.contains("friend@"), "{message}");
+    let limit = std::time::Duration::from_secs(10);
+    a.server.wait_for_log("over the day's sending limit", limit);
+    assert!(!a.server.logs().contains("friend@example.org"));
 
     // Her running check-in's alarm is never held back by the limit.
     let (status, _) = api(
