@@ -19,7 +19,7 @@ fn start(connections: &str) -> Server {
     })
 }
 
-pub(crate) fn pid(s: &Server) -> u32 {
+fn pid(s: &Server) -> u32 {
     s.child.as_ref().unwrap().id()
 }
 
