@@ -30,6 +30,7 @@ mod auth_signup;
 mod auth_tokens;
 mod auth_trusted_keys;
 mod checkin;
+mod checkin_abuse;
 mod checkin_account;
 mod config_checks;
 mod connection_reuse;
