@@ -105,8 +105,8 @@ pub enum Command {
     },
     /// Check an evidence bundle exported from the incident log, on any machine, without a server or
     /// a network: every entry's content against its digest, the chain, the attachments and the
-    /// time-stamps. Exit 0 when all is intact; 1 naming the first entry that is not; 2 when the file
-    /// is not a bundle
+    /// time-stamps, and that the ZIP has one reading only. Exit 0 when all is intact; 1 naming the
+    /// first entry or file that is not; 2 when the file is not a bundle
     VerifyEvidence {
         /// The bundle (.zip)
         file: PathBuf,
@@ -114,6 +114,10 @@ pub enum Command {
         /// the one the service's operator published
         #[arg(long, value_name = "FILE")]
         certificate: Option<PathBuf>,
+        /// Check the second authority's time-stamps against this certificate (PEM), the one that
+        /// authority publishes; without it they are listed as not checked
+        #[arg(long, value_name = "FILE")]
+        second_certificate: Option<PathBuf>,
     },
     /// Manage advocates' accounts (caseworkers survivors can pair with); see `solace advocates --help`
     Advocates {

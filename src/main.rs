@@ -26,8 +26,17 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Needs no configuration: it runs on whatever machine the bundle is checked on.
-    if let Command::VerifyEvidence { file, certificate } = &command {
-        return solace::evidence::run(file, certificate.as_deref());
+    if let Command::VerifyEvidence {
+        file,
+        certificate,
+        second_certificate,
+    } = &command
+    {
+        let trust = solace::evidence::bundle::Trust {
+            certificate: certificate.as_deref(),
+            second_certificate: second_certificate.as_deref(),
+        };
+        return solace::evidence::run(file, trust);
     }
     if let Command::Locales {
         command: LocalesCommand::Export { language },

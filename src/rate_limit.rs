@@ -94,6 +94,48 @@ impl RateLimiter {
         self.check_at(key, Instant::now())
     }
 
+    /// How many more hits `key` may have in its window now (`u32::MAX` when the limit is off). Counts
+    /// nothing.
+    pub fn left(&self, key: &str) -> u32 {
+        if self.limit == 0 {
+            return u32::MAX;
+        }
+        let now = Instant::now();
+        let mut table = self.lock();
+        table.forget_finished(now, self.window);
+        let hits = table.windows.get(&normalise(key)).map_or(0, |w| w.hits);
+        self.limit.saturating_sub(hits)
+    }
+
+    /// How long until `key`'s window ends (zero when it has none).
+    pub fn wait(&self, key: &str) -> Duration {
+        let now = Instant::now();
+        let table = self.lock();
+        table
+            .windows
+            .get(&normalise(key))
+            .map_or(Duration::ZERO, |w| {
+                self.window.saturating_sub(now.duration_since(w.started))
+            })
+    }
+
+    /// Counts `hits` for `key` even over its limit: for what happens whatever the limit (an alarm), so it
+    /// still weighs on what is asked after it.
+    pub fn count(&self, key: &str, hits: u32) {
+        let now = Instant::now();
+        let key = normalise(key);
+        let mut table = self.lock();
+        table.forget_finished(now, self.window);
+        if let Some(w) = table.windows.get_mut(&key) {
+            w.hits = w.hits.saturating_add(hits);
+            return;
+        }
+        while table.windows.len() >= self.max_keys {
+            table.forget_oldest();
+        }
+        table.start(key, now, hits);
+    }
+
     /// How many keys are tracked now (never more than the capacity).
     #[allow(dead_code)] // tests; the reliability suite includes this file
     pub fn tracked_keys(&self) -> usize {
@@ -123,7 +165,7 @@ impl RateLimiter {
         while table.windows.len() >= self.max_keys {
             table.forget_oldest();
         }
-        table.start(key, now);
+        table.start(key, now, 1);
         Ok(())
     }
 }
@@ -146,17 +188,11 @@ impl Table {
         }
     }
 
-    fn start(&mut self, key: String, now: Instant) {
+    fn start(&mut self, key: String, now: Instant, hits: u32) {
         let seq = self.next_seq;
         self.next_seq += 1;
         self.by_start.insert((now, seq), key.clone());
-        self.windows.insert(
-            key,
-            Window {
-                started: now,
-                hits: 1,
-            },
-        );
+        self.windows.insert(key, Window { started: now, hits });
     }
 }
 
@@ -256,6 +292,20 @@ mod tests {
         assert_eq!(k("::ffff:192.0.2.7"), "192.0.2.7");
         assert_eq!(k("2001:db8:aa:bb:1:2:3:4"), "2001:db8:aa:bb::");
         assert_eq!(normalise("jane@example.org"), "jane@example.org");
+    }
+
+    #[test]
+    fn counted_hits_go_over_the_limit_and_are_left_none() {
+        let rl = RateLimiter::new(3, Duration::from_secs(60));
+        assert_eq!(rl.left("k"), 3);
+        assert_eq!(rl.wait("k"), Duration::ZERO);
+        rl.count("k", 2);
+        assert_eq!(rl.left("k"), 1);
+        rl.count("k", 5);
+        assert_eq!(rl.left("k"), 0);
+        assert!(rl.check("k").is_err());
+        assert!(rl.wait("k") > Duration::from_secs(59));
+        assert_eq!(rl.left("other"), 3);
     }
 
     #[test]

@@ -114,6 +114,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let checkin = web::Data::new(crate::checkin::CheckinState::new(
         config.checkin.clone(),
         mailer,
+        auth_service.hashing_pool(),
     ));
     let push = crate::push::PushService::from_config(
         &config.push,
@@ -127,6 +128,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         checkin.mailer.clone(),
         push.clone(),
         checkin.wake.clone(),
+        checkin.limits.clone(),
     );
     let push = web::Data::new(push);
     let listen = config.listen_addr();

@@ -69,8 +69,20 @@ fn execute(
                 eprintln!("solace: nothing was deleted");
                 return Ok(ExitCode::FAILURE);
             }
-            let a = delete::delete(c, &a.id)?;
-            report(json, &a, "deleted", "and its sessions are deleted");
+            let gone = delete::delete(c, &a.id)?;
+            report(
+                json,
+                &gone.account,
+                "deleted",
+                "and its sessions are deleted",
+            );
+            if gone.alarms_raised > 0 {
+                // Said on stderr, so `--json` output stays one object.
+                eprintln!(
+                    "A check-in of this account was running: its alert goes now to the people she chose \
+                     (within seconds while the server runs, else when it starts)."
+                );
+            }
         }
         UsersCommand::RemoveFactors { account } => {
             let (a, removed) = remove_factors::remove_all(c, account)?;

@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import texts from './eslint/catalogue-texts.js';
+import forms from './eslint/form-memory.js';
 import layers from './eslint/layer-boundaries.js';
 
 export default defineConfig([
@@ -58,5 +59,12 @@ export default defineConfig([
     ignores: ['**/*.test.tsx', 'src/testing/**', 'src/lib/test-utils/**'],
     plugins: { 'solace-texts': texts },
     rules: { 'solace-texts/catalogue-texts': 'error' },
+  },
+  {
+    // What the browser may remember of each field is said, never left to its default (eslint/form-memory.js).
+    files: ['src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'src/testing/**', 'src/lib/test-utils/**'],
+    plugins: { 'solace-forms': forms },
+    rules: { 'solace-forms/form-memory': 'error' },
   },
 ]);

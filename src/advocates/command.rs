@@ -113,7 +113,10 @@ fn execute(
                 return Err(CommandError::NotAnAdvocate(mask_email(&account.email)));
             }
             // The account's rows take its pairings and codes with them (docs/advocates.md).
-            accounts::delete::delete(c, &account.id)?;
+            let gone = accounts::delete::delete(c, &account.id)?;
+            if gone.alarms_raised > 0 {
+                eprintln!("A check-in of this account was running: its alert goes now.");
+            }
             println!(
                 "The advocate {} is removed; nobody shares with them any more.",
                 mask_email(&account.email)

@@ -18,6 +18,9 @@ pub enum AdvocateError {
     UnknownCode,
     #[error("no such advocate")]
     NotFound,
+    /// Ending a pairing that her running check-in would alert: only her PIN ends a check-in.
+    #[error("a running check-in names this advocate")]
+    InCheckin,
     #[error("{0}")]
     Invalid(&'static str),
     /// A share's parts together beyond `[advocates] max_share_mib` (the number is that limit).
@@ -67,6 +70,12 @@ impl From<AdvocateError> for ApiError {
                 "That code does not work. It may have been used or be more than an hour old; ask for a new one.",
             ),
             AdvocateError::NotFound => ApiError::not_found(),
+            AdvocateError::InCheckin => ApiError::new(
+                StatusCode::CONFLICT,
+                "advocate_in_checkin",
+                "Your check-in will tell this advocate if it runs out, so they stay until it ends. \
+                 End the check-in with your PIN first, then you can remove them.",
+            ),
             AdvocateError::Invalid(why) => {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
             }

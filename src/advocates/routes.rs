@@ -284,7 +284,7 @@ async fn unpair(
     let full = |e: &AdvocateError| matches!(e, AdvocateError::NoRoom(_));
     if !s
         .db
-        .write(move |c| room.freeing(|| store::unlink(c, &id, &advocate), full))
+        .write(move |c| room.freeing(|| store::unlink(&mut *c, &id, &advocate), full))
         .await?
     {
         return Err(AdvocateError::NotFound.into());

@@ -201,10 +201,18 @@ pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<
     links(c, "advocate_id", advocate_id)
 }
 
-/// Ends a pairing; its shares go first, each withdrawn as she would (a few parts at a time, so this works on
-/// a full disk), and the write-ahead log is emptied, as for a deleted account: the data directory keeps no
-/// byte of them.
-pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> Result<bool, AdvocateError> {
+/// Ends a pairing; refused while a running check-in of hers would alert this advocate (docs/checkin.md):
+/// whoever has her password must not be able to take her advocate out of her alarm. Its shares go first,
+/// each withdrawn as she would (a few parts at a time, so this works on a full disk), and the write-ahead log
+/// is emptied, as for a deleted account: the data directory keeps no byte of them.
+pub fn unlink(
+    c: &mut Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+) -> Result<bool, AdvocateError> {
+    if crate::checkin::account::names_advocate(c, survivor_id, advocate_id)? {
+        return Err(AdvocateError::InCheckin);
+    }
     let ids: Vec<String> = c
         .prepare("SELECT id FROM advocate_shares WHERE survivor_id = ?1 AND advocate_id = ?2")?
         .query_map(params![survivor_id, advocate_id], |r| r.get(0))?
@@ -212,10 +220,16 @@ pub fn unlink(c: &Connection, survivor_id: &str, advocate_id: &str) -> Result<bo
     for id in ids {
         super::shares::withdraw(c, survivor_id, &id)?;
     }
-    let gone = c.execute(
+    let tx = c.transaction()?;
+    // Asked again with the deletion: a check-in started meanwhile keeps its advocate.
+    if crate::checkin::account::names_advocate(&tx, survivor_id, advocate_id)? {
+        return Err(AdvocateError::InCheckin);
+    }
+    let gone = tx.execute(
         "DELETE FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![survivor_id, advocate_id],
     )? > 0;
+    tx.commit()?;
     if gone {
         crate::db::checkpoint(c)?;
     }

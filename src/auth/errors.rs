@@ -60,6 +60,11 @@ pub enum AuthError {
     /// Deleting an account without a password needs a sign-in from the last few minutes.
     #[error("Please sign in again first: deleting an account needs a recent sign-in")]
     ReauthenticationNeeded,
+    /// Deleting her own account while her check-in runs: only her PIN ends it (docs/checkin.md).
+    #[error(
+        "A check-in is running. This account cannot be deleted until the check-in is ended with its PIN."
+    )]
+    CheckinRunning,
     #[error("Anonymous sign-ins are disabled")]
     AnonymousProviderDisabled,
     #[error("Phone signups are disabled")]

@@ -5,6 +5,7 @@
 
 use std::net::IpAddr;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -31,7 +32,8 @@ const QUEUE_PER_CORE: usize = 64;
 pub struct AuthService {
     pub(super) db: Db,
     pub(super) keys: TokenKeys,
-    pub(super) passwords: PasswordPool,
+    /// Shared with the check-in PINs (`hashing_pool`), so all Argon2 work waits for the same threads.
+    pub(super) passwords: Arc<PasswordPool>,
     pub(super) config: AuthConfig,
     pub(super) redirects: RedirectPolicy,
     pub(super) google: Option<GoogleClient>,
@@ -79,7 +81,7 @@ impl AuthService {
             .with_trusted(config.trusted_keys().map_err(StartError::TrustedKeys)?);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let passwords =
-            PasswordPool::new(cores, cores * QUEUE_PER_CORE).map_err(StartError::Pool)?;
+            Arc::new(PasswordPool::new(cores, cores * QUEUE_PER_CORE).map_err(StartError::Pool)?);
         let r = &config.rate_limit;
         let window = Duration::from_secs(r.window_secs);
         let limits = Limits {
@@ -108,6 +110,11 @@ impl AuthService {
             mfa_secrets,
             pending_flows: Default::default(),
         })
+    }
+
+    /// The Argon2 threads, for the other hashes the server checks (check-in PINs): one bounded pool for all.
+    pub fn hashing_pool(&self) -> Arc<PasswordPool> {
+        self.passwords.clone()
     }
 
     pub fn jwks(&self) -> Value {

@@ -8,6 +8,8 @@ use super::errors::CheckinError;
 /// An alert being sent.
 pub struct Firing {
     pub id: String,
+    /// Whose check-in it is: what it sends counts toward her day's limits (`limits.rs`).
+    pub account: String,
     pub kind: String,
     pub note: String,
     pub language: String,
@@ -36,10 +38,16 @@ pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms.
+/// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms, in the order
+/// they are sent: each account's first due alert before anyone's second, so no account's alerts hold up
+/// another's; then first sendings before retries; then the longest waiting first.
 pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
     let mut stmt = c.prepare(
-        "SELECT id, ?1 - ends_at FROM checkins WHERE next_try_at <= ?1 ORDER BY next_try_at",
+        "SELECT id, ?1 - ends_at FROM (
+             SELECT id, ends_at, next_try_at, tries,
+                    row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
+             FROM checkins WHERE next_try_at <= ?1)
+         ORDER BY turn, tries > 0, next_try_at, id",
     )?;
     let rows = stmt.query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -78,7 +86,11 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
     let Some((account, state, kind, note, tries, language)) = row else {
         return Ok(None);
     };
-    let kind = kind.unwrap_or_else(|| "overdue".into());
+    // A running check-in that fell due ran out (its `kind` only records a duress alert already sent).
+    let kind = match state.as_str() {
+        "running" => "overdue".to_string(),
+        _ => kind.unwrap_or_else(|| "overdue".into()),
+    };
     let advocate_ids = {
         let mut stmt = tx.prepare(
             "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 ORDER BY advocate_id",
@@ -88,7 +100,8 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
     };
     let advocates = tx.execute(
         "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
-         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, ''), ?3, n.sealed, ?4
+         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, n.known_as, ''), ?3,
+         n.sealed, ?4
          FROM checkin_advocate_notes n
          LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
          WHERE n.checkin_id = ?1",
@@ -114,6 +127,7 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
     tx.commit()?;
     Ok(Some(Firing {
         id: id.to_string(),
+        account,
         kind,
         note,
         language,
@@ -146,4 +160,41 @@ pub fn finish(c: &Connection, id: &str) -> Result<(), CheckinError> {
     c.execute("DELETE FROM checkins WHERE id = ?1", [id])?;
     crate::db::checkpoint(c)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_accounts_first_alert_goes_before_anyones_second_and_retries_after_first_sendings() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
+        let c = crate::db::open_for_command(dir.path()).unwrap();
+        c.pragma_update(None, "foreign_keys", false).unwrap();
+        let row = |id: &str, account: &str, at: i64, tries: i64| {
+            c.execute(
+                "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, note, pin_hash, tries,
+                 created_at) VALUES (?1, ?2, ?3, ?3, 'alerting', '', '', ?4, '')",
+                params![id, account, at, tries],
+            )
+            .unwrap();
+        };
+        // His five alerts fell due first; hers after; a third account's is a retry; one is not due yet.
+        for i in 0..5 {
+            row(&format!("his{i}"), "him", 100 + i, 0);
+        }
+        row("hers", "her", 300, 0);
+        row("retry", "third", 50, 3);
+        row("later", "fourth", 1000, 0);
+        let order: Vec<String> = due(&c, 500)
+            .unwrap()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(
+            order,
+            ["his0", "hers", "retry", "his1", "his2", "his3", "his4"]
+        );
+    }
 }

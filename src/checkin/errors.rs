@@ -20,6 +20,13 @@ pub enum CheckinError {
     Locked,
     #[error("e-mail is not set up on this server")]
     NoEmail,
+    /// Too many PINs (or passwords) waiting to be checked: not her fault, and nothing was counted.
+    #[error("the hashing threads are busy")]
+    Busy,
+    /// What she asked would send more than a day allows (`limits.rs`); `to` is whom, masked, or `None`
+    /// for all of her e-mail together.
+    #[error("over the day's sending limit")]
+    SendLimit { wait_secs: u64, to: Option<String> },
     #[error("the PIN could not be checked: {0}")]
     Hash(String),
     #[error(transparent)]
@@ -34,6 +41,11 @@ impl From<rusqlite::Error> for CheckinError {
 
 impl From<CheckinError> for ApiError {
     fn from(e: CheckinError) -> Self {
+        let retry_after = match &e {
+            CheckinError::Busy => Some(1),
+            CheckinError::SendLimit { wait_secs, .. } => Some(*wait_secs),
+            _ => None,
+        };
         let (status, code, message) = match e {
             CheckinError::Invalid(why) => (StatusCode::BAD_REQUEST, "invalid_request", why),
             CheckinError::NoneRunning => (
@@ -61,6 +73,27 @@ impl From<CheckinError> for ApiError {
                 "email_unavailable",
                 "This server cannot send e-mail.".into(),
             ),
+            // The words and code the password pool's 503 has under /auth/v1 (tests/fixtures/server-messages.json).
+            CheckinError::Busy => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server_busy",
+                "The server is busy, please try again in a moment".into(),
+            ),
+            CheckinError::SendLimit { wait_secs, to } => {
+                // For the operator: who is refused is not logged (no address, no account).
+                tracing::info!(
+                    "a check-in or test alert was refused: over the day's sending limit"
+                );
+                (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "send_limit",
+                    format!(
+                        "{} as many alerts as this server sends in a day. You can send again in about {} hours.",
+                        to.map_or("You have sent".into(), |to| format!("{to} has been sent")),
+                        wait_secs.div_ceil(3600)
+                    ),
+                )
+            }
             CheckinError::Hash(cause) => {
                 tracing::error!(error = %cause, "a check-in PIN could not be hashed or checked");
                 internal()
@@ -70,7 +103,10 @@ impl From<CheckinError> for ApiError {
                 internal()
             }
         };
-        ApiError::new(status, code, message)
+        ApiError {
+            retry_after,
+            ..ApiError::new(status, code, message)
+        }
     }
 }
 
@@ -80,4 +116,34 @@ fn internal() -> (StatusCode, &'static str, String) {
         "internal_error",
         "Something went wrong on the server.".into(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_hashing_threads_are_a_503_to_try_again_not_a_wrong_pin() {
+        let e = ApiError::from(CheckinError::Busy);
+        assert_eq!(
+            (e.status.as_u16(), e.code, e.retry_after),
+            (503, "server_busy", Some(1))
+        );
+    }
+
+    #[test]
+    fn the_sending_limit_says_whom_and_when() {
+        let e = ApiError::from(CheckinError::SendLimit {
+            wait_secs: 3 * 3600 + 1,
+            to: Some("f***@example.org".into()),
+        });
+        assert_eq!((e.status.as_u16(), e.code), (429, "send_limit"));
+        assert_eq!(e.retry_after, Some(3 * 3600 + 1));
+        assert!(
+            e.message.starts_with("f***@example.org has been sent"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.ends_with("in about 4 hours."), "{}", e.message);
+    }
 }

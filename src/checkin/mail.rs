@@ -35,6 +35,7 @@ struct Texts {
     subject: &'static str,
     duress: &'static str,
     overdue: &'static str,
+    stopped: &'static str,
     their_note: &'static str,
     what_to_do: &'static str,
 }
@@ -50,6 +51,8 @@ const EN: Texts = Texts {
              through their check-in. Please act now.",
     overdue: "Someone who trusts you chose you to be told if they did not check in on time. The time they \
               set has passed and they have not checked in.",
+    stopped: "Someone who trusts you chose you to be told if they did not check in on time. Their check-in \
+              was stopped before its end without them checking in, so you are being told now.",
     their_note: "Their note:",
     what_to_do: "What to do:\n\
                  - Try to reach them in the way you agreed beforehand.\n\
@@ -71,6 +74,9 @@ const HI: Texts = Texts {
              अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। कृपया अभी कुछ करें।",
     overdue: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
               उनका तय किया समय बीत गया है और उन्होंने हाज़िरी नहीं दी।",
+    stopped: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
+              उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया गया और उन्होंने हाज़िरी नहीं दी, इसलिए \
+              आपको अभी बताया जा रहा है।",
     their_note: "उनका संदेश:",
     what_to_do: "क्या करें:\n\
                  - जैसा आपने पहले तय किया था, उसी तरह उनसे संपर्क करने की कोशिश करें।\n\
@@ -81,7 +87,7 @@ const HI: Texts = Texts {
                  यह संदेश अपने-आप भेजा गया है। जवाब कोई नहीं पढ़ता।",
 };
 
-/// Subject and body for an alert of `kind` ('overdue', 'duress' or 'test') in `language`.
+/// Subject and body for an alert of `kind` ('overdue', 'duress', 'stopped' or 'test') in `language`.
 pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
     let t = if language == "hi" { &HI } else { &EN };
     let note = match note.trim() {
@@ -91,6 +97,7 @@ pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
     let (subject, opening) = match kind {
         "test" => (t.test_subject, t.test),
         "duress" => (t.subject, t.duress),
+        "stopped" => (t.subject, t.stopped),
         _ => (t.subject, t.overdue),
     };
     let body = format!(
@@ -114,9 +121,11 @@ mod tests {
 
     #[test]
     fn hindi_alerts_are_all_hindi_but_her_note() {
-        let (subject, body) = alert("duress", "Ring Road", "hi");
-        assert!(subject.starts_with("आप पर भरोसा"));
-        let english = body.replace("Ring Road", "");
-        assert!(!english.chars().any(|c| c.is_ascii_alphabetic()), "{body}");
+        for kind in ["duress", "overdue", "stopped"] {
+            let (subject, body) = alert(kind, "Ring Road", "hi");
+            assert!(subject.starts_with("आप पर भरोसा"));
+            let english = body.replace("Ring Road", "");
+            assert!(!english.chars().any(|c| c.is_ascii_alphabetic()), "{body}");
+        }
     }
 }

@@ -3,17 +3,20 @@
 //! paired advocates, with her note sealed to each in her browser, and up to five trusted people by
 //! e-mail. The note and addresses are kept only until the check-in ends or its alert is sent.
 
+pub mod account;
 mod advocate_routes;
 pub mod alerts;
 pub mod config;
 pub mod due;
 pub mod errors;
+pub mod limits;
 pub mod mail;
 mod pin;
 mod pin_routes;
 mod routes;
 pub mod store;
 pub mod timer;
+mod tries;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +24,7 @@ use std::time::Duration;
 use actix_web::web;
 use tokio::sync::Notify;
 
+use crate::auth::keys::password::PasswordPool;
 use crate::email::Mailer;
 use crate::rate_limit::RateLimiter;
 
@@ -32,15 +36,28 @@ pub struct CheckinState {
     pub wake: Arc<Notify>,
     /// Starts and test alerts per account: each can send e-mail to addresses she types.
     pub sends: RateLimiter,
+    /// What each account has had sent in a day, shared with the timer, which counts the alarms.
+    pub limits: Arc<limits::SendLimits>,
+    /// The auth service's Argon2 threads, which hash and check PINs too.
+    pub passwords: Arc<PasswordPool>,
+    /// PIN checks in flight per account (`tries.rs`).
+    pin_checks: tries::InFlight,
 }
 
 impl CheckinState {
-    pub fn new(config: config::CheckinConfig, mailer: Option<Mailer>) -> Self {
+    pub fn new(
+        config: config::CheckinConfig,
+        mailer: Option<Mailer>,
+        passwords: Arc<PasswordPool>,
+    ) -> Self {
         Self {
             config,
             mailer: mailer.map(Arc::new),
             wake: Arc::new(Notify::new()),
             sends: RateLimiter::new(10, Duration::from_secs(3600)),
+            limits: Default::default(),
+            passwords,
+            pin_checks: Default::default(),
         }
     }
 }

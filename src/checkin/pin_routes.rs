@@ -31,27 +31,35 @@ struct PinBody {
     minutes: Option<u32>,
 }
 
-/// Her running check-in and which PIN she typed; a wrong one is counted.
+/// Her running check-in and which PIN she typed. The try is counted before the PIN is checked
+/// (`store::take_try`), and given back only if it could not be checked. A full count while other tries
+/// are still being checked is not a lock yet (`tries.rs`): busy, try again.
 async fn checked(
+    state: &CheckinState,
     db: &Db,
     account: String,
     typed: String,
 ) -> Result<(store::Pins, Typed), CheckinError> {
-    let pins = db
-        .read(move |c| Ok::<_, CheckinError>(store::pins(c, &account)?))
-        .await?
-        .ok_or(CheckinError::NoneRunning)?;
-    if pins.wrong_pins >= MAX_WRONG_PINS {
-        return Err(CheckinError::Locked);
+    let checking = state.pin_checks.enter(&account);
+    let pins = match db
+        .write(move |c| store::take_try(c, &account, MAX_WRONG_PINS))
+        .await
+    {
+        Err(CheckinError::Locked) if checking.others() => return Err(CheckinError::Busy),
+        taken => taken?,
+    };
+    let (pin_hash, duress_hash) = (pins.pin_hash.clone(), pins.duress_pin_hash.clone());
+    match pin::which(&state.passwords, typed, pin_hash, duress_hash).await {
+        Ok(Typed::Wrong) => Err(CheckinError::WrongPin),
+        // Her PIN or the duress PIN: extending clears the count, ending removes it.
+        Ok(which) => Ok((pins, which)),
+        Err(e) => {
+            let id = pins.id;
+            db.write(move |c| Ok::<_, CheckinError>(store::give_back_try(c, &id)?))
+                .await?;
+            Err(e)
+        }
     }
-    let which = pin::which(typed, pins.pin_hash.clone(), pins.duress_pin_hash.clone()).await?;
-    if which == Typed::Wrong {
-        let id = pins.id.clone();
-        db.write(move |c| Ok::<_, CheckinError>(store::wrong_pin(c, &id)?))
-            .await?;
-        return Err(CheckinError::WrongPin);
-    }
-    Ok((pins, which))
 }
 
 async fn raise(db: &Db, state: &CheckinState, id: String) -> Result<(), CheckinError> {
@@ -76,7 +84,7 @@ async fn extend(
         ))
         .into());
     }
-    let (pins, which) = checked(&db, account, body.pin).await?;
+    let (pins, which) = checked(&state, &db, account, body.pin).await?;
     let now = now_ms();
     let max = now + i64::from(state.config.max_minutes) * 60_000;
     let ends_at = (pins.ends_at.max(now) + i64::from(minutes) * 60_000).min(max);
@@ -103,7 +111,7 @@ async fn end(
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let SignedIn { account, db } = SignedIn::of(&req).await?;
-    let (pins, which) = checked(&db, account, body.into_inner().pin).await?;
+    let (pins, which) = checked(&state, &db, account, body.into_inner().pin).await?;
     if which == Typed::Duress {
         raise(&db, &state, pins.id).await?;
     } else {

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::errors::CheckinError;
+use super::limits::To;
 use super::store::{self, NewCheckin};
 use super::{CheckinState, alerts, mail, pin};
 use crate::accounts::time::now_ms;
@@ -102,14 +103,28 @@ pub(super) fn sealed_notes(raw: Vec<SealedNote>) -> Result<Vec<(String, Vec<u8>)
     if raw.len() > 20 {
         return Err(CheckinError::Invalid("At most 20 advocates.".into()));
     }
+    let mut seen = std::collections::HashSet::new();
     raw.into_iter()
         .map(|n| {
             let sealed = B64.decode(n.sealed.as_bytes()).map_err(|_| bad())?;
             if sealed.is_empty() || sealed.len() > MAX_SEALED_BYTES || n.id.len() > 64 {
                 return Err(bad());
             }
+            if !seen.insert(n.id.clone()) {
+                return Err(CheckinError::Invalid(
+                    "Each advocate can be chosen once.".into(),
+                ));
+            }
             Ok((n.id, sealed))
         })
+        .collect()
+}
+
+/// Everyone a check-in or a test would alert, for the day's limits (`limits.rs`).
+fn whom<'a>(emails: &'a [String], advocates: &'a [(String, Vec<u8>)]) -> Vec<To<'a>> {
+    let emails = emails.iter().map(|a| To::Email(a));
+    emails
+        .chain(advocates.iter().map(|(id, _)| To::Advocate(id)))
         .collect()
 }
 
@@ -162,12 +177,15 @@ async fn start(
         }
     }
     state
+        .limits
+        .allow(&account, &whom(&recipients, &advocates), false)?;
+    state
         .sends
         .check(&account)
         .map_err(|wait| ApiError::rate_limited(wait.0))?;
-    let pin_hash = pin::hash(body.pin).await?;
+    let pin_hash = pin::hash(&state.passwords, body.pin).await?;
     let duress_pin_hash = match body.duress_pin {
-        Some(d) => Some(pin::hash(d).await?),
+        Some(d) => Some(pin::hash(&state.passwords, d).await?),
         None => None,
     };
     let new = NewCheckin {
@@ -218,6 +236,9 @@ async fn test(
     check_note(&body.note)?;
     let recipients = addresses(&body.emails, &state)?;
     let advocates = sealed_notes(body.advocates)?;
+    state
+        .limits
+        .allow(&account, &whom(&recipients, &advocates), true)?;
     state
         .sends
         .check(&account)

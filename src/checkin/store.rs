@@ -36,7 +36,6 @@ pub struct Pins {
     pub ends_at: i64,
     pub pin_hash: String,
     pub duress_pin_hash: Option<String>,
-    pub wrong_pins: i64,
 }
 
 fn strings(c: &Connection, sql: &str, id: &str) -> rusqlite::Result<Vec<String>> {
@@ -125,27 +124,47 @@ pub fn running(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Runn
     }))
 }
 
-pub fn pins(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Pins>> {
-    c.query_row(
-        "SELECT id, ends_at, pin_hash, duress_pin_hash, wrong_pins FROM checkins
-         WHERE account_id = ?1 AND state = 'running'",
-        [account_id],
-        |r| {
-            Ok(Pins {
-                id: r.get(0)?,
-                ends_at: r.get(1)?,
-                pin_hash: r.get(2)?,
-                duress_pin_hash: r.get(3)?,
-                wrong_pins: r.get(4)?,
-            })
-        },
-    )
-    .optional()
+/// Takes one try at her running check-in's PIN before the PIN is checked: it is counted as wrong at once,
+/// in one statement, so tries sent together can never check more than `max` wrong PINs (her PIN clears
+/// the count: `extend`, or the check-in ends). `Locked` once `max` tries are counted.
+pub fn take_try(c: &mut Connection, account_id: &str, max: i64) -> Result<Pins, CheckinError> {
+    let tx = c.transaction()?;
+    let taken = tx
+        .query_row(
+            "UPDATE checkins SET wrong_pins = wrong_pins + 1
+             WHERE account_id = ?1 AND state = 'running' AND wrong_pins < ?2
+             RETURNING id, ends_at, pin_hash, duress_pin_hash",
+            params![account_id, max],
+            |r| {
+                Ok(Pins {
+                    id: r.get(0)?,
+                    ends_at: r.get(1)?,
+                    pin_hash: r.get(2)?,
+                    duress_pin_hash: r.get(3)?,
+                })
+            },
+        )
+        .optional()?;
+    let Some(pins) = taken else {
+        let running: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
+            [account_id],
+            |r| r.get(0),
+        )?;
+        return Err(if running {
+            CheckinError::Locked
+        } else {
+            CheckinError::NoneRunning
+        });
+    };
+    tx.commit()?;
+    Ok(pins)
 }
 
-pub fn wrong_pin(c: &Connection, id: &str) -> rusqlite::Result<()> {
+/// A try taken but never checked (the hashing threads were busy) is given back.
+pub fn give_back_try(c: &Connection, id: &str) -> rusqlite::Result<()> {
     c.execute(
-        "UPDATE checkins SET wrong_pins = wrong_pins + 1 WHERE id = ?1",
+        "UPDATE checkins SET wrong_pins = wrong_pins - 1 WHERE id = ?1 AND wrong_pins > 0",
         [id],
     )?;
     Ok(())
@@ -174,7 +193,9 @@ pub fn end(c: &Connection, id: &str) -> Result<bool, CheckinError> {
 
 /// The duress PIN typed to extend: a copy of the check-in (note, addresses, sealed notes) raises its alarm
 /// now, while the check-in itself is extended as asked and runs on exactly as after her PIN, so the screen
-/// shows what someone watching expects. False when it is no longer running.
+/// shows what someone watching expects. Only the first time: the running check-in's `kind` becomes
+/// 'duress' once its copy is made (a running check-in has no other use for it: it alerts as overdue), so
+/// the duress PIN typed again extends and sends nothing more. False when it is no longer running.
 pub fn raise_copy_and_extend(
     c: &mut Connection,
     id: &str,
@@ -187,22 +208,22 @@ pub fn raise_copy_and_extend(
         "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, kind, note, language, pin_hash,
          duress_pin_hash, created_at, reminded)
          SELECT ?2, account_id, ends_at, ?3, 'alerting', 'duress', note, language, pin_hash, duress_pin_hash,
-         created_at, 1 FROM checkins WHERE id = ?1 AND state = 'running'",
+         created_at, 1 FROM checkins WHERE id = ?1 AND state = 'running' AND kind IS NULL",
         params![id, copy, now],
     )?;
-    if copied == 0 {
-        return Ok(false);
+    if copied > 0 {
+        tx.execute("UPDATE checkins SET kind = 'duress' WHERE id = ?1", [id])?;
+        tx.execute(
+            "INSERT INTO checkin_recipients (checkin_id, address)
+             SELECT ?2, address FROM checkin_recipients WHERE checkin_id = ?1",
+            params![id, copy],
+        )?;
+        tx.execute(
+            "INSERT INTO checkin_advocate_notes (checkin_id, advocate_id, sealed)
+             SELECT ?2, advocate_id, sealed FROM checkin_advocate_notes WHERE checkin_id = ?1",
+            params![id, copy],
+        )?;
     }
-    tx.execute(
-        "INSERT INTO checkin_recipients (checkin_id, address)
-         SELECT ?2, address FROM checkin_recipients WHERE checkin_id = ?1",
-        params![id, copy],
-    )?;
-    tx.execute(
-        "INSERT INTO checkin_advocate_notes (checkin_id, advocate_id, sealed)
-         SELECT ?2, advocate_id, sealed FROM checkin_advocate_notes WHERE checkin_id = ?1",
-        params![id, copy],
-    )?;
     let extended = extend(&tx, id, ends_at)?;
     tx.commit()?;
     Ok(extended)

@@ -7,6 +7,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 use super::errors::CheckinError;
+use super::limits::{SendLimits, To};
 use super::mail;
 use super::{alerts, due};
 use crate::accounts::time::now_ms;
@@ -30,7 +31,14 @@ pub fn spawn(
     mailer: Option<Arc<Mailer>>,
     push: Option<Arc<PushService>>,
     wake: Arc<Notify>,
+    limits: Arc<SendLimits>,
 ) {
+    let send = Sender {
+        db: db.clone(),
+        mailer,
+        push: push.clone(),
+        limits,
+    };
     actix_web::rt::spawn(async move {
         let now = now_ms();
         match db.read(move |c| due::due(c, now)).await {
@@ -48,7 +56,7 @@ pub fn spawn(
         let mut purged_at = 0;
         loop {
             remind(&db, push.as_ref()).await;
-            send_due(&db, mailer.as_ref(), push.as_ref()).await;
+            send.due().await;
             if now_ms() - purged_at > PURGE_EVERY_MS {
                 purged_at = now_ms();
                 let purge = db.write(move |c| Ok::<_, CheckinError>(alerts::purge(c, purged_at)?));
@@ -81,63 +89,75 @@ async fn remind(db: &Db, push: Option<&Arc<PushService>>) {
     }
 }
 
-async fn send_due(db: &Db, mailer: Option<&Arc<Mailer>>, push: Option<&Arc<PushService>>) {
-    let now = now_ms();
-    let due = match db.read(move |c| due::due(c, now)).await {
-        Ok(due) => due,
-        Err(e) => return tracing::warn!(error = %e, "could not read the due check-ins now"),
-    };
-    for (id, _) in due {
-        if let Err(e) = send_one(db, mailer, push, id, now).await {
-            tracing::error!(error = %e, "a check-in alert could not be sent now; it will be tried again");
-        }
-    }
+/// What sending alerts needs.
+struct Sender {
+    db: Db,
+    mailer: Option<Arc<Mailer>>,
+    push: Option<Arc<PushService>>,
+    limits: Arc<SendLimits>,
 }
 
-async fn send_one(
-    db: &Db,
-    mailer: Option<&Arc<Mailer>>,
-    push: Option<&Arc<PushService>>,
-    id: String,
-    now: i64,
-) -> Result<(), CheckinError> {
-    let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
-        return Ok(());
-    };
-    if let Some(push) = push {
-        for advocate in &f.advocate_ids {
-            push.notify(db, advocate.clone(), Message::Alert);
+impl Sender {
+    /// Sends every due alert, one at a time in `due::due`'s order, looking again after each: an alarm
+    /// that falls due meanwhile waits for at most one alert of each other account, never for all of them.
+    async fn due(&self) {
+        let mut done = std::collections::HashSet::new();
+        loop {
+            let now = now_ms();
+            let next = match self.db.read(move |c| due::due(c, now)).await {
+                Ok(due) => due.into_iter().find(|(id, _)| !done.contains(id)),
+                Err(e) => return tracing::warn!(error = %e, "could not read the due check-ins now"),
+            };
+            let Some((id, _)) = next else { return };
+            done.insert(id.clone());
+            if let Err(e) = self.one(id, now).await {
+                tracing::error!(error = %e, "a check-in alert could not be sent now; it will be tried again");
+            }
         }
     }
-    let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
-    let (mut sent, mut failed) = (0, 0);
-    for address in f.recipients.clone() {
-        let Some(mailer) = mailer.cloned() else {
-            tracing::error!(to = %mask_email(&address), "an alert e-mail cannot go: [email] was removed");
-            failed += 1;
-            continue;
+
+    async fn one(&self, id: String, now: i64) -> Result<(), CheckinError> {
+        let (db, mailer) = (&self.db, self.mailer.as_ref());
+        let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
+            return Ok(());
         };
-        if mail::deliver(mailer, &address, &subject, &body).await {
-            let id = f.id.clone();
-            db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
-                .await?;
-            sent += 1;
-        } else {
-            failed += 1;
+        for advocate in &f.advocate_ids {
+            self.limits.sent(&f.account, &To::Advocate(advocate));
+            if let Some(push) = &self.push {
+                push.notify(db, advocate.clone(), Message::Alert);
+            }
         }
+        let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
+        let (mut sent, mut failed) = (0, 0);
+        for address in f.recipients.clone() {
+            let Some(mailer) = mailer.cloned() else {
+                tracing::error!(to = %mask_email(&address), "an alert e-mail cannot go: [email] was removed");
+                failed += 1;
+                continue;
+            };
+            if mail::deliver(mailer, &address, &subject, &body).await {
+                self.limits.sent(&f.account, &To::Email(&address));
+                let id = f.id.clone();
+                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
+                    .await?;
+                sent += 1;
+            } else {
+                failed += 1;
+            }
+        }
+        let id = f.id.clone();
+        if failed > 0 && f.tries < MAX_TRIES && mailer.is_some() {
+            db.write(move |c| Ok::<_, CheckinError>(due::retry_at(c, &id, now + RETRY_MS)?))
+                .await?;
+            tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
+            return Ok(());
+        }
+        db.write(move |c| due::finish(c, &id)).await?;
+        if failed > 0 {
+            tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
+        } else {
+            tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");
+        }
+        Ok(())
     }
-    let id = f.id.clone();
-    if failed > 0 && f.tries < MAX_TRIES && mailer.is_some() {
-        db.write(move |c| Ok::<_, CheckinError>(due::retry_at(c, &id, now + RETRY_MS)?))
-            .await?;
-        tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
-        return Ok(());
-    }
-    db.write(move |c| due::finish(c, &id)).await?;
-    if failed > 0 {
-        tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
-    } else {
-        tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");
-    }
-    Ok(())
 }

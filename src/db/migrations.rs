@@ -84,6 +84,11 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("migrations/0014_share_parts.sql"),
     },
     Migration {
+        version: 15,
+        name: "check-ins: the alarm outlives her account; advocates' notes keep the name she is known by",
+        sql: include_str!("migrations/0015_checkins_outlive_the_account.sql"),
+    },
+    Migration {
         version: 17,
         name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
         sql: include_str!("migrations/0017_share_ids_and_room.sql"),
@@ -187,6 +192,49 @@ mod tests {
             }) => {}
             other => panic!("expected NewerSchema, got {other:?}"),
         }
+    }
+
+    /// 0015 builds the check-in tables again: a check-in running during the upgrade keeps its addresses
+    /// and sealed notes, and from then on outlives the account's row.
+    #[test]
+    fn check_ins_survive_the_upgrade_and_then_outlive_the_account() {
+        let mut c = Connection::open_in_memory().unwrap();
+        c.pragma_update(None, "foreign_keys", "ON").unwrap();
+        run_list(&mut c, &MIGRATIONS[..14]).unwrap();
+        c.execute_batch(
+            "INSERT INTO users (id, email, created_at, updated_at) VALUES ('her', 'h@x.org', 't', 't'),
+                 ('adv', 'a@x.org', 't', 't');
+             INSERT INTO advocates (account_id, name, created_at) VALUES ('adv', 'Asha', 't');
+             INSERT INTO checkins (id, account_id, ends_at, next_try_at, note, pin_hash, created_at)
+                 VALUES ('c1', 'her', 5, 5, 'note', 'hash', 't');
+             INSERT INTO checkin_recipients (checkin_id, address) VALUES ('c1', 'f@x.org');
+             INSERT INTO checkin_advocate_notes (checkin_id, advocate_id, sealed) VALUES ('c1', 'adv', x'01');",
+        )
+        .unwrap();
+        run(&mut c).unwrap();
+        let count = |c: &Connection| -> i64 {
+            c.query_row(
+                "SELECT (SELECT count(*) FROM checkins) + (SELECT count(*) FROM checkin_recipients)
+                 + (SELECT count(*) FROM checkin_advocate_notes)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap()
+        };
+        assert_eq!(count(&c), 3);
+        c.execute("DELETE FROM users WHERE id = 'her'", []).unwrap();
+        assert_eq!(count(&c), 3, "her account's row is gone, her alarm is not");
+        c.execute("DELETE FROM checkins WHERE id = 'c1'", [])
+            .unwrap();
+        assert_eq!(count(&c), 0, "its addresses and notes go with it");
+        let broken: Vec<String> = c
+            .prepare("PRAGMA foreign_key_check")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(broken.is_empty(), "{broken:?}");
     }
 
     #[test]

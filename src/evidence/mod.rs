@@ -2,46 +2,31 @@
 //! lawyer, a police officer or a court expert can confirm that no entry was changed, removed or
 //! back-dated (docs/evidence.md).
 
+pub mod archive;
 pub mod bundle;
 pub mod token;
 
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `solace verify-evidence FILE`: prints each entry with its stamped time; exit 0 when everything is
-/// intact, 1 naming the first entry that is not, 2 when the file is not a bundle at all.
-pub fn run(file: &Path, certificate: Option<&Path>) -> ExitCode {
-    match bundle::verify(file, certificate) {
+use bundle::{Report, Trust};
+
+/// What the reader must compare when the stamps were checked against the bundle's own certificate:
+/// anyone can make a certificate, so only the operator's published one says whose stamps these are.
+const COMPARE_OWN: &str = "  this is the certificate inside the bundle, and anyone can make one: compare its SHA-256 \
+with the one the service's operator publishes (their server gives the certificate at \
+/api/timestamp/certificate, and their documentation lists its SHA-256), or check again with \
+--certificate FILE, the certificate they published";
+const COMPARE_SECOND: &str = "  not checked: this certificate came inside the tokens, and anyone can make one; \
+check again with --second-certificate FILE, the certificate that authority publishes";
+
+/// `solace verify-evidence FILE`: prints the authorities and each entry with its stamped time; exit 0
+/// when everything is intact, 1 naming the first entry or member that is not, 2 when the file is not a
+/// bundle at all.
+pub fn run(file: &Path, trust: Trust) -> ExitCode {
+    match bundle::verify(file, trust) {
         Ok(report) => {
-            println!(
-                "time-stamping certificate SHA-256: {}",
-                report.certificate_sha256
-            );
-            let utc = |at: i64| {
-                chrono::DateTime::from_timestamp(at, 0)
-                    .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
-                    .unwrap_or_default()
-            };
-            for e in &report.entries {
-                let stamped = utc(e.stamped_at);
-                let second = e
-                    .second_stamped_at
-                    .map(|at| format!(", and by the second authority {}", utc(at)))
-                    .unwrap_or_default();
-                let shown = if e.withheld {
-                    " (content not in this bundle)"
-                } else {
-                    ""
-                };
-                println!(
-                    "OK  {} {}: written {} (the device's clock), stamped {stamped}{second}{shown}",
-                    e.kind, e.id, e.written_at
-                );
-            }
-            println!(
-                "all {} entries are intact, in their chain, and were stamped when they say",
-                report.entries.len()
-            );
+            print(&report);
             ExitCode::SUCCESS
         }
         Err(bundle::Failure::Unreadable(why)) => {
@@ -56,4 +41,65 @@ pub fn run(file: &Path, certificate: Option<&Path>) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn print(report: &Report) {
+    let given = "  the certificate you gave with";
+    let first = if report.authority_given {
+        format!("{given} --certificate")
+    } else {
+        COMPARE_OWN.to_string()
+    };
+    print_authority("time-stamping authority", &report.authority, &first);
+    let second = if report.second_checked {
+        format!("{given} --second-certificate")
+    } else {
+        COMPARE_SECOND.to_string()
+    };
+    for s in &report.second_authorities {
+        print_authority("second authority", s, &second);
+    }
+    let utc = |at: i64| {
+        chrono::DateTime::from_timestamp(at, 0)
+            .map(|t| t.format("%Y-%m-%d %H:%M:%S UTC").to_string())
+            .unwrap_or_default()
+    };
+    for e in &report.entries {
+        let stamped = utc(e.stamped_at);
+        let second = match &e.second {
+            Some(s) if report.second_checked => {
+                format!(", and by the second authority {}", utc(s.at))
+            }
+            Some(s) => format!(
+                ", and (not checked) by {} {}",
+                report.second_authorities[s.authority].subject,
+                utc(s.at)
+            ),
+            None => String::new(),
+        };
+        let shown = if e.withheld {
+            " (content not in this bundle)"
+        } else {
+            ""
+        };
+        println!(
+            "OK  {} {}: written {} (the device's clock), stamped {stamped}{second}{shown}",
+            e.kind, e.id, e.written_at
+        );
+    }
+    let whose = if report.authority_given {
+        "by the certificate you gave"
+    } else {
+        "by the certificate inside the bundle (compare it, above)"
+    };
+    println!(
+        "all {} entries are intact, in their chain, and were stamped when they say, {whose}",
+        report.entries.len()
+    );
+}
+
+fn print_authority(what: &str, a: &bundle::Authority, note: &str) {
+    println!("{what}: {}", a.subject);
+    println!("  certificate SHA-256: {}", a.sha256);
+    println!("{note}");
 }

@@ -46,9 +46,13 @@ pub fn check(token: &[u8], digest: &[u8; 32], cert: &Certificate) -> Result<Stam
 }
 
 /// Checks a second authority's token against the signer's certificate it carries (the browser asks for
-/// it): proof that the holder of that key stamped `digest` then. Who that holder is, the authority's own
-/// published root says (docs/evidence.md, "A second authority").
-pub fn check_self_contained(token: &[u8], digest: &[u8; 32]) -> Result<Stamp, TokenProblem> {
+/// it): proof that the holder of that key stamped `digest` then, and that certificate. Who that holder
+/// is, the certificate does not prove (anyone can make one): the authority's own published certificate
+/// does (docs/evidence.md, "A second authority").
+pub fn check_self_contained(
+    token: &[u8],
+    digest: &[u8; 32],
+) -> Result<(Stamp, Certificate), TokenProblem> {
     let parts = Parts::read(token, digest)?;
     let certs = parts
         .signed
@@ -65,7 +69,7 @@ pub fn check_self_contained(token: &[u8], digest: &[u8; 32]) -> Result<Stamp, To
         .find(|c| parts.names(c))
         .ok_or(TokenProblem::NoCertificate)?;
     parts.signed_by(signer)?;
-    Ok(parts.stamp())
+    Ok((parts.stamp(), signer.clone()))
 }
 
 /// A token taken apart: the signed statement (TSTInfo) and its one signer.

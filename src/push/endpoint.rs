@@ -17,7 +17,7 @@ pub fn allowed(endpoint: &str, config: &PushConfig) -> bool {
         return false;
     };
     if let Some(test) = &config.test_endpoint
-        && url.as_str().starts_with(test.as_str())
+        && under_test_endpoint(&url, test)
     {
         return true;
     }
@@ -34,6 +34,21 @@ pub fn allowed(endpoint: &str, config: &PushConfig) -> bool {
         .allowed_hosts
         .iter()
         .any(|h| name == h || name.ends_with(&format!(".{h}")))
+}
+
+/// The test stand-in's endpoints, compared as parsed URLs: the same scheme, host and port, no user
+/// name or password, and a path under the configured one. A string prefix would let
+/// `http://127.0.0.1:P@localhost:Q/…` (user "127.0.0.1", password "P") through to port Q.
+fn under_test_endpoint(url: &Url, test: &str) -> bool {
+    let Ok(test) = Url::parse(test) else {
+        return false;
+    };
+    url.scheme() == test.scheme()
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.host() == test.host()
+        && url.port_or_known_default() == test.port_or_known_default()
+        && url.path().starts_with(test.path())
 }
 
 #[cfg(test)]
@@ -74,5 +89,22 @@ mod tests {
         assert!(allowed("http://127.0.0.1:4000/push/abc", &c));
         assert!(!allowed("http://127.0.0.1:4001/push/abc", &c));
         assert!(!allowed("http://127.0.0.1:4000/admin", &c));
+    }
+
+    #[test]
+    fn the_test_stand_in_cannot_be_named_by_a_user_name() {
+        let c = PushConfig {
+            test_endpoint: Some("http://127.0.0.1:4000".into()),
+            ..PushConfig::default()
+        };
+        assert!(allowed("http://127.0.0.1:4000/push/abc", &c));
+        for bad in [
+            "http://127.0.0.1:4000@localhost:4001/stolen",
+            "http://127.0.0.1:4000@127.0.0.1:4001/stolen",
+            "http://user@127.0.0.1:4000/push/abc",
+            "https://127.0.0.1:4000/push/abc",
+        ] {
+            assert!(!allowed(bad, &c), "{bad}");
+        }
     }
 }

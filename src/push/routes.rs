@@ -117,9 +117,17 @@ async fn subscribe(
         language,
     };
     let now = crate::accounts::time::now_ms();
-    db.write(move |c| store::add(c, &account, &sub, now).map_err(DbError::Sqlite))
+    let kept = db
+        .write(move |c| store::add(c, &account, &sub, now).map_err(DbError::Sqlite))
         .await
         .map_err(server_error)?;
+    if !kept {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::CONFLICT,
+            "endpoint_taken",
+            "This browser already gets notifications for another account. Stop them there first.",
+        ));
+    }
     tracing::info!("a browser allowed notifications");
     Ok(HttpResponse::NoContent().finish())
 }

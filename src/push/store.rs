@@ -14,23 +14,35 @@ pub struct Subscription {
     pub language: String,
 }
 
-/// Keeps a subscription for this account (an endpoint moves to the account that registered it last).
-pub fn add(c: &mut Connection, account: &str, s: &Subscription, now: i64) -> rusqlite::Result<()> {
+/// Keeps a subscription for this account; false, changing nothing, when another account registered
+/// this endpoint first. An endpoint belongs to the account that registered it first: otherwise anyone
+/// who learned her endpoint's address could register it under his account and take her reminders.
+pub fn add(
+    c: &mut Connection,
+    account: &str,
+    s: &Subscription,
+    now: i64,
+) -> rusqlite::Result<bool> {
     let tx = c.transaction()?;
-    tx.execute(
+    let kept = tx.execute(
         "INSERT INTO push_subscriptions (endpoint, account_id, p256dh, auth, language, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (endpoint) DO UPDATE
-         SET account_id = ?2, p256dh = ?3, auth = ?4, language = ?5, created_at = ?6",
+         SET p256dh = ?3, auth = ?4, language = ?5, created_at = ?6
+         WHERE push_subscriptions.account_id = ?2",
         params![s.endpoint, account, s.p256dh, s.auth, s.language, now],
-    )?;
+    )? > 0;
+    if !kept {
+        return Ok(false);
+    }
     tx.execute(
         "DELETE FROM push_subscriptions WHERE account_id = ?1 AND endpoint NOT IN
          (SELECT endpoint FROM push_subscriptions WHERE account_id = ?1
           ORDER BY created_at DESC LIMIT ?2)",
         params![account, MAX_PER_ACCOUNT],
     )?;
-    tx.commit()
+    tx.commit()?;
+    Ok(true)
 }
 
 pub fn remove(c: &Connection, account: &str, endpoint: &str) -> rusqlite::Result<bool> {

@@ -6,6 +6,11 @@ use std::time::Duration;
 
 use super::config::TimestampConfig;
 
+/// The most of an answer that is read: a time-stamp reply with its certificate chain is a few KiB, so
+/// anything near this is not one, and reading it whole would let the authority (or whoever answers in its
+/// place) fill the server's memory.
+pub const MAX_REPLY_BYTES: usize = 64 * 1024;
+
 pub struct ExternalAuthority {
     url: String,
     http: reqwest::Client,
@@ -17,6 +22,8 @@ pub enum ExternalError {
     Unreachable,
     #[error("the other time-stamping authority refused the request ({0})")]
     Refused(u16),
+    #[error("the other time-stamping authority's answer was larger than any time-stamp")]
+    TooLarge,
 }
 
 impl ExternalAuthority {
@@ -39,7 +46,7 @@ impl ExternalAuthority {
 
     /// Sends a DER `TimeStampReq` on unchanged and returns the authority's DER `TimeStampResp`.
     pub async fn forward(&self, request: Vec<u8>) -> Result<Vec<u8>, ExternalError> {
-        let res = self
+        let mut res = self
             .http
             .post(&self.url)
             .header("content-type", "application/timestamp-query")
@@ -50,10 +57,20 @@ impl ExternalAuthority {
         if !res.status().is_success() {
             return Err(ExternalError::Refused(res.status().as_u16()));
         }
-        Ok(res
-            .bytes()
-            .await
-            .map_err(|_| ExternalError::Unreachable)?
-            .to_vec())
+        if res
+            .content_length()
+            .is_some_and(|n| n > MAX_REPLY_BYTES as u64)
+        {
+            return Err(ExternalError::TooLarge);
+        }
+        // Read piece by piece: a length that was not announced (chunked) is bounded the same way.
+        let mut reply = Vec::new();
+        while let Some(piece) = res.chunk().await.map_err(|_| ExternalError::Unreachable)? {
+            if reply.len() + piece.len() > MAX_REPLY_BYTES {
+                return Err(ExternalError::TooLarge);
+            }
+            reply.extend_from_slice(&piece);
+        }
+        Ok(reply)
     }
 }

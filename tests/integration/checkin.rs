@@ -77,7 +77,7 @@ fn rows(server: &Server) -> i64 {
         .unwrap()
 }
 
-fn start(a: &Auth, her: &str, note: &str, extra: Value) -> Value {
+pub(crate) fn start(a: &Auth, her: &str, note: &str, extra: Value) -> Value {
     let mut body = json!({"minutes": 30, "note": note, "emails": ["Friend@Example.org"],
                           "pin": "2468", "duress_pin": "1357"});
     body.as_object_mut()

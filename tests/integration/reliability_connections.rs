@@ -24,7 +24,7 @@ fn pid(s: &Server) -> u32 {
 }
 
 /// A size from `/proc/<pid>/status` in KiB: `VmRSS` (now) or `VmHWM` (the peak).
-fn status_kib(s: &Server, field: &str) -> u64 {
+pub(crate) fn status_kib(s: &Server, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", pid(s))).unwrap();
     let line = status
         .lines()

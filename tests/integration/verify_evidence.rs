@@ -12,6 +12,9 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tsa_support::{OpensslAuthority, certificate, token as stamp};
 
+#[path = "../fixtures/hostile_bundles.rs"]
+mod hostile_bundles;
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -76,9 +79,22 @@ fn write_zip(b: &Bundle, path: &Path) {
 }
 
 fn verify(b: &Bundle, dir: &Path, name: &str) -> (i32, String, String) {
+    verify_with(b, dir, name, &[])
+}
+
+/// `verify-evidence` with `args` before the bundle.
+fn verify_with(b: &Bundle, dir: &Path, name: &str, args: &[&str]) -> (i32, String, String) {
     let path: PathBuf = dir.join(name);
     write_zip(b, &path);
-    let (status, out, err) = run(&["verify-evidence", path.to_str().unwrap()], &[]);
+    verify_file(&path, args)
+}
+
+/// `verify-evidence ARGS FILE`: its exit code and what it printed.
+fn verify_file(file: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["verify-evidence"];
+    all.extend(args);
+    all.push(file.to_str().unwrap());
+    let (status, out, err) = run(&all, &[]);
     (status.code().unwrap_or(-1), out, err)
 }
 
@@ -244,13 +260,28 @@ fn a_second_authoritys_token_is_checked_against_the_certificate_it_carries() {
             .push((name.clone(), other.token(e["digest"].as_str().unwrap())));
         e["second_token"] = json!(name);
     }
+    // Without its certificate the second stamp is named, and said not to be checked.
     let (code, out, err) = verify(&b, dir, "both.zip");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("and by the second authority"), "{out}");
+    assert!(
+        out.contains("CN=Another time-stamping authority")
+            && out.contains(&other.fingerprint())
+            && out.contains("not checked")
+            && out.contains("--second-certificate"),
+        "{out}"
+    );
+    // With the certificate the authority published, each stamp is checked and reported.
+    let published = other.certificate_file();
+    let args = ["--second-certificate", published.to_str().unwrap()];
+    let (code, out, err) = verify_with(&b, dir, "both.zip", &args);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         out.matches("and by the second authority").count(),
         3,
         "{out}"
     );
+    assert!(out.contains(&other.fingerprint()), "{out}");
 
     // A changed byte of the second token, or a token for another entry's digest, names the entry.
     let token = file_mut(&mut b, "tokens/incident-1.second.tsr");
@@ -269,4 +300,125 @@ fn a_second_authoritys_token_is_checked_against_the_certificate_it_carries() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn the_hostile_corpus_is_refused_naming_the_entry_or_member() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let second = OpensslAuthority::new();
+    let cases = hostile_bundles::build(&s, tmp.path(), &second);
+    let mut passed = Vec::new();
+    for c in &cases {
+        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        let (code, out, err) = verify_file(&c.file, &args);
+        if code != 1 || !err.contains(c.names) {
+            passed.push(format!(
+                "{}: exit {code}, expected 1 naming {}\n{out}{err}",
+                c.name, c.names
+            ));
+        }
+    }
+    assert!(passed.is_empty(), "{}", passed.join("\n\n"));
+}
+
+#[test]
+fn without_the_published_certificate_the_output_says_what_to_compare() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let b = bundle(&s, dir);
+    let (code, out, err) = verify(&b, dir, "own.zip");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("CN=Solace time-stamping")
+            && out.contains("the certificate inside the bundle")
+            && out.contains("/api/timestamp/certificate")
+            && out.contains("--certificate"),
+        "{out}"
+    );
+    let published = dir.join("published.pem");
+    std::fs::write(&published, certificate(&s)).unwrap();
+    let args = ["--certificate", published.to_str().unwrap()];
+    let (code, out, err) = verify_with(&b, dir, "published.zip", &args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("the certificate you gave") && !out.contains("inside the bundle"),
+        "{out}"
+    );
+}
+
+/// Peak memory of `solace ARGS` in KiB, as the kernel counted it (python's getrusage on its child).
+fn peak_kib(args: &[&str]) -> (i32, u64) {
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import resource, subprocess, sys\n\
+             code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n\
+             print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
+            common::BIN,
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut words = text.split_whitespace();
+    let code = words.next().unwrap().parse().unwrap();
+    (code, words.next().unwrap().parse().unwrap())
+}
+
+#[test]
+fn a_large_attachment_is_hashed_once_without_holding_it_in_memory() {
+    let s = Server::start();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut b = bundle(&s, dir);
+    // A 96 MiB recording that every entry names, stored as the browser stores attachments.
+    let big: Vec<u8> = (0..96u32 << 20).map(|i| (i % 251) as u8).collect();
+    let sum = hex(&Sha256::digest(&big));
+    let mut previous: Option<String> = None;
+    let mut entries = Vec::new();
+    b.files.retain(|(n, _)| !n.starts_with("tokens/"));
+    for n in 0..4 {
+        let id = format!("recording-{n}");
+        let content =
+            json!({"id": id, "kind": "incident", "written_at": chrono::Utc::now().to_rfc3339(),
+            "previous": previous, "salt": hex(&[n; 32]), "what_happened": "he shouted",
+            "attachments": [{"file": "attachments/recording.ogg", "sha256": sum}]})
+            .to_string();
+        let digest = hex(&Sha256::digest(content.as_bytes()));
+        b.files
+            .push((format!("tokens/{id}.tsr"), stamp(&s, dir, &digest)));
+        entries.push(json!({"id": id, "content": content, "digest": digest, "token": format!("tokens/{id}.tsr")}));
+        previous = Some(digest);
+    }
+    b.manifest["entries"] = json!(entries);
+    let path = dir.join("big.zip");
+    write_zip(&b, &path);
+    {
+        let mut zip = zip::ZipWriter::new_append(
+            std::fs::File::options()
+                .read(true)
+                .write(true)
+                .open(&path)
+                .unwrap(),
+        )
+        .unwrap();
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored)
+            .large_file(false);
+        zip.start_file("attachments/recording.ogg", stored).unwrap();
+        zip.write_all(&big).unwrap();
+        zip.finish().unwrap();
+    }
+    drop(big);
+    let started = std::time::Instant::now();
+    let (code, peak) = peak_kib(&["verify-evidence", path.to_str().unwrap()]);
+    let took = started.elapsed();
+    assert_eq!(code, 0);
+    assert!(
+        peak < 48 * 1024,
+        "verify-evidence peaked at {peak} KiB for a 96 MiB attachment"
+    );
+    eprintln!("4 entries naming one 96 MiB attachment: {took:?}, peak {peak} KiB");
 }

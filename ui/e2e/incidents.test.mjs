@@ -36,9 +36,9 @@ const bin = () => {
   return process.env.SOLACE_BIN;
 };
 
-/** `solace verify-evidence` on a bundle: its exit code and what it printed. */
-function verify(file) {
-  const r = spawnSync(bin(), ['verify-evidence', file], { encoding: 'utf8' });
+/** `solace verify-evidence [ARGS] FILE`: its exit code and what it printed. */
+function verify(file, args = []) {
+  const r = spawnSync(bin(), ['verify-evidence', ...args, file], { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -168,6 +168,13 @@ describe('incident log', () => {
       for (const name of ['report.html', 'how-to-check.html', 'certificate.pem']) assert.ok(members[name], name);
       const report = new TextDecoder().decode(members['report.html']);
       assert.ok(report.includes(WHAT) && report.includes(CORRECTION) && report.includes(WITNESS));
+      // Both pages say which certificate to compare: the fingerprint verify-evidence prints, and where this
+      // server publishes it.
+      const fingerprint = good.out.match(/certificate SHA-256: ([0-9a-f]{64})/)[1];
+      for (const name of ['report.html', 'how-to-check.html']) {
+        const text = new TextDecoder().decode(members[name]);
+        assert.ok(text.includes(fingerprint) && text.includes(`${app.origin}/api/timestamp/certificate`), name);
+      }
 
       // OpenSSL alone checks a token against the certificate.
       const tokenFile = path.join(dir, 'token.der');
@@ -484,15 +491,19 @@ describe("incident log with the operator's kinds of abuse and a second time-stam
       ]);
       const bundle = path.join(dir, 'both.zip');
       await download.saveAs(bundle);
-      const good = verify(bundle);
+      // Checked against the certificate the other authority publishes; without it, listed as not checked.
+      writeFileSync(path.join(dir, 'other.pem'), await (await fetch(`${other.url}/api/timestamp/certificate`)).text());
+      const good = verify(bundle, ['--second-certificate', path.join(dir, 'other.pem')]);
       assert.equal(good.code, 0, `${good.out}\n${good.err}`);
       assert.match(good.out, /OK\s+incident .*, and by the second authority /);
+      const unchecked = verify(bundle);
+      assert.equal(unchecked.code, 0, `${unchecked.out}\n${unchecked.err}`);
+      assert.match(unchecked.out, /second authority: .*\n.*\n\s+not checked/);
 
       // OpenSSL checks the second token against the other authority's own certificate.
       const members = unzipSync(readFileSync(bundle));
       const [entry] = JSON.parse(new TextDecoder().decode(members['manifest.json'])).entries;
       writeFileSync(path.join(dir, 'second.der'), members[entry.second_token]);
-      writeFileSync(path.join(dir, 'other.pem'), await (await fetch(`${other.url}/api/timestamp/certificate`)).text());
       const out = execFileSync(
         'openssl',
         ['ts', '-verify', '-digest', entry.digest, '-in', 'second.der', '-token_in', '-CAfile', 'other.pem'],

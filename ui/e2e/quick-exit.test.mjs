@@ -79,6 +79,53 @@ describe('quick exit', () => {
     await ctx.close();
   });
 
+  it('Back after an exit never shows the app, however many times the tab had loaded it', async () => {
+    const { ctx, page } = await fresh();
+    // Every document the app draws into from here on is recorded; nothing may be drawn after the exit.
+    const drawn = [];
+    await page.exposeFunction('e2eDrew', (url) => drawn.push(url));
+    await ctx.context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('root')?.childElementCount) {
+          observer.disconnect();
+          void window.e2eDrew?.(window.location.href);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The app loaded four times in this tab: signing in, a typed address, a bookmark, a reload.
+    await page.goto('/journal');
+    await page.getByRole('heading', { level: 1, name: 'Your Private Journal' }).waitFor();
+    await page.goto('/safety-plan');
+    await page.getByRole('heading', { level: 1, name: 'My Safety Plan' }).waitFor();
+    await page.reload(); // the address names no screen: a reload opens Home
+    await homeScreen(page).waitFor();
+    const drawnBefore = drawn.length;
+    assert.ok(drawnBefore >= 3, `the app was drawn on each load: ${drawn.join(', ')}`);
+
+    await page.getByRole('button', EXIT).click({ force: true });
+    await leftForExitPage(page);
+    const visited = [];
+    for (let i = 0; i < 6; i += 1) {
+      // A page of the app that Back reaches replaces itself at once, which ends Playwright's wait early.
+      const res = await page.goBack().catch(() => 'replaced');
+      const left = await page
+        .waitForURL((u) => u.origin !== app.origin, { timeout: 5000 })
+        .then(() => true, () => false);
+      visited.push(page.url());
+      if (res === null || !left) break;
+    }
+    const drawnAfter = drawn.slice(drawnBefore).filter((u) => u.startsWith(app.origin));
+    assert.deepEqual(drawnAfter, [], `Back drew the app (visited ${visited.join(', ')})`);
+    assert.equal(visited.at(-1), 'about:blank');
+    assert.equal(await page.getByRole('heading').count(), 0, 'nothing of the app on the empty page');
+
+    // Opening the address herself later is a new visit: the app starts as usual.
+    await page.goto('/');
+    await signInScreen(page).waitFor();
+    ctx.check();
+    await ctx.close();
+  });
+
   it('hides the page and ends the session before the navigation starts; the server forgets the session', async () => {
     const { ctx, page } = await fresh();
     await page.goto('/journal');

@@ -13,36 +13,46 @@ import { lockIfIdleAtStart, revokeOnServer } from './lib/idle-lock';
 import { primeExitHash, watchOfflineExits } from './lib/offline-exit';
 import { authUrl } from './lib/auth-client';
 import { registerOfflineWorker } from './lib/offline-app';
-import { followSessionEndInOtherTabs, guardBackForwardCache, installExitControls } from './lib/quick-exit';
+import {
+  followSessionEndInOtherTabs,
+  guardBackForwardCache,
+  installExitControls,
+  leaveIfExitedBefore,
+} from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
 
-// Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
-const staleToken = lockIfIdleAtStart();
-applyDisguiseAtStart();
+// Reached by Back (or Forward, or a reload) in a tab that left by the quick exit: leave again, drawing nothing.
+if (!leaveIfExitedBefore()) start();
 
-// Before the first paint: the remembered theme, and the config and current page fetched in parallel.
-applyTheme(readStoredTheme());
-// The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
-installQuickExitKeys();
-installExitControls();
-guardBackForwardCache();
-followSessionEndInOtherTabs();
-void primeExitHash();
-void loadConfigOnce().then((config) => {
-  if (staleToken) revokeOnServer(config, staleToken);
-  watchOfflineExits({ url: authUrl(config), anonKey: config.auth.anon_key });
-});
-lazyPages.preloadPage(window.location.pathname);
-if (disguiseOfPath(window.location.pathname) === 'weather') void prefetchWeather();
-// The page loaders as one module object, on purpose: the bundler's small helper for module objects (which the
-// sign-in screen's and the vault's lazily loaded code use) then travels in this script instead of as a request of
-// its own on the first load.
-Object.freeze(lazyPages);
-preloadStartLanguage();
-registerOfflineWorker();
+function start(): void {
+  // Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
+  const staleToken = lockIfIdleAtStart();
+  applyDisguiseAtStart();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  // Before the first paint: the remembered theme, and the config and current page fetched in parallel.
+  applyTheme(readStoredTheme());
+  // The keyboard exit and the back/forward-cache guard work from the first moment, on every screen.
+  installQuickExitKeys();
+  installExitControls();
+  guardBackForwardCache();
+  followSessionEndInOtherTabs();
+  void primeExitHash();
+  void loadConfigOnce().then((config) => {
+    if (staleToken) revokeOnServer(config, staleToken);
+    watchOfflineExits({ url: authUrl(config), anonKey: config.auth.anon_key });
+  });
+  lazyPages.preloadPage(window.location.pathname);
+  if (disguiseOfPath(window.location.pathname) === 'weather') void prefetchWeather();
+  // The page loaders as one module object, on purpose: the bundler's small helper for module objects (which the
+  // sign-in screen's and the vault's lazily loaded code use) then travels in this script instead of as a request of
+  // its own on the first load.
+  Object.freeze(lazyPages);
+  preloadStartLanguage();
+  registerOfflineWorker();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

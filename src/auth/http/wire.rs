@@ -44,6 +44,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::EmailAddressNotAccepted(_) => (StatusCode::BAD_REQUEST, "email_address_invalid"),
         E::UserBanned => (StatusCode::BAD_REQUEST, "user_banned"),
         E::ReauthenticationNeeded => (StatusCode::BAD_REQUEST, "reauthentication_needed"),
+        E::CheckinRunning => (StatusCode::CONFLICT, "checkin_running"),
         E::AnonymousProviderDisabled => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "anonymous_provider_disabled",

@@ -38,6 +38,9 @@ impl From<AccountError> for AuthError {
             AccountError::NotFound(_) => AuthError::AdminUserNotFound,
             AccountError::EmailTaken => AuthError::EmailExists,
             AccountError::Disabled(_) => AuthError::UserBanned,
+            AccountError::CheckinRunning | AccountError::AdvocateInCheckin => {
+                AuthError::CheckinRunning
+            }
             AccountError::Db(e) => AuthError::from(e),
         }
     }
@@ -198,18 +201,19 @@ impl AuthService {
 
     pub async fn admin_delete(&self, id: &str) -> AuthResult<()> {
         let id = user_id(id)?;
-        self.db
+        let raised = self
+            .db
             .write({
                 let id = id.clone();
                 move |c| {
                     // Looked up by id only: an e-mail address never reaches here as a path segment
                     // that parses as a UUID.
-                    accounts::delete::delete(c, &id)?;
-                    Ok::<_, AuthError>(())
+                    Ok::<_, AuthError>(accounts::delete::delete(c, &id)?.alarms_raised)
                 }
             })
             .await?;
-        tracing::info!(action = "delete_user", user_id = %id, "admin API");
+        // A check-in that was running raised its alarm; the timer sends it within seconds.
+        tracing::info!(action = "delete_user", user_id = %id, checkin_alarms_raised = raised, "admin API");
         Ok(())
     }
 

@@ -2,7 +2,7 @@
 //! own endpoint in GoTrue's style (docs/auth-contract.md, "Deleting one's own account"): a Bearer access
 //! token plus `{"password": …}`, GoTrue's error bodies, and the sign-in limits, so it is no cheaper way
 //! to guess a password. The deletion itself is the operator's (`solace users delete`), so there is
-//! one delete.
+//! one delete; it refuses while her check-in runs, which only her PIN ends.
 
 use std::net::IpAddr;
 
@@ -52,10 +52,15 @@ impl AuthService {
             .await?;
         let id = user.id;
         self.db
-            .write(move |c| crate::accounts::delete::delete(c, &id))
+            .write(move |c| crate::accounts::delete::delete_own(c, &id))
             .await
             .map_err(|e| match e {
                 AccountError::NotFound(_) => AuthError::UserNotFound,
+                // Whoever has her password could otherwise silence her alarm (docs/checkin.md).
+                AccountError::CheckinRunning | AccountError::AdvocateInCheckin => {
+                    tracing::info!("account deletion refused: a check-in is running");
+                    AuthError::CheckinRunning
+                }
                 e => AuthError::internal(&e),
             })?;
         // No id or address: the log keeps nothing that points back to her.

@@ -136,6 +136,27 @@ impl OpensslAuthority {
         Self { dir }
     }
 
+    /// Its certificate (PEM), as the authority would publish it.
+    pub fn certificate_file(&self) -> std::path::PathBuf {
+        self.dir.path().join("tsa.crt")
+    }
+
+    /// Its certificate's SHA-256 fingerprint in hex (over the DER), as `verify-evidence` prints it.
+    pub fn fingerprint(&self) -> String {
+        let (ok, out) = openssl(
+            self.dir.path(),
+            &[
+                "x509", "-in", "tsa.crt", "-outform", "DER", "-out", "tsa.der",
+            ],
+        );
+        assert!(ok, "{out}");
+        let der = std::fs::read(self.dir.path().join("tsa.der")).unwrap();
+        <sha2::Sha256 as sha2::Digest>::digest(&der)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
     /// The bare token for `digest`.
     pub fn token(&self, digest: &str) -> Vec<u8> {
         let d = self.dir.path();
@@ -156,5 +177,65 @@ impl OpensslAuthority {
         );
         assert!(ok, "{out}");
         std::fs::read(d.join("t.der")).unwrap()
+    }
+}
+
+/// An "authority" on loopback that answers every request with an endless reply (as a broken or hostile
+/// server in the authority's place could): announced as 300 MiB, or chunked with no length at all. It
+/// counts what it managed to write before the other side hung up.
+pub struct FloodingAuthority {
+    pub port: u16,
+    written: std::sync::mpsc::Receiver<u64>,
+}
+
+impl FloodingAuthority {
+    pub const FLOOD_BYTES: u64 = 300 * 1024 * 1024;
+
+    pub fn start(announce_length: bool) -> Self {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (tell, written) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for conn in listener.incoming() {
+                let Ok(mut conn) = conn else { return };
+                let mut request = [0u8; 16 * 1024];
+                let _ = conn.read(&mut request);
+                let head = if announce_length {
+                    format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/timestamp-reply\r\nContent-Length: {}\r\n\r\n",
+                        Self::FLOOD_BYTES
+                    )
+                } else {
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/timestamp-reply\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        .to_string()
+                };
+                let piece = vec![0x30u8; 64 * 1024];
+                let mut sent = 0u64;
+                let mut ok = conn.write_all(head.as_bytes()).is_ok();
+                while ok && sent < Self::FLOOD_BYTES {
+                    ok = if announce_length {
+                        conn.write_all(&piece).is_ok()
+                    } else {
+                        conn.write_all(format!("{:x}\r\n", piece.len()).as_bytes())
+                            .and_then(|()| conn.write_all(&piece))
+                            .and_then(|()| conn.write_all(b"\r\n"))
+                            .is_ok()
+                    };
+                    if ok {
+                        sent += piece.len() as u64;
+                    }
+                }
+                let _ = tell.send(sent);
+            }
+        });
+        Self { port, written }
+    }
+
+    /// How much of its reply it wrote before the server hung up (waiting at most 30 s).
+    pub fn written(&self) -> u64 {
+        self.written
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the flooding authority was asked and its answer ended")
     }
 }

@@ -5,6 +5,8 @@
 
 export const FORMAT = 'solace-evidence/1';
 export const CERTIFICATE_FILE = 'certificate.pem';
+/** Where the operator's server publishes its time-stamping certificate, for the reader to compare. */
+export const CERTIFICATE_PATH = '/api/timestamp/certificate';
 
 /** An entry's time-stamp token inside the ZIP. */
 export const tokenFile = (id: string) => `tokens/${id}.tsr`;
@@ -21,7 +23,7 @@ export async function zipBundle(files: ZipInput): Promise<Uint8Array> {
 
 /** The time-stamping certificate (PEM) that goes into every bundle. */
 export async function fetchCertificate(fetchImpl: typeof fetch = fetch): Promise<string> {
-  const res = await fetchImpl('/api/timestamp/certificate', { credentials: 'omit', cache: 'no-store' });
+  const res = await fetchImpl(CERTIFICATE_PATH, { credentials: 'omit', cache: 'no-store' });
   if (!res.ok) throw new Error(`The server answered ${res.status}.`);
   return res.text();
 }

@@ -3,12 +3,14 @@ import { DEFAULT_CONFIG } from './app-config';
 import {
   configureQuickExit,
   endSessionHere,
+  EXITED_KEY,
   EXITING_ATTRIBUTE,
   exitControl,
   installExitControls,
   followSessionEndInOtherTabs,
   guardBackForwardCache,
   hideAppNow,
+  leaveIfExitedBefore,
   NEUTRAL_TITLE,
   pickQuickExitDestination,
   quickExit,
@@ -21,14 +23,17 @@ afterEach(() => {
   document.documentElement.removeAttribute(EXITING_ATTRIBUTE);
   document.body.style.removeProperty('display');
   localStorage.clear();
+  sessionStorage.clear();
 });
 
-/** A stand-in window that only dispatches events and records reloads. */
-function fakeTab() {
+/** A stand-in window that only dispatches events and records reloads and replacements, reached by `arrivedBy`. */
+function fakeTab(arrivedBy: NavigationTimingType = 'navigate') {
   const reload = vi.fn();
+  const replace = vi.fn();
   const win = new EventTarget() as unknown as Window;
-  Object.assign(win, { document, location: { reload } });
-  return { win, reload };
+  const performance = { getEntriesByType: () => [{ type: arrivedBy }] };
+  Object.assign(win, { document, sessionStorage, performance, location: { reload, replace } });
+  return { win, reload, replace };
 }
 
 describe('quick exit', () => {
@@ -104,6 +109,36 @@ describe('quick exit', () => {
     win.dispatchEvent(show);
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('after an exit, a page of the app reached by Back, Forward or a reload leaves again at once', () => {
+    quickExit({ replace: vi.fn() });
+    for (const arrivedBy of ['back_forward', 'reload'] as const) {
+      document.documentElement.removeAttribute(EXITING_ATTRIBUTE);
+      const { win, replace } = fakeTab(arrivedBy);
+      expect(leaveIfExitedBefore(win)).toBe(true);
+      expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
+      expect(replace).toHaveBeenCalledWith('about:blank');
+    }
+    // Restored from the back/forward cache: it leaves too, instead of loading the app afresh.
+    const { win, reload, replace } = fakeTab('back_forward');
+    guardBackForwardCache(win);
+    const show = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(show, 'persisted', { value: true });
+    win.dispatchEvent(show);
+    expect([reload.mock.calls.length, replace.mock.calls]).toEqual([0, [['about:blank']]]);
+  });
+
+  it('an address she opens herself after an exit starts the app again, and so does a tab that never left', () => {
+    const { win, replace } = fakeTab('back_forward');
+    expect(leaveIfExitedBefore(win)).toBe(false);
+    sessionStorage.setItem(EXITED_KEY, '1');
+    const typed = fakeTab('navigate');
+    expect(leaveIfExitedBefore(typed.win)).toBe(false);
+    expect(sessionStorage.getItem(EXITED_KEY)).toBeNull();
+    // And Back to an earlier load after that new visit is an ordinary Back again.
+    expect(leaveIfExitedBefore(win)).toBe(false);
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it('a session ended in another tab hides this one and reloads it; other storage changes do not', () => {

@@ -62,6 +62,50 @@ export function endSessionHere(
   if (token) revokeSession(token, { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey }, fetchImpl);
 }
 
+/**
+ * Set in this tab's session storage as the exit leaves. The exit replaces only the history entry it leaves from:
+ * when the tab had loaded the app more than once (a typed or bookmarked address, a reload on another screen), Back
+ * reaches those earlier loads. A page of the app that finds this mark and was reached by Back, Forward or a
+ * reload leaves again before anything is drawn (`leaveIfExitedBefore`). Its name and value say nothing of the app,
+ * and session storage ends with the tab.
+ */
+export const EXITED_KEY = 'left';
+
+function markExited(storage: Storage | null): void {
+  try {
+    storage?.setItem(EXITED_KEY, '1');
+  } catch {
+    // Storage turned off: the exit itself still works; only an earlier load of the app stays in this tab's history.
+  }
+}
+
+function sessionStorageOf(win: Window): Storage | null {
+  try {
+    return win.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Call first, before anything is drawn. True when this tab left the app by the quick exit and this page was reached
+ * by Back, Forward or a reload: the page is hidden and replaced by an empty one, and the caller draws nothing. An
+ * address she opens herself afterwards (typed, a bookmark, a link) is a new visit: the mark is removed and the app
+ * starts as usual.
+ */
+export function leaveIfExitedBefore(win: Window = window): boolean {
+  const storage = sessionStorageOf(win);
+  if (storage?.getItem(EXITED_KEY) !== '1') return false;
+  const [entry] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (entry?.type === 'navigate') {
+    storage.removeItem(EXITED_KEY);
+    return false;
+  }
+  hideAppNow(win.document);
+  win.location.replace('about:blank');
+  return true;
+}
+
 /** The longest the rest of the exit waits for the frame without the app (a tab in the background draws none). */
 const FRAME_WAIT_MS = 50;
 
@@ -76,6 +120,7 @@ export function quickExit(
   random: () => number = Math.random,
 ): void {
   hideAppNow();
+  markExited(sessionStorageOf(window));
   let done = false;
   const leave = () => {
     if (done) return;
@@ -133,7 +178,9 @@ export function guardBackForwardCache(win: Window = window): void {
   win.addEventListener('pageshow', (e) => {
     if (!e.persisted) return;
     hideAppNow(win.document);
-    win.location.reload();
+    // After an exit, leave again rather than load the app afresh (`leaveIfExitedBefore` would, one load later).
+    if (sessionStorageOf(win)?.getItem(EXITED_KEY) === '1') win.location.replace('about:blank');
+    else win.location.reload();
   });
 }
 

@@ -13,6 +13,8 @@ type Props = {
   onMethod(method: AccountMethod): void;
   value: string;
   onChange(value: string): void;
+  /** 'Remember my e-mail on this device' is on: the browser may offer and keep her sign-in name; off, it keeps nothing. */
+  remember: boolean;
 };
 
 /**
@@ -20,7 +22,7 @@ type Props = {
  * offers the choice, a name first and recommended, unless the operator allows only one kind
  * (docs/product.md, "Accounts").
  */
-export function AccountField({ signUp, policy, method, onMethod, value, onChange }: Props) {
+export function AccountField({ signUp, policy, method, onMethod, value, onChange, remember }: Props) {
   const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -58,7 +60,7 @@ export function AccountField({ signUp, policy, method, onMethod, value, onChange
           type={asName ? 'text' : 'email'}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          autoComplete="username"
+          autoComplete={remember ? 'username' : 'off'}
           autoCapitalize="none"
           spellCheck={false}
           required

@@ -14,7 +14,7 @@ import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { signUpProblem } from './password-rules';
 import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
-import { readRememberedEmail, rememberEmail } from './remembered-email';
+import { readRememberedEmail, rememberEmail, rememberEmailEnabled } from './remembered-email';
 import './auth-page.css';
 
 type Mode = 'signin' | 'signup';
@@ -27,6 +27,11 @@ export default function AuthPage() {
   const policy = authConfig.sign_in_names ?? 'allow';
   const [method, setMethod] = useState<AccountMethod>(policy === 'off' ? 'email' : 'name');
   const [email, setEmail] = useState(readRememberedEmail);
+  // 'Remember my e-mail on this device' (Settings) off means the browser keeps nothing either: no sign-in name in its autofill or saved logins,
+  // and no password saved (browsers ignore autoComplete="off" on a password, so it is marked as a one-time code,
+  // which their password managers leave alone; see lib/vault/pin-input.tsx).
+  const [remember] = useState(rememberEmailEnabled);
+  const passwordMemory = (kind: 'new-password' | 'current-password') => (remember ? kind : 'one-time-code');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -139,12 +144,13 @@ export default function AuthPage() {
             }}
             value={email}
             onChange={setEmail}
+            remember={remember}
           />
           <PasswordField
             label={t('auth.password')}
             value={password}
             onChange={setPassword}
-            autoComplete={isSignUp ? 'new-password' : 'current-password'}
+            autoComplete={passwordMemory(isSignUp ? 'new-password' : 'current-password')}
             toggleLabel={t('auth.showPassword')}
             describedBy={isSignUp ? checklistId : undefined}
           />
@@ -155,7 +161,7 @@ export default function AuthPage() {
                 label={t('auth.confirmPassword')}
                 value={confirmPassword}
                 onChange={setConfirmPassword}
-                autoComplete="new-password"
+                autoComplete={passwordMemory('new-password')}
                 toggleLabel={t('auth.showConfirmPassword')}
               />
             </>

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
  * on). Read here directly so the sign-in page does not load a chunk of its own for it (the /auth cold-load
  * budget counts requests).
  */
-function rememberEmailEnabled(): boolean {
+export function rememberEmailEnabled(): boolean {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.rememberEmail) === 'on';
   } catch {

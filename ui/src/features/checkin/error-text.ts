@@ -6,6 +6,8 @@ const KNOWN: Record<string, string> = {
   pin_locked: 'checkin.pinLocked',
   email_unavailable: 'checkin.noEmail',
   rate_limited: 'checkin.tooOften',
+  send_limit: 'checkin.sendLimit',
+  server_busy: 'common.problemBusy',
   invalid_request: 'checkin.checkInput',
 };
 

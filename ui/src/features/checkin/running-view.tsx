@@ -79,6 +79,7 @@ export function RunningView({ token, running, skew, onChange }: Props) {
             {t('checkin.extendMinutes')}
           </label>
           <input
+            autoComplete="off"
             id={`${id}-more`}
             className="input"
             type="number"

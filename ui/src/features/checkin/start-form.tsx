@@ -87,6 +87,7 @@ export function StartForm({ token, status, onStarted }: Props) {
           {t('checkin.howLong')}
         </label>
         <input
+          autoComplete="off"
           id={`${id}-minutes`}
           className="input"
           type="number"
@@ -105,6 +106,7 @@ export function StartForm({ token, status, onStarted }: Props) {
           {t('checkin.noteLabel')}
         </label>
         <textarea
+          autoComplete="off"
           id={`${id}-note`}
           className="input"
           maxLength={1000}

@@ -42,6 +42,7 @@ export function NoteDialog({ heading, initial, onSave, onClose, onDelete }: Prop
           {t('notes.contentLabel')}
         </label>
         <textarea
+          autoComplete="off"
           id={contentId}
           className="qn-input qn-textarea"
           value={content}

@@ -1,4 +1,5 @@
 import { fromBase64 } from '../../lib/vault/crypto';
+import { sha256Hex } from './digest';
 import { parseContent, type EvidenceEntry } from './incident-model';
 import { CERTIFICATE_FILE, FORMAT, secondTokenFile, tokenFile, type ZipInput } from '../../lib/evidence-bundle';
 
@@ -10,6 +11,14 @@ export class NotStampedError extends Error {
     super('Some entries are not time-stamped yet.');
     this.name = 'NotStampedError';
   }
+}
+
+/**
+ * The SHA-256 of a PEM certificate's DER, in lowercase hex: the fingerprint `solace verify-evidence` prints
+ * and the operator's documentation lists, so a reader can tell the bundle's certificate is the operator's.
+ */
+export function certificateSha256(pem: string): Promise<string> {
+  return sha256Hex(fromBase64(pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '')));
 }
 
 const second = (e: EvidenceEntry) => (e.secondToken ? { second_token: secondTokenFile(e.id) } : {});

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { downloadZip, fetchCertificate } from '../../lib/evidence-bundle';
+import { CERTIFICATE_PATH, downloadZip, fetchCertificate } from '../../lib/evidence-bundle';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
-import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
+import { bundleFiles, certificateSha256, NotStampedError, shownIds, zipBundle } from './export-bundle';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
@@ -36,13 +36,16 @@ export function ExportSection({ entries, stampPending }: Props) {
     try {
       await stampPending();
       const shown = shownIds(entries, new Set(chosen.map((e) => e.id)));
+      const certificate = await fetchCertificate();
+      // The reader is told which certificate to compare, and where this server publishes it.
+      const published = { sha256: await certificateSha256(certificate), url: new URL(CERTIFICATE_PATH, location.origin).href };
       const files = await bundleFiles({
         entries,
         shown,
-        certificate: await fetchCertificate(),
+        certificate,
         attachment: (aid) => attachmentBytes(vault, aid),
-        reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories),
-        howToHtml: howToHtml(entries, t, lang),
+        reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories, published),
+        howToHtml: howToHtml(entries, t, lang, published),
       });
       const zip = await zipBundle(files);
       downloadZip(zip, `incident-record-${new Date().toISOString().slice(0, 10)}.zip`);
@@ -73,11 +76,11 @@ export function ExportSection({ entries, stampPending }: Props) {
             <label className="label" htmlFor={`${id}-from`}>
               {t('incidents.from')}
             </label>
-            <input id={`${id}-from`} type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <input autoComplete="off" id={`${id}-from`} type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
             <label className="label" htmlFor={`${id}-until`}>
               {t('incidents.until')}
             </label>
-            <input id={`${id}-until`} type="date" className="input" value={until} onChange={(e) => setUntil(e.target.value)} />
+            <input autoComplete="off" id={`${id}-until`} type="date" className="input" value={until} onChange={(e) => setUntil(e.target.value)} />
           </div>
         ) : null}
       </fieldset>

@@ -138,7 +138,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete, share }:
           <label className="label" htmlFor={`${id}-amend`}>
             {t('incidents.amendLabel')}
           </label>
-          <textarea id={`${id}-amend`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea autoComplete="off" id={`${id}-amend`} className="textarea" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
           <div className="incident-actions">
             <button type="submit" className="btn btn-primary" disabled={!text.trim()}>
               {t('incidents.saveAmendment')}

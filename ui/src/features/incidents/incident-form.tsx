@@ -93,6 +93,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
           {isRange ? t('incidents.from') : t('incidents.dateTime')}
         </label>
         <input
+          autoComplete="off"
           id={`${id}-start`}
           type="datetime-local"
           className="input"
@@ -110,6 +111,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
               {t('incidents.until')}
             </label>
             <input
+              autoComplete="off"
               id={`${id}-end`}
               type="datetime-local"
               className="input"
@@ -128,7 +130,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
         <label className="label" htmlFor={`${id}-where`}>
           {t('incidents.where')}
         </label>
-        <input id={`${id}-where`} className="input" value={fields.where} onChange={(e) => set('where', e.target.value)} />
+        <input autoComplete="off" id={`${id}-where`} className="input" value={fields.where} onChange={(e) => set('where', e.target.value)} />
       </div>
 
       <div>
@@ -136,6 +138,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
           {t('incidents.what')}
         </label>
         <textarea
+          autoComplete="off"
           id={`${id}-what`}
           className="textarea"
           rows={7}
@@ -195,6 +198,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
           {t('incidents.injuries')}
         </label>
         <textarea
+          autoComplete="off"
           id={`${id}-injuries`}
           className="textarea"
           rows={3}
@@ -207,6 +211,7 @@ export function IncidentForm({ onSave, onCancel }: Props) {
           {t('incidents.medical')}
         </label>
         <textarea
+          autoComplete="off"
           id={`${id}-medical`}
           className="textarea"
           rows={3}

@@ -24,6 +24,7 @@ export function ListField({ legend, itemLabel, addLabel, values, onChange }: Pro
             </label>
             <div className="incident-list-row">
               <input
+                autoComplete="off"
                 id={`${id}-${i}`}
                 className="input"
                 value={value}

@@ -36,6 +36,9 @@ function seal(e: EvidenceEntry, c: EntryContent, lang: string, t: Translate): st
   }<br>${esc(t('incidents.reportDigest'))} <code>${e.digest}</code></p>`;
 }
 
+/** The certificate the stamps were made with, and where its operator publishes it, for the reader to compare. */
+export type PublishedCertificate = { sha256: string; url: string };
+
 function list(items: string[]): string {
   return `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`;
 }
@@ -48,11 +51,13 @@ export function reportHtml(
   lang: string,
   now: Date,
   categories: readonly { id: string; label: string }[],
+  certificate: PublishedCertificate,
 ): string {
   const incidents = entries.filter((e) => e.kind === 'incident' && shown.has(e.id));
   const parts = [`<h1>${esc(t('incidents.reportTitle'))}</h1>`];
   parts.push(`<p>${esc(t('incidents.reportMade', { when: formatMoment(now.toISOString(), lang), count: incidents.length }))}</p>`);
   parts.push(`<p>${esc(t('incidents.reportIntro'))}</p>`);
+  parts.push(`<p>${esc(t('incidents.reportCertificate', certificate))}</p>`);
   for (const e of incidents) {
     const c = parseContent(e);
     const rows: [string, string][] = [
@@ -95,7 +100,7 @@ export function reportHtml(
 }
 
 /** A plain page on how anyone can check the bundle, with the binary or with OpenSSL alone. */
-export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string): string {
+export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string, certificate: PublishedCertificate): string {
   const body = [
     `<h1>${esc(t('incidents.howToTitle'))}</h1>`,
     `<p>${esc(t('incidents.howToIntro'))}</p>`,
@@ -110,7 +115,7 @@ export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string):
     ...(entries.some((e) => e.secondToken)
       ? [
           `<p>${esc(t('incidents.howToSecond'))}</p>`,
-          `<pre>${entries
+          `<pre>solace verify-evidence --second-certificate SECOND-AUTHORITY.pem BUNDLE.zip\n${entries
             .filter((e) => e.secondToken)
             .map(
               (e) =>
@@ -119,6 +124,9 @@ export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string):
             .join('\n')}</pre>`,
         ]
       : []),
+    `<h2>${esc(t('incidents.howToCertificateTitle'))}</h2>`,
+    `<p>${esc(t('incidents.howToCertificate', certificate))}</p>`,
+    `<pre>solace verify-evidence --certificate PUBLISHED.pem BUNDLE.zip</pre>`,
     `<p>${esc(t('incidents.howToDigest'))}</p>`,
     `<h2>${esc(t('incidents.howToMeansTitle'))}</h2>`,
     `<p>${esc(t('incidents.howToMeans'))}</p>`,

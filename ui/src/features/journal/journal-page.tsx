@@ -82,6 +82,7 @@ export default function JournalPage() {
               {t('journal.writeLabel')}
             </label>
             <textarea
+            autoComplete="off"
             id="journal-text"
             className="textarea journal-textarea"
             rows={8}

@@ -76,6 +76,7 @@ export default function MoodPage() {
               {t('mood.notesLabel')}
             </label>
             <textarea
+              autoComplete="off"
               id={notesId}
               className="textarea"
               rows={3}

@@ -40,7 +40,7 @@ export default function OfflineMoodForm({ accountId, onKept }: OfflineFormProps)
       <label className="label" htmlFor={notesId}>
         {t('mood.notesLabel')}
       </label>
-      <textarea id={notesId} className="textarea" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <textarea autoComplete="off" id={notesId} className="textarea" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
       <p>{t('mood.offlineSealed')}</p>
       {failed ? <OfflineNotKept /> : null}
       <div className="vault-actions">

@@ -29,6 +29,7 @@ export default function ResourcesPage() {
           {t('resources.search')}
         </label>
         <input
+          autoComplete="off"
           id={searchId}
           type="search"
           className="input"

@@ -54,6 +54,7 @@ export function SafetyItemRow({ item, onSave, onDelete }: Props) {
               {t('safetyPlan.editItem')}
             </label>
             <textarea
+              autoComplete="off"
               id={fieldId}
               className="textarea"
               rows={2}

@@ -85,6 +85,7 @@ export default function SafetyPlanPage() {
               {t('safetyPlan.whatToAdd')}
             </label>
             <textarea
+              autoComplete="off"
               id={textId}
               className="textarea"
               rows={3}

@@ -57,6 +57,19 @@ describe('Delete my account', () => {
     expect(landOnSignIn).not.toHaveBeenCalled();
   });
 
+  it('while a check-in runs, says to end it with her PIN first and deletes nothing', async () => {
+    localStorage.setItem('vault:user-1:journal-entries', 'v1.sealed');
+    const { fake, landOnSignIn } = setup(error(409, 'checkin_running'));
+    await deleteWith('her-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A check-in is running, so your account cannot be deleted yet',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('End the check-in with your PIN');
+    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe('v1.sealed');
+    expect(fake.client.signOut).not.toHaveBeenCalled();
+    expect(landOnSignIn).not.toHaveBeenCalled();
+  });
+
   it('Keep my account sends nothing', async () => {
     const { fetchImpl } = setup(new Response(null, { status: 204 }));
     const user = userEvent.setup();

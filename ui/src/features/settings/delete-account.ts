@@ -10,6 +10,7 @@ export const DELETE_MESSAGES = {
   failed: 'settings.deleteFailed',
   codeNeeded: 'settings.deleteCodeNeeded',
   wrongCode: 'settings.deleteWrongCode',
+  checkinRunning: 'settings.deleteCheckinRunning',
 } as const;
 
 type ErrorBody = { code?: unknown; error_code?: unknown };
@@ -26,6 +27,8 @@ function refusal(status: number, body: ErrorBody | null, sentPassword: boolean):
   if (code === 'insufficient_aal') return { message: DELETE_MESSAGES.codeNeeded, passwordRefused: false };
   if (code === 'mfa_verification_failed') return { message: DELETE_MESSAGES.wrongCode, passwordRefused: false };
   if (code === 'reauthentication_needed') return { message: DELETE_MESSAGES.signInAgain, passwordRefused: false };
+  // Only her PIN ends a check-in; until then nobody with her password can delete the account (docs/checkin.md).
+  if (code === 'checkin_running') return { message: DELETE_MESSAGES.checkinRunning, passwordRefused: false };
   if (status === 429) return { message: DELETE_MESSAGES.tooMany, passwordRefused: false };
   return { message: DELETE_MESSAGES.failed, passwordRefused: false };
 }

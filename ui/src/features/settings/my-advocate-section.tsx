@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { advocateApi, isPairingCode, keyChanged, type AdvocateSummary } from '../../lib/advocates/api';
+import { AdvocateApiError, advocateApi, isPairingCode, keyChanged, type AdvocateSummary } from '../../lib/advocates/api';
 import { forgetAdvocateList, useStandingShares, withdrawStanding, type StandingShare } from '../../lib/advocates';
 import { keySafetyCode, safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useAuth } from '../../lib/auth';
@@ -85,17 +85,17 @@ export function MyAdvocateSection() {
     }
   };
 
-  // A change on the server, then its lists read again; a failure shows `failKey`. A change to her advocates
-  // themselves also drops the list the sharing screens keep.
-  const act = async (failKey: string, change: () => Promise<void>, advocatesChanged = true) => {
+  // A change on the server, then its lists read again; a failure shows `failKey` (or the words it picks for the
+  // server's refusal). A change to her advocates themselves also drops the list the sharing screens keep.
+  const act = async (failKey: string | ((e: unknown) => string), change: () => Promise<void>, advocatesChanged = true) => {
     setError(null);
     setBusy(true);
     try {
       await change();
       if (advocatesChanged) forgetAdvocateList();
       await reload();
-    } catch {
-      setError(t(failKey));
+    } catch (e) {
+      setError(t(typeof failKey === 'string' ? failKey : failKey(e)));
     } finally {
       setBusy(false);
     }
@@ -113,8 +113,14 @@ export function MyAdvocateSection() {
     });
   };
 
+  // While her check-in would alert them, the server keeps the pairing: only her PIN ends a check-in (docs/checkin.md).
+  const removeFailed = (e: unknown) =>
+    e instanceof AdvocateApiError && e.code === 'advocate_in_checkin'
+      ? 'settings.advocateRemoveInCheckin'
+      : 'settings.advocateRemoveFailed';
+
   const remove = (advocateId: string) =>
-    act('settings.advocateRemoveFailed', async () => {
+    act(removeFailed, async () => {
       setPaired(null);
       await advocateApi(token, 'DELETE', `/advocates/${encodeURIComponent(advocateId)}`);
       // Ending the pairing deleted every share to them; a standing share to them ends with it.

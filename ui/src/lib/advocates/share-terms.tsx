@@ -43,6 +43,7 @@ export function ShareTerms({ id, advocates, advocateId, onChoose, days, onDays, 
         {t('sharing.days')}
       </label>
       <input
+        autoComplete="off"
         id={`${id}-days`}
         className="input"
         type="number"

@@ -40,7 +40,7 @@ export function OfflineWriting({ accountId, onKept }: OfflineFormProps) {
   return (
     <form className="vault-card copy-restore-form" onSubmit={(e) => void keep(e)}>
       <label htmlFor={id}>{t('copy.offlineLabel')}</label>
-      <textarea id={id} className="input" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea autoComplete="off" id={id} className="input" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
       <p>{t('copy.offlineSealed')}</p>
       {failed ? <OfflineNotKept /> : null}
       <div className="vault-actions">
