@@ -89,9 +89,9 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("migrations/0015_checkins_outlive_the_account.sql"),
     },
     Migration {
-        version: 17,
+        version: 16,
         name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
-        sql: include_str!("migrations/0017_share_ids_and_room.sql"),
+        sql: include_str!("migrations/0016_share_ids_and_room.sql"),
     },
 ];
 
