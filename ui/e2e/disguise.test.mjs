@@ -26,6 +26,17 @@ describe('disguise screens', () => {
     await page.getByRole('heading', { level: 1, name: 'A safe space to heal, reflect and plan' }).waitFor();
   };
   const current = () => page.getByRole('region', { name: 'Current conditions' });
+  /**
+   * Settings, once its advocate section has heard back: entering a disguise from it signs her out, and a look-up
+   * still on its way would then be refused (401), which the browser logs as an error.
+   */
+  const settingsLoaded = async () => {
+    const heard = ['/api/advocates', '/api/advocates/shares'].map((path) =>
+      page.waitForResponse((r) => new URL(r.url()).pathname === path),
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await Promise.all(heard);
+  };
   const detail = (term) => current().locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
   const forecastDays = () => page.locator('.wx-days > li');
 
@@ -187,7 +198,7 @@ describe('disguise screens', () => {
 
   it('the hidden way back resets the title; Back from a disguise leaves the app; the notes back arrow quick-exits', async () => {
     await home();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await settingsLoaded();
     await page.getByRole('button', { name: 'Open Notes Disguise' }).click();
     await page.waitForURL((u) => u.pathname === '/notes');
     assert.equal(await page.title(), 'Quick Notes');
@@ -197,7 +208,7 @@ describe('disguise screens', () => {
     assert.equal(address(page), '/');
 
     await signInHere(page, suite.email);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await settingsLoaded();
     await page.getByRole('button', { name: 'Open Weather Disguise' }).click();
     await page.waitForURL((u) => u.pathname === '/weather');
     assert.equal(await page.title(), 'Weather Forecast');
