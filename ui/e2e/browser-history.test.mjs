@@ -2,13 +2,8 @@
 // idle lock, a reopen and the way back, a real Chromium profile's history holds no address of the app but the
 // neutral one and the disguises' own, and no title naming the product or any of its screens.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
+import { launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
 import { homeScreen, PASSWORD, signInHere, signInScreen, startApp, uniqueEmail } from './harness.mjs';
 
 /** Words that would tell someone reading the history what the site is for. */
@@ -29,41 +24,22 @@ const GIVEAWAYS = [
   'emergency',
 ];
 
-/** Every (url, title) row of a profile's History database, read from a copy once the browser has closed. */
-function historyRows(profile) {
-  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'solace-history-')), 'History');
-  copyFileSync(path.join(profile, 'Default', 'History'), copy);
-  try {
-    const out = execFileSync('sqlite3', ['-json', copy, 'SELECT url, title FROM urls ORDER BY id'], { encoding: 'utf8' });
-    return out.trim() ? JSON.parse(out) : [];
-  } finally {
-    rmSync(path.dirname(copy), { recursive: true, force: true });
-  }
-}
-
 describe("the browser's history", () => {
   let app;
   let profile;
   before(async () => {
     app = await startApp();
-    profile = mkdtempSync(path.join(tmpdir(), 'solace-profile-'));
+    profile = newProfile();
   });
   after(async () => {
     await app?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    profile?.remove();
   });
 
   it('names no screen of the app and never the product, after every screen, an idle lock and a reopen', async () => {
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: DEBIAN_CHROMIUM,
-      args: [...CHROMIUM_ARGS],
-      baseURL: app.url,
-      viewport: { width: 1280, height: 900 },
-    });
+    const context = await launchOnProfile(profile.dir, app);
     const problems = [];
     context.on('page', (p) => p.on('pageerror', (e) => problems.push(e.message)));
-    // Nothing leaves for another host (the quick exit is not part of this walk).
-    await context.route((url) => url.origin !== app.origin, (route) => route.abort());
     const email = uniqueEmail('history');
     const titles = [];
     try {
@@ -149,7 +125,7 @@ describe("the browser's history", () => {
       assert.ok(['Welcome', 'Weather Forecast', 'Quick Notes'].includes(title), `the tab was titled "${title}"`);
       for (const word of GIVEAWAYS) assert.ok(!title.toLowerCase().includes(word), `the tab was titled "${title}"`);
     }
-    const rows = historyRows(profile);
+    const rows = profileRows(profile.dir, 'History', 'SELECT url, title FROM urls ORDER BY id');
     const ours = rows.filter((r) => new URL(r.url).origin === app.origin);
     // The browser did record the visit: the neutral address and both disguises.
     const paths = new Set(ours.map((r) => new URL(r.url).pathname));

@@ -5,13 +5,10 @@
 // (`Login Data`), the session-restore files (`Sessions/`, `Current Session`) and the history. None may hold a word
 // she typed, her sign-in address, or a PIN.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
+import { launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
 import { homeScreen, PASSWORD, startApp, uniqueEmail } from './harness.mjs';
 
 /** What she types on the walk: each must be nowhere in the profile afterwards. */
@@ -58,18 +55,6 @@ function foundIn(files, text) {
   });
 }
 
-/** Rows of a profile's SQLite store, read from a copy once the browser has closed. */
-function rows(file, sql) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'solace-store-'));
-  try {
-    copyFileSync(file, path.join(dir, 'db'));
-    const out = execFileSync('sqlite3', ['-json', path.join(dir, 'db'), sql], { encoding: 'utf8' });
-    return out.trim() ? JSON.parse(out) : [];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe('what the browser keeps of what she typed', () => {
   let app;
   let profile;
@@ -79,21 +64,15 @@ describe('what the browser keeps of what she typed', () => {
     app = await startApp({
       extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
     });
-    profile = mkdtempSync(path.join(tmpdir(), 'solace-profile-'));
+    profile = newProfile();
   });
   after(async () => {
     await app?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    profile?.remove();
   });
 
   it('neither autofill, saved logins, session restore nor history hold her words, her people or her PINs', async () => {
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: DEBIAN_CHROMIUM,
-      args: [...CHROMIUM_ARGS],
-      baseURL: app.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.route((url) => url.origin !== app.origin, (route) => route.abort());
+    const context = await launchOnProfile(profile.dir, app);
     const email = uniqueEmail('keeps');
     try {
       const page = context.pages()[0] ?? (await context.newPage());
@@ -164,16 +143,16 @@ describe('what the browser keeps of what she typed', () => {
       await context.close();
     }
 
-    const stores = formStores(profile);
+    const stores = formStores(profile.dir);
     assert.ok(stores.some((f) => f.endsWith('Web Data')), `the profile has an autofill store: ${stores.join(', ')}`);
     const kept = {};
     for (const [what, text] of Object.entries({ ...HERS, email })) {
-      const where = foundIn(stores, text).map((f) => path.relative(profile, f));
+      const where = foundIn(stores, text).map((f) => path.relative(profile.dir, f));
       if (where.length) kept[what] = where;
     }
     assert.deepEqual(kept, {}, 'what the browser kept of what she typed');
-    assert.deepEqual(rows(path.join(profile, 'Default', 'Web Data'), 'SELECT name FROM autofill'), []);
-    const logins = path.join(profile, 'Default', 'Login Data');
-    assert.deepEqual(rows(logins, 'SELECT username_value FROM logins UNION ALL SELECT username_value FROM stats'), []);
+    assert.deepEqual(profileRows(profile.dir, 'Web Data', 'SELECT name FROM autofill'), []);
+    const usernames = 'SELECT username_value FROM logins UNION ALL SELECT username_value FROM stats';
+    assert.deepEqual(profileRows(profile.dir, 'Login Data', usernames), []);
   });
 });
