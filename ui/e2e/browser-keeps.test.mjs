@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
-import { homeScreen, PASSWORD, startApp, uniqueEmail } from './harness.mjs';
+import { homeScreen, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
 
 /** What she types on the walk: each must be nowhere in the profile afterwards. */
 const HERS = {
@@ -79,14 +79,8 @@ describe('what the browser keeps of what she typed', () => {
       const menu = (name) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
       const heading = (name) => page.getByRole('heading', { level: 1, name, exact: true });
 
-      // Sign-up with her address, 'Remember me' left off.
-      await page.goto('/');
-      await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-      await page.getByRole('radio', { name: 'My e-mail address' }).check();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      // Sign-up with her address, 'Remember my e-mail on this device' left off.
+      await signUpViaUi(page, email);
       await homeScreen(page).waitFor();
 
       await menu('Journal').click();

@@ -87,6 +87,11 @@ function sessionStorageOf(win: Window): Storage | null {
   }
 }
 
+/** Whether this tab left the app by the quick exit (the mark above). */
+function exitedBefore(win: Window): boolean {
+  return sessionStorageOf(win)?.getItem(EXITED_KEY) === '1';
+}
+
 /**
  * Call first, before anything is drawn. True when this tab left the app by the quick exit and this page was reached
  * by Back, Forward or a reload: the page is hidden and replaced by an empty one, and the caller draws nothing. An
@@ -94,11 +99,10 @@ function sessionStorageOf(win: Window): Storage | null {
  * starts as usual.
  */
 export function leaveIfExitedBefore(win: Window = window): boolean {
-  const storage = sessionStorageOf(win);
-  if (storage?.getItem(EXITED_KEY) !== '1') return false;
+  if (!exitedBefore(win)) return false;
   const [entry] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   if (entry?.type === 'navigate') {
-    storage.removeItem(EXITED_KEY);
+    sessionStorageOf(win)?.removeItem(EXITED_KEY);
     return false;
   }
   hideAppNow(win.document);
@@ -179,7 +183,7 @@ export function guardBackForwardCache(win: Window = window): void {
     if (!e.persisted) return;
     hideAppNow(win.document);
     // After an exit, leave again rather than load the app afresh (`leaveIfExitedBefore` would, one load later).
-    if (sessionStorageOf(win)?.getItem(EXITED_KEY) === '1') win.location.replace('about:blank');
+    if (exitedBefore(win)) win.location.replace('about:blank');
     else win.location.reload();
   });
 }
