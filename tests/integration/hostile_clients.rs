@@ -7,15 +7,13 @@ use crate::auth_support::{Auth, api};
 use crate::checkin::{paired_advocate, token};
 use crate::checkin_support::Smtp;
 use crate::push_support::{Browser, PushService};
-use crate::tsa_support::{DIGEST, FloodingAuthority, post, query};
+use crate::tsa_support::{DIGEST, FloodingAuthority, QUERY, post, query};
 use base64::Engine;
 use common::{Options, Server};
 use reqwest::Method;
 use serde_json::json;
 
 use crate::common;
-
-const QUERY: &str = "application/timestamp-query";
 
 #[test]
 fn the_same_advocate_chosen_twice_is_a_clear_refusal_and_nothing_starts() {

@@ -5,9 +5,7 @@ use crate::common;
 use crate::tsa_support;
 
 use common::{Options, Server};
-use tsa_support::{DIGEST, certificate, openssl, post, query, token, verify_reply};
-
-const QUERY: &str = "application/timestamp-query";
+use tsa_support::{DIGEST, QUERY, certificate, openssl, post, query, token, verify_reply};
 
 #[test]
 fn a_digest_gets_a_token_that_openssl_verifies_and_a_changed_digest_does_not() {

@@ -7,6 +7,9 @@ use std::process::Command;
 
 use crate::common::{Server, client};
 
+/// RFC 3161's media type for a time-stamp request over HTTP.
+pub const QUERY: &str = "application/timestamp-query";
+
 /// A SHA-256 digest in hex, as the browser would send for an entry.
 pub const DIGEST: &str = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
 
@@ -71,11 +74,7 @@ pub fn verify_reply(dir: &Path, digest: &str, reply: &[u8], ca_file: &str) -> (b
 
 /// The bare token (as the incident log keeps it) the server stamps for `digest`.
 pub fn token(s: &Server, dir: &Path, digest: &str) -> Vec<u8> {
-    let reply = post(
-        &s.url("/api/timestamp"),
-        "application/timestamp-query",
-        query(dir, digest),
-    );
+    let reply = post(&s.url("/api/timestamp"), QUERY, query(dir, digest));
     assert_eq!(reply.status(), 200);
     std::fs::write(dir.join("r.tsr"), reply.bytes().unwrap()).unwrap();
     let (ok, out) = openssl(
