@@ -27,9 +27,9 @@ pub struct EmergencyContact {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct LocalConfig {
-    /// The footer's "Emergency Helpline" and the "call … now" advice on every screen.
+    /// The footer's number (named as in `emergency_contacts` when it is there) and the "call … now" advice.
     pub emergency_number: String,
-    /// The toll-free domestic violence helpline in Home's Safety First box.
+    /// The helpline in Home's Safety First box, called by its name in `emergency_contacts` when it is there.
     pub helpline_number: String,
     /// The call buttons on Home and the "In immediate danger?" box on Resources, in this order.
     pub emergency_contacts: Vec<EmergencyContact>,
@@ -81,6 +81,18 @@ impl LocalConfig {
             }
             for (j, number) in contact.numbers.iter().enumerate() {
                 dialable(number, &format!("{key}.numbers[{j}]"))?;
+                // The screens call a number by the one name the list gives it.
+                if let Some(k) = self.emergency_contacts[..i]
+                    .iter()
+                    .position(|earlier| earlier.numbers.contains(number))
+                {
+                    return Err(ConfigError::invalid(
+                        &format!("{key}.numbers[{j}]"),
+                        format!(
+                            "{number:?} is already listed under local.emergency_contacts[{k}]: give each number one name"
+                        ),
+                    ));
+                }
             }
         }
         Ok(())
@@ -165,7 +177,7 @@ mod tests {
         let d = LocalConfig::default();
         assert_eq!(
             (d.emergency_number.as_str(), d.helpline_number.as_str()),
-            ("112", "100")
+            ("112", "181")
         );
         let contacts: Vec<(String, Vec<String>)> = d
             .emergency_contacts
@@ -176,12 +188,26 @@ mod tests {
             })
             .collect();
         let expected = [
+            ("Emergency", vec!["112"]),
+            ("Women Helpline", vec!["181"]),
+            ("Police Women’s Helpline", vec!["1091"]),
             ("Police", vec!["100"]),
-            ("Women Helpline", vec!["1091", "181"]),
             ("Ambulance", vec!["108"]),
         ]
         .map(|(l, n)| (l.to_string(), n.iter().map(|s| s.to_string()).collect()));
         assert_eq!(contacts, expected.to_vec());
+    }
+
+    #[test]
+    fn a_number_listed_under_two_names_is_refused() {
+        let mut c = LocalConfig::default();
+        c.emergency_contacts[3].numbers.push("181".into());
+        let err = c.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("local.emergency_contacts[3].numbers[1]"),
+            "{err}"
+        );
+        assert!(err.contains("local.emergency_contacts[1]"), "{err}");
     }
 
     #[test]

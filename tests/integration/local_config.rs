@@ -54,11 +54,11 @@ fn the_defaults_are_spec_numbers_in_english_and_hindi() {
         .unwrap();
     let local = &body["local"];
     assert_eq!(local["emergency_number"], "112");
-    assert_eq!(local["helpline_number"], "100");
+    assert_eq!(local["helpline_number"], "181");
     let contacts = local["emergency_contacts"].as_array().unwrap();
-    assert_eq!(contacts.len(), 3);
+    assert_eq!(contacts.len(), 5);
     assert_eq!(contacts[1]["label"]["en"], "Women Helpline");
-    assert_eq!(contacts[1]["numbers"], serde_json::json!(["1091", "181"]));
+    assert_eq!(contacts[1]["numbers"], serde_json::json!(["181"]));
     assert!(contacts.iter().all(|c| c["label"]["hi"].is_string()));
 
     let (status, out, _) = run(&["generate-config"], &[]);

@@ -86,8 +86,8 @@ describe('features', () => {
   it('resources: emergency numbers, search, category chips and the empty state', async () => {
     await open('/resources', 'Support Resources');
     const emergency = page.getByRole('region', { name: 'In immediate danger?' });
-    assert.deepEqual(await emergency.getByRole('link').allTextContents(), ['100', '1091', '181', '108']);
-    assert.equal(await emergency.getByRole('listitem').count(), 3, 'three numbers (one line offers 1091 or 181)');
+    assert.deepEqual(await emergency.getByRole('link').allTextContents(), ['112', '181', '1091', '100', '108']);
+    assert.equal(await emergency.getByRole('listitem').count(), 5, 'one line per service, each with its own name');
     const cards = page.locator('.resource-card');
     assert.equal(await cards.count(), 6);
     await page.getByText(/This list is not exhaustive/).waitFor();

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -63,7 +63,8 @@ describe('layout', () => {
       expect(nav).toContainElement(screen.getByRole('link', { name }));
     }
     expect(screen.getByText('Made with love for safety and healing')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Emergency Helpline: 112' })).toHaveAttribute('href', 'tel:112');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Emergency: 112' })).toHaveAttribute('href', 'tel:112');
     expect(screen.getByRole('link', { name: 'ideas@example.org' })).toHaveAttribute(
       'href',
       'mailto:ideas@example.org',

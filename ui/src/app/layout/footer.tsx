@@ -1,10 +1,13 @@
 import { useAppConfig } from '../../lib/app-config';
 import { Placed, useT } from '../../lib/i18n';
+import { useNumberName } from '../../lib/emergency-calls';
 import { telHref } from '../../lib/tel';
 
 export function Footer() {
   const { product_name, contact_email, local } = useAppConfig();
   const t = useT();
+  const emergency = local.emergency_number;
+  const label = useNumberName()(emergency);
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -22,8 +25,8 @@ export function Footer() {
         ) : null}
         <p>{t('layout.footerLove')}</p>
         <p>
-          <a className="footer-helpline" href={telHref(local.emergency_number)}>
-            {t('emergency.footerHelpline', { number: local.emergency_number })}
+          <a className="footer-helpline" href={telHref(emergency)}>
+            {label ? t('emergency.callName', { label, number: emergency }) : t('emergency.footerHelpline', { number: emergency })}
           </a>
         </p>
       </div>

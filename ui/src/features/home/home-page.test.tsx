@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import HomePage from './home-page';
 import hindi from '../../locales/hi/home.json';
 import { englishList } from '../../lib/english-text';
+import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
 import { I18nProvider, loadBuiltInCatalogue } from '../../lib/i18n';
 
 const renderHome = () =>
@@ -20,13 +21,25 @@ describe('Home page', () => {
     expect(screen.getByRole('link', { name: 'Find Resources' })).toHaveAttribute('href', '/resources');
   });
 
-  it('shows the Safety First box with the toll-free helpline 100 and the panic button tip', () => {
+  it('shows the Safety First box with the women helpline 181, by the name the list of numbers gives it, and the panic button tip', () => {
     renderHome();
     const box = screen.getByRole('region', { name: 'Safety First' });
-    const call = within(box).getByRole('link', { name: 'Call the domestic violence helpline: 100' });
-    expect(call).toHaveAttribute('href', 'tel:100');
-    expect(box).toHaveTextContent('toll free');
+    const call = within(box).getByRole('link', { name: 'Call the Women Helpline: 181' });
+    expect(call).toHaveAttribute('href', 'tel:181');
+    expect(screen.getByRole('link', { name: 'Women Helpline: 181' })).toHaveAttribute('href', 'tel:181');
     expect(box).toHaveTextContent(/emergency button/);
+  });
+
+  it('calls a helpline the operator lists nowhere else just "the helpline"', () => {
+    render(
+      <AppConfigProvider value={{ ...DEFAULT_CONFIG, local: { ...DEFAULT_CONFIG.local, helpline_number: '1195' } }}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </AppConfigProvider>,
+    );
+    const box = screen.getByRole('region', { name: 'Safety First' });
+    expect(within(box).getByRole('link', { name: 'Call the helpline: 1195' })).toHaveAttribute('href', 'tel:1195');
   });
 
   it('has six feature cards linking to the right screens, and two testimonials', () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
-import { EmergencyCallButtons } from '../../lib/emergency-calls';
+import { EmergencyCallButtons, useNumberName } from '../../lib/emergency-calls';
 import { useT, useTList } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';
 import { telHref } from '../../lib/tel';
@@ -12,6 +12,8 @@ export default function HomePage() {
   const { product_name, local } = useAppConfig();
   const t = useT();
   const testimonials = useTList('home.testimonials');
+  const helpline = local.helpline_number;
+  const label = useNumberName()(helpline);
   return (
     <div className="page home-page">
       <section className="home-hero" aria-labelledby="home-hero-heading">
@@ -33,8 +35,8 @@ export default function HomePage() {
         <h2 id="home-safety-heading">{t('home.safetyHeading')}</h2>
         <p>{t('emergency.safetyFirst')}</p>
         <p>
-          <a href={telHref(local.helpline_number)} className="call-button">
-            {t('emergency.callHelpline', { number: local.helpline_number })}
+          <a href={telHref(helpline)} className="call-button">
+            {label ? t('emergency.callNamed', { label, number: helpline }) : t('emergency.callHelpline', { number: helpline })}
           </a>
         </p>
         <p>{t('home.leaveQuickly')}</p>

@@ -19,9 +19,10 @@ describe('Resources page', () => {
     expect(resourceHeadings()).toHaveLength(6);
     const emergency = screen.getByRole('region', { name: 'In immediate danger?' });
     for (const [label, n] of [
-      ['Police', '100'],
-      ['Women Helpline', '1091'],
+      ['Emergency', '112'],
       ['Women Helpline', '181'],
+      ['Police Women’s Helpline', '1091'],
+      ['Police', '100'],
       ['Ambulance', '108'],
     ]) {
       expect(within(emergency).getByRole('link', { name: `${label}: ${n}` })).toHaveAttribute('href', `tel:${n}`);
