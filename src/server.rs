@@ -115,6 +115,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         config.checkin.clone(),
         mailer,
         auth_service.hashing_pool(),
+        &config.server.site_url,
     ));
     let push = crate::push::PushService::from_config(
         &config.push,
@@ -129,6 +130,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         push.clone(),
         checkin.wake.clone(),
         checkin.limits.clone(),
+        checkin.advocates_area.clone(),
     );
     let push = web::Data::new(push);
     let listen = config.listen_addr();

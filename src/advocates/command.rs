@@ -76,7 +76,7 @@ fn execute(
                 return Err(e.into());
             }
             let site = &config.server.site_url;
-            let area = format!("{}/advocate", site.trim_end_matches('/'));
+            let area = super::area_url(site);
             let lifetime = config.auth.recovery_link_lifetime.0;
             let link = accounts::recovery::create_to(c, &id, site, &area, lifetime)?;
             println!("{}", link.url);

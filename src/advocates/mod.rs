@@ -21,6 +21,11 @@ pub use routes::{AdvocateCaller, PairingLimit, private};
 
 use crate::db::Db;
 
+/// Where the advocates' area is on this site: in the set-up link and in the e-mail an alert sends them.
+pub fn area_url(site_url: &str) -> String {
+    format!("{}/advocate", site_url.trim_end_matches('/'))
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     routes::configure(cfg);
     share_routes::configure(cfg);

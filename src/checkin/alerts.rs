@@ -13,7 +13,7 @@ pub struct Alert {
     pub id: String,
     pub survivor_id: String,
     pub known_as: String,
-    /// 'overdue', 'duress' or 'test'.
+    /// 'overdue', 'duress', 'stopped' or 'test'.
     pub kind: String,
     /// Her note sealed to this advocate, base64.
     pub sealed: String,
@@ -41,20 +41,37 @@ pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Al
     .collect()
 }
 
-/// A test alert for one of her paired advocates.
+/// The advocate's own address, where an alert is e-mailed.
+pub fn address_of(c: &Connection, advocate_id: &str) -> rusqlite::Result<String> {
+    c.query_row(
+        "SELECT email FROM users WHERE id = ?1",
+        [advocate_id],
+        |r| r.get(0),
+    )
+}
+
+/// A test alert for one of her paired advocates: the advocate's address (for the test e-mail) when it
+/// was stored, `None` when they are not paired.
 pub fn insert_test(
     c: &mut Connection,
     survivor_id: &str,
     advocate_id: &str,
     sealed: &[u8],
     now: i64,
-) -> Result<bool, CheckinError> {
-    Ok(c.execute(
+) -> Result<Option<String>, CheckinError> {
+    let tx = c.transaction()?;
+    let stored = tx.execute(
         "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
          SELECT lower(hex(randomblob(16))), advocate_id, survivor_id, known_as, 'test', ?3, ?4
          FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![survivor_id, advocate_id, sealed, now],
-    )? > 0)
+    )? > 0;
+    let address = match stored {
+        true => Some(address_of(&tx, advocate_id)?),
+        false => None,
+    };
+    tx.commit()?;
+    Ok(address)
 }
 
 pub fn dismiss(c: &Connection, advocate_id: &str, id: &str) -> Result<bool, CheckinError> {

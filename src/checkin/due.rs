@@ -18,6 +18,8 @@ pub struct Firing {
     pub advocates: usize,
     /// The advocates whose alert was stored just now (empty on a retry).
     pub advocate_ids: Vec<String>,
+    /// Chosen advocates' own addresses whose e-mail has not been accepted yet.
+    pub advocate_mail: Vec<String>,
     pub tries: i64,
 }
 
@@ -64,8 +66,14 @@ pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
 }
 
 /// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
-/// they see, and the check-in stops being hers to end.
-pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, CheckinError> {
+/// they see (and, when this server sends e-mail, their address one to send), and the check-in stops
+/// being hers to end.
+pub fn fire(
+    c: &mut Connection,
+    id: &str,
+    now: i64,
+    mail: bool,
+) -> Result<Option<Firing>, CheckinError> {
     let tx = c.transaction()?;
     let row: Option<(String, String, Option<String>, String, i64, String)> = tx
         .query_row(
@@ -107,6 +115,14 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
          WHERE n.checkin_id = ?1",
         params![id, account, kind, now],
     )?;
+    if mail {
+        tx.execute(
+            "INSERT OR IGNORE INTO checkin_advocate_mail (checkin_id, address)
+             SELECT n.checkin_id, u.email FROM checkin_advocate_notes n JOIN users u ON u.id = n.advocate_id
+             WHERE n.checkin_id = ?1",
+            [id],
+        )?;
+    }
     tx.execute(
         "DELETE FROM checkin_advocate_notes WHERE checkin_id = ?1",
         [id],
@@ -117,13 +133,12 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
             params![id, kind],
         )?;
     }
-    let recipients = {
-        let mut stmt = tx.prepare(
-            "SELECT address FROM checkin_recipients WHERE checkin_id = ?1 ORDER BY address",
-        )?;
-        stmt.query_map([id], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?
+    let addresses = |table: &str| -> rusqlite::Result<Vec<String>> {
+        let sql = format!("SELECT address FROM {table} WHERE checkin_id = ?1 ORDER BY address");
+        tx.prepare(&sql)?.query_map([id], |r| r.get(0))?.collect()
     };
+    let recipients = addresses("checkin_recipients")?;
+    let advocate_mail = addresses("checkin_advocate_mail")?;
     tx.commit()?;
     Ok(Some(Firing {
         id: id.to_string(),
@@ -134,16 +149,29 @@ pub fn fire(c: &mut Connection, id: &str, now: i64) -> Result<Option<Firing>, Ch
         recipients,
         advocates,
         advocate_ids,
+        advocate_mail,
         tries,
     }))
 }
 
+/// Who an alert e-mail goes to: one of her trusted people, or one of her advocates.
+#[derive(Clone, Copy)]
+pub enum Addressee {
+    Trusted,
+    Advocate,
+}
+
 /// One e-mail was accepted by the mail server: its address is no longer kept.
-pub fn sent(c: &Connection, id: &str, address: &str) -> rusqlite::Result<()> {
-    c.execute(
-        "DELETE FROM checkin_recipients WHERE checkin_id = ?1 AND address = ?2",
-        params![id, address],
-    )?;
+pub fn sent(c: &Connection, id: &str, to: Addressee, address: &str) -> rusqlite::Result<()> {
+    let sql = match to {
+        Addressee::Trusted => {
+            "DELETE FROM checkin_recipients WHERE checkin_id = ?1 AND address = ?2"
+        }
+        Addressee::Advocate => {
+            "DELETE FROM checkin_advocate_mail WHERE checkin_id = ?1 AND address = ?2"
+        }
+    };
+    c.execute(sql, params![id, address])?;
     Ok(())
 }
 

@@ -1,5 +1,7 @@
-//! The e-mail a trusted person gets, in the language her screen was in (English or Hindi): a plain
-//! subject, her note, what to do, and nothing more of her account (no name, no address, no link).
+//! The e-mails an alert sends, in the language her screen was in (English or Hindi). A trusted person
+//! gets a plain subject, her note, what to do, and nothing more of her account (no name, no address, no
+//! link). An advocate gets less: that an alert waits in the advocates' area and where that is; who she
+//! is and her note are read there, after the advocate signs in.
 
 use std::sync::Arc;
 
@@ -107,9 +109,74 @@ pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
     (subject.to_string(), body)
 }
 
+struct AdvocateTexts {
+    subject: &'static str,
+    test_subject: &'static str,
+    test: &'static str,
+    duress: &'static str,
+    overdue: &'static str,
+    stopped: &'static str,
+    open: &'static str,
+    why: &'static str,
+    automatic: &'static str,
+}
+
+const ADVOCATE_EN: AdvocateTexts = AdvocateTexts {
+    subject: "An alert is waiting for you",
+    test_subject: "Test: an alert is waiting for you",
+    test: "This is only a test; nothing has happened. Someone who chose you as their advocate is making sure \
+           their check-in alerts reach you.",
+    duress: "Someone who chose you as their advocate has just asked for help through their check-in. Please \
+             act now.",
+    overdue: "Someone who chose you as their advocate did not check in on time.",
+    stopped: "The check-in of someone who chose you as their advocate was stopped before its end without \
+              them checking in.",
+    open: "Open the advocates' area to see who it is and read their note:",
+    why: "For their safety this e-mail says nothing more. Who they are and what they wrote are only in the \
+          advocates' area, after you sign in.",
+    automatic: "This message was sent automatically. Replies are not read.",
+};
+
+const ADVOCATE_HI: AdvocateTexts = AdvocateTexts {
+    subject: "आपके लिए एक संदेश इंतज़ार कर रहा है",
+    test_subject: "जाँच: आपके लिए एक संदेश इंतज़ार कर रहा है",
+    test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। जिस व्यक्ति ने आपको अपना सहायक चुना है, वे देख रहे हैं कि \
+           उनके हाज़िरी के संदेश आप तक पहुँचते हैं।",
+    duress: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। \
+             कृपया अभी कुछ करें।",
+    overdue: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने समय पर हाज़िरी नहीं दी।",
+    stopped: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया \
+              गया और उन्होंने हाज़िरी नहीं दी।",
+    open: "वे कौन हैं और उनका संदेश देखने के लिए सहायकों का हिस्सा खोलें:",
+    why: "उनकी सुरक्षा के लिए इस ई-मेल में और कुछ नहीं लिखा है। वे कौन हैं और उन्होंने क्या लिखा, यह साइन इन \
+          करने के बाद सिर्फ़ सहायकों के हिस्से में दिखता है।",
+    automatic: "यह संदेश अपने-आप भेजा गया है। जवाब कोई नहीं पढ़ता।",
+};
+
+/// Subject and body of an advocate's e-mail for an alert of `kind`: nothing of hers, only that an alert
+/// waits at `area` (the advocates' area of this site).
+pub fn advocate_alert(kind: &str, language: &str, area: &str) -> (String, String) {
+    let t = if language == "hi" {
+        &ADVOCATE_HI
+    } else {
+        &ADVOCATE_EN
+    };
+    let (subject, opening) = match kind {
+        "test" => (t.test_subject, t.test),
+        "duress" => (t.subject, t.duress),
+        "stopped" => (t.subject, t.stopped),
+        _ => (t.subject, t.overdue),
+    };
+    let body = format!(
+        "{opening}\n\n{}\n{area}\n\n{}\n\n{}\n",
+        t.open, t.why, t.automatic
+    );
+    (subject.to_string(), body)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::alert;
+    use super::{advocate_alert, alert};
 
     #[test]
     fn a_test_says_so_and_a_real_alert_does_not() {
@@ -127,5 +194,25 @@ mod tests {
             let english = body.replace("Ring Road", "");
             assert!(!english.chars().any(|c| c.is_ascii_alphabetic()), "{body}");
         }
+    }
+
+    #[test]
+    fn an_advocates_e_mail_points_to_the_area_and_carries_nothing_of_hers() {
+        let area = "https://help.example.org/advocate";
+        for language in ["en", "hi"] {
+            for kind in ["overdue", "duress", "stopped", "test"] {
+                let (subject, body) = advocate_alert(kind, language, area);
+                assert!(body.contains(area), "{body}");
+                assert_eq!(
+                    subject.starts_with("Test") || subject.starts_with("जाँच"),
+                    kind == "test"
+                );
+                let (_, trusted) = alert(kind, "", language);
+                assert_ne!(body, trusted);
+            }
+        }
+        let (_, hindi) = advocate_alert("overdue", "hi", area);
+        let words = hindi.replace(area, "");
+        assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "{hindi}");
     }
 }

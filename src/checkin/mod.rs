@@ -40,6 +40,8 @@ pub struct CheckinState {
     pub limits: Arc<limits::SendLimits>,
     /// The auth service's Argon2 threads, which hash and check PINs too.
     pub passwords: Arc<PasswordPool>,
+    /// The advocates' area on this site, which an advocate's alert e-mail points to.
+    pub advocates_area: String,
     /// PIN checks in flight per account (`tries.rs`).
     pin_checks: tries::InFlight,
 }
@@ -49,6 +51,7 @@ impl CheckinState {
         config: config::CheckinConfig,
         mailer: Option<Mailer>,
         passwords: Arc<PasswordPool>,
+        site_url: &str,
     ) -> Self {
         Self {
             config,
@@ -57,6 +60,7 @@ impl CheckinState {
             sends: RateLimiter::new(10, Duration::from_secs(3600)),
             limits: Default::default(),
             passwords,
+            advocates_area: crate::advocates::area_url(site_url),
             pin_checks: Default::default(),
         }
     }

@@ -243,23 +243,30 @@ async fn test(
         .sends
         .check(&account)
         .map_err(|wait| ApiError::rate_limited(wait.0))?;
-    let (subject, text) = mail::alert("test", &body.note, mail::language(body.language.as_deref()));
+    let language = mail::language(body.language.as_deref());
+    let (subject, text) = mail::alert("test", &body.note, language);
     let mut emails = Vec::new();
     for to in recipients {
         let mailer = state.mailer.clone().ok_or(CheckinError::NoEmail)?;
         let accepted = mail::deliver(mailer, &to, &subject, &text).await;
         emails.push(json!({"to": to, "accepted": accepted}));
     }
+    let (subject, text) = mail::advocate_alert("test", language, &state.advocates_area);
     let mut delivered = Vec::new();
     for (advocate, sealed) in advocates {
         let (me, id) = (account.clone(), advocate.clone());
         let stored = db
             .write(move |c| alerts::insert_test(c, &me, &id, &sealed, now_ms()))
             .await?;
-        if let (true, Some(push)) = (stored, push.get_ref()) {
+        if let (Some(_), Some(push)) = (&stored, push.get_ref()) {
             push.notify(&db, advocate.clone(), crate::push::Message::Alert);
         }
-        delivered.push(json!({"id": advocate, "delivered": stored}));
+        // Their e-mail: accepted by the mail server, or null when this server sends none.
+        let emailed = match (&stored, state.mailer.clone()) {
+            (Some(to), Some(mailer)) => Some(mail::deliver(mailer, to, &subject, &text).await),
+            _ => None,
+        };
+        delivered.push(json!({"id": advocate, "delivered": stored.is_some(), "emailed": emailed}));
     }
     tracing::info!("a test check-in alert was sent");
     Ok(private().json(json!({"emails": emails, "advocates": delivered})))

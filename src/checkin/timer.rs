@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
+use super::alerts;
+use super::due::{self, Addressee};
 use super::errors::CheckinError;
 use super::limits::{SendLimits, To};
 use super::mail;
-use super::{alerts, due};
 use crate::accounts::time::now_ms;
 use crate::db::Db;
 use crate::email::Mailer;
@@ -32,12 +33,14 @@ pub fn spawn(
     push: Option<Arc<PushService>>,
     wake: Arc<Notify>,
     limits: Arc<SendLimits>,
+    advocates_area: String,
 ) {
     let send = Sender {
         db: db.clone(),
         mailer,
         push: push.clone(),
         limits,
+        advocates_area,
     };
     actix_web::rt::spawn(async move {
         let now = now_ms();
@@ -95,6 +98,7 @@ struct Sender {
     mailer: Option<Arc<Mailer>>,
     push: Option<Arc<PushService>>,
     limits: Arc<SendLimits>,
+    advocates_area: String,
 }
 
 impl Sender {
@@ -118,7 +122,8 @@ impl Sender {
 
     async fn one(&self, id: String, now: i64) -> Result<(), CheckinError> {
         let (db, mailer) = (&self.db, self.mailer.as_ref());
-        let Some(f) = db.write(move |c| due::fire(c, &id, now)).await? else {
+        let mail = mailer.is_some();
+        let Some(f) = db.write(move |c| due::fire(c, &id, now, mail)).await? else {
             return Ok(());
         };
         for advocate in &f.advocate_ids {
@@ -127,18 +132,31 @@ impl Sender {
                 push.notify(db, advocate.clone(), Message::Alert);
             }
         }
-        let (subject, body) = mail::alert(&f.kind, &f.note, &f.language);
+        let trusted = mail::alert(&f.kind, &f.note, &f.language);
+        let advocates = mail::advocate_alert(&f.kind, &f.language, &self.advocates_area);
+        let each = f
+            .recipients
+            .iter()
+            .map(|a| (Addressee::Trusted, a, &trusted));
+        let each = each.chain(
+            f.advocate_mail
+                .iter()
+                .map(|a| (Addressee::Advocate, a, &advocates)),
+        );
         let (mut sent, mut failed) = (0, 0);
-        for address in f.recipients.clone() {
+        for (to, address, (subject, body)) in each {
             let Some(mailer) = mailer.cloned() else {
-                tracing::error!(to = %mask_email(&address), "an alert e-mail cannot go: [email] was removed");
+                tracing::error!(to = %mask_email(address), "an alert e-mail cannot go: [email] was removed");
                 failed += 1;
                 continue;
             };
-            if mail::deliver(mailer, &address, &subject, &body).await {
-                self.limits.sent(&f.account, &To::Email(&address));
-                let id = f.id.clone();
-                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, &address)?))
+            if mail::deliver(mailer, address, subject, body).await {
+                // An advocate's address is the operator's, not one she typed: her limits are for those.
+                if let Addressee::Trusted = to {
+                    self.limits.sent(&f.account, &To::Email(address));
+                }
+                let (id, address) = (f.id.clone(), address.clone());
+                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, to, &address)?))
                     .await?;
                 sent += 1;
             } else {

@@ -93,6 +93,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
         sql: include_str!("migrations/0016_share_ids_and_room.sql"),
     },
+    Migration {
+        version: 17,
+        name: "check-ins: each chosen advocate is e-mailed when her alert goes",
+        sql: include_str!("migrations/0017_advocate_alert_mail.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -70,7 +70,8 @@ fn rows(server: &Server) -> i64 {
     db(server)
         .query_row(
             "SELECT (SELECT count(*) FROM checkins) + (SELECT count(*) FROM checkin_recipients)
-             + (SELECT count(*) FROM checkin_advocate_notes)",
+             + (SELECT count(*) FROM checkin_advocate_notes)
+             + (SELECT count(*) FROM checkin_advocate_mail)",
             [],
             |r| r.get(0),
         )
@@ -129,12 +130,25 @@ fn a_check_in_that_runs_out_alerts_her_friend_and_her_advocate_then_forgets_them
         !body.contains("her@example.org"),
         "nothing of her account: {body}"
     );
+    // Her advocate is e-mailed too, at the address the operator gave: that an alert waits, and where.
+    let mail = smtp.next(30);
+    assert_eq!(mail["to"], json!(["asha@example.org"]));
+    assert_eq!(mail["subject"], "An alert is waiting for you");
+    let body = mail["body"].as_str().unwrap();
+    assert!(body.contains(&format!("{SITE}/advocate")), "{body}");
+    for hers in ["Park Street", "her@example.org", "friend@example.org"] {
+        assert!(!body.contains(hers), "nothing of hers: {body}");
+    }
 
     a.server.wait_for_log(
         "a check-in alert was sent",
         std::time::Duration::from_secs(10),
     );
     let (_, alerts) = api(&a, Method::GET, "/advocate/alerts", &advocate, None);
+    assert_eq!(
+        alerts["email_to"], "asha@example.org",
+        "the area says where else alerts go"
+    );
     let alert = &alerts["alerts"][0];
     assert_eq!(
         (
@@ -256,12 +270,20 @@ fn a_test_alert_reaches_every_channel_and_says_it_is_a_test() {
     );
     assert_eq!(
         sent["advocates"],
-        json!([{"id": advocate_id, "delivered": true}])
+        json!([{"id": advocate_id, "delivered": true, "emailed": true}])
     );
     let mail = smtp.next(10);
     assert!(
         mail["subject"].as_str().unwrap().starts_with("Test"),
         "{mail}"
+    );
+    let mail = smtp.next(10);
+    assert_eq!(
+        (&mail["to"], mail["subject"].as_str()),
+        (
+            &json!(["asha@example.org"]),
+            Some("Test: an alert is waiting for you")
+        )
     );
     let (_, alerts) = api(&a, Method::GET, "/advocate/alerts", &advocate, None);
     assert_eq!(alerts["alerts"][0]["kind"], "test");
@@ -305,6 +327,10 @@ fn without_email_the_choice_is_not_offered() {
     let (status, refused) = api(&a, Method::POST, "/checkin", &her, Some(body));
     assert_eq!(status, 400, "{refused}");
     assert!(refused["message"].as_str().unwrap().contains("15 to 1440"));
+    // Her advocate's area says its alerts reach them there only.
+    let (advocate, _) = paired_advocate(&a, &her);
+    let (_, alerts) = api(&a, Method::GET, "/advocate/alerts", &advocate, None);
+    assert_eq!(alerts["email_to"], Value::Null);
 }
 
 #[test]

@@ -1,12 +1,15 @@
 // Her advocate, in two browser profiles against the real binary (docs/advocates.md): the operator's set-up link,
 // a password, two-step sign-in required before anything shows, the key made in the advocate's browser, then
-// pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate,
-// and her removing the advocate again.
+// pairing in person with the same safety code on both screens, sharing, a check-in that alerts the advocate
+// (in the area, and by an e-mail to a real SMTP server on loopback that says only where to look), and her
+// removing the advocate again.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import { freePort } from '../../tests/support/solace-process.mjs';
+import { startSmtpStandIn } from '../../tests/support/smtp-stand-in.mjs';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
 import {
   ADVOCATE_NAME,
@@ -55,8 +58,17 @@ async function apiAs(url, token, pathname) {
   return { status: res.status, error: body.error };
 }
 
+const smtpPort = await freePort();
+
 describe('her advocate', () => {
-  const suite = browserSuite();
+  let smtp;
+  before(async () => {
+    smtp = await startSmtpStandIn(smtpPort);
+  });
+  after(() => smtp?.close());
+  const suite = browserSuite({
+    app: { extraConfig: `[email]\nsmtp_url = "smtp://127.0.0.1:${smtpPort}?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n` },
+  });
 
   it('an advocate sets up with two-step sign-in and a key, pairs with her in person, and she removes them', async () => {
     const { app, ctx: hers, page: her } = suite;
@@ -201,7 +213,12 @@ describe('her advocate', () => {
       await her.getByLabel('Your check-in PIN').fill('2468');
       await her.getByLabel('Help-now PIN (optional)').fill('1357');
       await her.getByRole('button', { name: 'Send a test alert' }).click();
-      await her.getByText(`${ADVOCATE_NAME}: the test is waiting in their advocates' area.`).waitFor();
+      await her.getByText(`${ADVOCATE_NAME}: the test is waiting in their advocates' area, and an e-mail told them so.`).waitFor();
+      const mail = await smtp.next();
+      assert.deepEqual([mail.to, mail.subject], [[advocateEmail], 'Test: an alert is waiting for you']);
+      assert.ok(mail.body.includes(`${app.url}/advocate`), mail.body);
+      assert.ok(!mail.body.includes(NOTE) && !mail.body.includes(KNOWN_AS), 'nothing of hers in the e-mail');
+      await advocate.getByText(`an e-mail goes to ${advocateEmail} saying only`, { exact: false }).waitFor();
       const lookForAlerts = () => advocate.getByRole('button', { name: 'Look for new alerts' }).click();
       await lookForAlerts();
       const test = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: 'A test:' });

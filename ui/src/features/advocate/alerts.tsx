@@ -27,12 +27,19 @@ export function Alerts({ token, unlockedKey }: { token: string; unlockedKey: Cry
   const { lang } = useLanguage();
   const id = useId();
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  // Where else an alert reaches this advocate: their e-mail address, or null when the server sends none.
+  const [emailTo, setEmailTo] = useState<string | null | undefined>(undefined);
   const [notes, setNotes] = useState<Record<string, string | null>>({});
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const { alerts: list } = await advocateApi<{ alerts: Alert[] }>(token, 'GET', '/advocate/alerts');
+    const { alerts: list, email_to } = await advocateApi<{ alerts: Alert[]; email_to: string | null }>(
+      token,
+      'GET',
+      '/advocate/alerts',
+    );
     setAlerts(list);
+    setEmailTo(email_to);
     setError(null);
   }, [token]);
 
@@ -90,6 +97,7 @@ export function Alerts({ token, unlockedKey }: { token: string; unlockedKey: Cry
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('advocate.alertsHeading')}</h2>
+      {emailTo === undefined ? null : <p>{emailTo ? t('advocate.alertsReachEmail', { email: emailTo }) : t('advocate.alertsReachHere')}</p>}
       <button type="button" className="btn btn-secondary" onClick={() => void load().catch(() => setError(t('advocate.loadFailed')))}>
         {t('advocate.alertsRefresh')}
       </button>

@@ -12,7 +12,7 @@ export type Status = {
   checkin: Running | null;
 };
 
-export type TestResult = { emails: { to: string; accepted: boolean }[]; advocates: { id: string; delivered: boolean }[] };
+export type TestResult = { emails: { to: string; accepted: boolean }[]; advocates: { id: string; delivered: boolean; emailed: boolean | null }[] };
 
 /** Her note sealed in her browser to one chosen advocate's public key, base64. */
 export type SealedNote = { id: string; sealed: string };

@@ -191,7 +191,9 @@ export function StartForm({ token, status, onStarted }: Props) {
           ))}
           {tested.advocates.map((r) => (
             <li key={r.id}>
-              {t(r.delivered ? 'checkin.testDelivered' : 'checkin.testNotDelivered', { name: nameOf(r.id) })}
+              {t(r.delivered ? (r.emailed ? 'checkin.testDeliveredEmailed' : 'checkin.testDelivered') : 'checkin.testNotDelivered', {
+                name: nameOf(r.id),
+              })}
             </li>
           ))}
         </ul>
