@@ -26,6 +26,17 @@ describe('idle lock at start', () => {
     expect(document.title).toBe('Weather Forecast');
   });
 
+  it("locks the advocates' area to its own sign-in, not to a disguise", () => {
+    window.history.replaceState(null, '', '/advocate');
+    localStorage.setItem(AUTH_STORAGE_KEY, session);
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(NOW - 121_000));
+    expect(lockIfIdleAtStart(localStorage, NOW)).toBe('tok-123');
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(getDisguiseMode()).toBeNull();
+    applyDisguiseAtStart();
+    expect(window.location.pathname).toBe('/advocate');
+  });
+
   it('keeps a session used within the limit', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, session);
     localStorage.setItem(LAST_ACTIVITY_KEY, String(NOW - 119_000));

@@ -3,13 +3,16 @@ import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
 import { getDisguiseMode, setDisguiseMode } from './disguise-mode';
 import { isIdleTooLong, readLastActivity } from './inactivity';
 import { readIdleScreen } from './privacy-prefs';
+import { PATHS } from './route-paths';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
  * Where the idle lock lands: the disguise she chose in Settings (unless a disguise already shows: it stays, so the
- * screen does not visibly change), or the sign-in screen.
+ * screen does not visibly change), or the sign-in screen. The advocates' area locks to its own sign-in: advocates
+ * are not hiding from anyone, and nothing there explains a disguise's way back.
  */
-export function landAfterIdle(): void {
+export function landAfterIdle(path: string = window.location.pathname): void {
+  if (path === PATHS.advocate || path.startsWith(`${PATHS.advocate}/`)) return;
   const screen = readIdleScreen();
   if (getDisguiseMode() === null && screen !== 'sign-in') setDisguiseMode(screen);
 }
