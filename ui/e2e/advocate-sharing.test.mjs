@@ -217,7 +217,7 @@ describe('a new key after a forgotten passphrase', () => {
       await advocate.getByRole('button', { name: 'Make my key' }).click();
       const theirCode = keySafetyCode(JSON.parse((await put).postData()).public_key, herId);
       const people = advocate.getByRole('list', { name: 'People who paired with you' });
-      await people.getByText(`Safety code of your key with her: ${theirCode.slice(0, 3)} ${theirCode.slice(3)}`).waitFor();
+      await people.getByText(`Key check with her, to compare only after you make a new key: ${theirCode.slice(0, 3)} ${theirCode.slice(3)}`).waitFor();
 
       // Her side: what she shared is gone; the new code is shown, and nothing is offered for sharing until she
       // says it matches.
