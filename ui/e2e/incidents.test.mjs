@@ -130,6 +130,13 @@ describe('incident log', () => {
       await card.getByText(/time-stamped/).waitFor();
       await card.getByText(WITNESS).waitFor();
       await card.getByRole('heading', { name: /^about / }).waitFor();
+      // Her photo is shown in the card, read from her device into a blob: address (nothing is fetched from the
+      // server), and the recording can be played there.
+      const photo = card.getByRole('img', { name: 'window.jpg' });
+      await photo.waitFor();
+      assert.match(await photo.getAttribute('src'), /^blob:/);
+      await card.getByText('window.jpg (293 KB)').waitFor();
+      assert.match(await card.locator('audio[controls]').getAttribute('src'), /^blob:/);
 
       await card.getByRole('button', { name: 'Add a correction' }).click();
       await card.getByLabel('Your correction (the original stays as it is)').fill(CORRECTION);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
-import { sizeText } from './attachment-limits';
+import { AttachmentView } from './attachment-view';
 import { formatMoment } from './format-time';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';
@@ -104,7 +104,9 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete, share }:
               <dd>
                 <ul>
                   {incident.attachments.map((a) => (
-                    <li key={a.id}>{`${a.name} (${sizeText(a.size)})`}</li>
+                    <li key={a.id}>
+                      <AttachmentView attachment={a} />
+                    </li>
                   ))}
                 </ul>
               </dd>
