@@ -15,7 +15,7 @@ import {
   unlock,
   writeJournal,
 } from './advocate-steps.mjs';
-import { openContext, browserSuite, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { openContext, browserSuite, keepRecoveryKey, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const FIRST = 'He took my keys and locked the door';
 const SECOND = 'He shouted at me in front of the children';
@@ -151,8 +151,7 @@ describe('her label of a share, on her other device', () => {
       const email = uniqueEmail('her');
       await signUpViaUi(her, email);
       await her.getByRole('button', { name: 'Show my recovery key' }).click();
-      const recoveryKey = await her.getByLabel('Recovery key').getAttribute('data-recovery-key');
-      await her.getByRole('button', { name: 'I have written it down' }).click();
+      const recoveryKey = await keepRecoveryKey(her);
       await her.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
       await pairWith(her, code);
 

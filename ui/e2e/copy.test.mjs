@@ -13,6 +13,7 @@ import { unzipSync } from 'fflate';
 import {
   PASSWORD,
   assertNoSeriousA11yViolations,
+  keepRecoveryKey,
   launchBrowser,
   openContext,
   signInHere,
@@ -118,9 +119,14 @@ describe('the encrypted copy', () => {
       await assertNoSeriousA11yViolations(pageA, 'the first-use screen');
       await pageA.getByRole('button', { name: 'Show my recovery key' }).click();
       await assertNoSeriousA11yViolations(pageA, 'the recovery key');
-      const recoveryKey = await pageA.getByLabel('Recovery key').getAttribute('data-recovery-key');
-      assert.match(recoveryKey, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
+      // Typed back wrong, the key is not kept; the step says so and nothing moves on.
       await pageA.getByRole('button', { name: 'I have written it down' }).click();
+      for (const field of await pageA.getByLabel(/^Group \d of your key$/).all()) await field.fill('ZZZZ');
+      await pageA.getByRole('button', { name: 'Check and keep it' }).click();
+      await pageA.getByRole('alert').filter({ hasText: 'That is not what your key says.' }).waitFor();
+      await pageA.getByRole('button', { name: 'Show the key again' }).click();
+      const recoveryKey = await keepRecoveryKey(pageA);
+      assert.match(recoveryKey, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){7}$/);
       await pageA.getByRole('heading', { level: 1, name: 'A safe copy of your records' }).waitFor({ state: 'detached' });
 
       await pageA.goto('/journal');
@@ -409,7 +415,9 @@ describe('the encrypted copy', () => {
       // She makes her recovery key in Settings, and the copy goes up.
       await page.goto('/settings');
       await page.getByRole('button', { name: 'Make my recovery key' }).click();
-      await page.getByRole('button', { name: 'I have written it down' }).click();
+      await keepRecoveryKey(page);
+      // Her first key replaces nothing, and Settings says so.
+      await page.getByRole('status').filter({ hasText: 'Your recovery key is kept.' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Everything is copied.' }).waitFor({ timeout: COPY_PASS_MS });
       assert.match(app.command(['users', 'show', email]), /server copy: +[0-9.]+ (bytes|KiB|MiB), changed /);
       // A piece of a record's ciphertext, to look for in the data directory.

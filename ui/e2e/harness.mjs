@@ -269,6 +269,22 @@ export async function signUpViaUi(page, email, password = PASSWORD) {
   await signedIn(page);
 }
 
+/**
+ * The recovery key step shown on `page`: reads the key, says it is written down, types back the two groups the step
+ * asks for (as she would from her paper) and keeps it. Returns the key.
+ */
+export async function keepRecoveryKey(page) {
+  const recoveryKey = await page.getByLabel('Recovery key').getAttribute('data-recovery-key');
+  await page.getByRole('button', { name: 'I have written it down' }).click();
+  const groups = recoveryKey.split('-');
+  for (const label of await page.getByText(/^Group \d of your key$/).allTextContents()) {
+    const n = Number(label.match(/\d/)[0]);
+    await page.getByLabel(label, { exact: true }).fill(groups[n - 1].toLowerCase());
+  }
+  await page.getByRole('button', { name: 'Check and keep it' }).click();
+  return recoveryKey;
+}
+
 /** Signs in through the UI and waits for the home page. */
 export async function signInViaUi(page, email, password = PASSWORD) {
   await page.goto('/auth');

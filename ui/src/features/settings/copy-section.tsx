@@ -12,7 +12,9 @@ export function CopySection() {
   const t = useT();
   const copy = useCopy();
   const [key, setKey] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // What is said once a key is kept: her first key replaces nothing.
+  const [done, setDone] = useState<'first' | 'new' | null>(null);
+  const [first, setFirst] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Opening Settings brings the copy in step once, so what it says is current.
   const syncAtOpening = useRef(copy?.syncNow);
@@ -57,16 +59,23 @@ export function CopySection() {
           onKept={async () => {
             await copy.keepRecoveryKey(key);
             setKey(null);
-            setDone(true);
+            setDone(first ? 'first' : 'new');
           }}
           onCancel={() => setKey(null)}
         />
       ) : (
         <>
-          {done ? <p role="status">{t('copy.newKeyDone')}</p> : null}
+          {done ? <p role="status">{t(done === 'first' ? 'copy.keyDoneFirst' : 'copy.newKeyDone')}</p> : null}
           <div className="settings-actions">
             {mode === 'no-key' ? (
-              <button type="button" className="btn btn-primary" onClick={() => setKey(copy.newRecoveryKey())}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  setFirst(true);
+                  setKey(copy.newRecoveryKey());
+                }}
+              >
                 {t('copy.makeKey')}
               </button>
             ) : null}
@@ -75,7 +84,8 @@ export function CopySection() {
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => {
-                  setDone(false);
+                  setDone(null);
+                  setFirst(false);
                   setKey(copy.newRecoveryKey());
                 }}
               >

@@ -33,7 +33,7 @@ export function formatRecoveryKey(bytes: Uint8Array): string {
  * reads as digits (O as 0; I and L as 1) are read so. Null when it cannot be a recovery key at all.
  */
 export function parseRecoveryKey(text: string): Uint8Array<ArrayBuffer> | null {
-  const clean = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  const clean = normalised(text);
   if (clean.length !== (RK_BYTES * 8) / 5) return null;
   const out = new Uint8Array(RK_BYTES);
   let bits = 0;
@@ -51,6 +51,25 @@ export function parseRecoveryKey(text: string): Uint8Array<ArrayBuffer> | null {
     value &= (1 << bits) - 1;
   }
   return out;
+}
+
+/** What she typed as the key reads it: case, spaces and dashes ignored, O read as 0, I and L as 1. */
+function normalised(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/** Whether `typed` is group `index` (from 0) of `recoveryKey`, read as the key itself is read. */
+export function isKeyGroup(recoveryKey: string, index: number, typed: string): boolean {
+  const group = recoveryKey.split('-')[index];
+  return group !== undefined && normalised(typed) === group;
+}
+
+/** Two different groups of the key's eight, in order, for her to type back. */
+export function groupsToCheck(): [number, number] {
+  const [a, b] = crypto.getRandomValues(new Uint8Array(2));
+  const first = a % 8;
+  const second = (first + 1 + (b % 7)) % 8;
+  return first < second ? [first, second] : [second, first];
 }
 
 /** A new recovery key: `crypto.getRandomValues`, 160 bits. */
