@@ -93,6 +93,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
         sql: include_str!("migrations/0016_share_ids_and_room.sql"),
     },
+    Migration {
+        version: 17,
+        name: "check-ins: her sessions keep their own count of wrong PINs apart from everyone else's",
+        sql: include_str!("migrations/0017_checkin_sessions.sql"),
+    },
 ];
 
 #[cfg(test)]
