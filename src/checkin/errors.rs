@@ -15,9 +15,14 @@ pub enum CheckinError {
     AlreadyRunning,
     #[error("wrong PIN")]
     WrongPin,
-    /// Too many wrong PINs: the check-in runs to its end (and alerts) whatever is typed now.
+    /// Too many wrong PINs in this session of hers: it takes no PIN now. Unless another session of hers
+    /// ends it, the check-in runs to its end (and alerts).
     #[error("too many wrong PINs")]
     Locked,
+    /// Too many wrong PINs from sessions that are not hers, all together: none of them takes a PIN now,
+    /// while her own sessions keep their own tries (docs/checkin.md, "His wrong PINs").
+    #[error("too many wrong PINs from sessions that are not hers")]
+    OthersLocked,
     #[error("e-mail is not set up on this server")]
     NoEmail,
     /// Too many PINs (or passwords) waiting to be checked: not her fault, and nothing was counted.
@@ -66,7 +71,17 @@ impl From<CheckinError> for ApiError {
             CheckinError::Locked => (
                 StatusCode::FORBIDDEN,
                 "pin_locked",
-                "Too many wrong PINs. This check-in will run to its end.".into(),
+                "Too many wrong PINs. No PIN is taken here now; unless the check-in is ended where \
+                 your PIN has worked, it will run to its end."
+                    .into(),
+            ),
+            // The same code: to whoever is refused, it is the same lock.
+            CheckinError::OthersLocked => (
+                StatusCode::FORBIDDEN,
+                "pin_locked",
+                "Too many wrong PINs where this check-in's PIN has not worked. No PIN is taken here \
+                 now; unless the check-in is ended where it was started, it will run to its end."
+                    .into(),
             ),
             CheckinError::NoEmail => (
                 StatusCode::BAD_REQUEST,

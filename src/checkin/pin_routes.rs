@@ -14,8 +14,11 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::vault::SignedIn;
 
-/// Wrong PINs a check-in takes before it refuses every PIN and runs to its end.
-const MAX_WRONG_PINS: i64 = 5;
+/// Wrong PINs a check-in takes before it refuses every PIN (docs/checkin.md, "His wrong PINs"): five in
+/// each session of hers, as before; three from all other sessions together, for the whole check-in. Three
+/// is what a bank card allows: enough for her own typing slips when she has signed in again, and as few
+/// guesses as that leaves him however often he signs in.
+const MAX_WRONG: store::MaxWrong = store::MaxWrong { hers: 5, others: 3 };
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/checkin/extend", web::post().to(extend))
@@ -31,31 +34,63 @@ struct PinBody {
     minutes: Option<u32>,
 }
 
-/// Her running check-in and which PIN she typed. The try is counted before the PIN is checked
-/// (`store::take_try`), and given back only if it could not be checked. A full count while other tries
-/// are still being checked is not a lock yet (`tries.rs`): busy, try again.
+/// A PIN that passed: her running check-in, which PIN it was, and the session and count of its try.
+struct Passed {
+    pins: store::Pins,
+    which: Typed,
+    session: String,
+    budget: store::Budget,
+}
+
+/// Her running check-in, which PIN was typed, and where. The try is counted before the PIN is checked
+/// (`store::take_try`), against the session's own count if it is hers, else against the one all other
+/// sessions share, and given back only if it could not be checked. A full count while other tries on the
+/// same count are still being checked is not a lock yet (`tries.rs`): busy, try again.
 async fn checked(
     state: &CheckinState,
     db: &Db,
     account: String,
+    session: Option<String>,
     typed: String,
-) -> Result<(store::Pins, Typed), CheckinError> {
-    let checking = state.pin_checks.enter(&account);
-    let pins = match db
-        .write(move |c| store::take_try(c, &account, MAX_WRONG_PINS))
+) -> Result<Passed, CheckinError> {
+    // A token without a session id (an external service's) is one session for all such tokens.
+    let session = session.unwrap_or_default();
+    // Whose count, read first to count this check in flight on it; `take_try` decides again inside its
+    // transaction. A session only ever becomes hers, so the two differ only in a race with her PIN passing
+    // in this very session, and then only "busy" or "locked" could be told wrongly.
+    let (a, s) = (account.clone(), session.clone());
+    let budget = db
+        .read(move |c| Ok::<_, CheckinError>(store::budget(c, &a, &s)?))
+        .await?;
+    let checking = state.pin_checks.enter(&account, &session, budget);
+    let s = session.clone();
+    let (pins, budget) = match db
+        .write(move |c| store::take_try(c, &account, &s, MAX_WRONG))
         .await
     {
-        Err(CheckinError::Locked) if checking.others() => return Err(CheckinError::Busy),
+        Err(e @ (CheckinError::Locked | CheckinError::OthersLocked)) => {
+            return Err(if checking.others() {
+                CheckinError::Busy
+            } else {
+                e
+            });
+        }
         taken => taken?,
     };
     let (pin_hash, duress_hash) = (pins.pin_hash.clone(), pins.duress_pin_hash.clone());
     match pin::which(&state.passwords, typed, pin_hash, duress_hash).await {
         Ok(Typed::Wrong) => Err(CheckinError::WrongPin),
-        // Her PIN or the duress PIN: extending clears the count, ending removes it.
-        Ok(which) => Ok((pins, which)),
+        // Her PIN or the duress PIN: extending clears the session's count and makes it hers, ending
+        // removes it all.
+        Ok(which) => Ok(Passed {
+            pins,
+            which,
+            session,
+            budget,
+        }),
         Err(e) => {
-            let id = pins.id;
-            db.write(move |c| Ok::<_, CheckinError>(store::give_back_try(c, &id)?))
+            let (id, s) = (pins.id, session);
+            db.write(move |c| Ok::<_, CheckinError>(store::give_back_try(c, &id, &s, budget)?))
                 .await?;
             Err(e)
         }
@@ -74,7 +109,7 @@ async fn extend(
     state: web::Data<CheckinState>,
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let SignedIn { account, db } = SignedIn::of(&req).await?;
+    let (SignedIn { account, db }, session) = SignedIn::with_session(&req).await?;
     let body = body.into_inner();
     let minutes = body.minutes.unwrap_or(0);
     if !(1..=state.config.max_minutes).contains(&minutes) {
@@ -84,17 +119,22 @@ async fn extend(
         ))
         .into());
     }
-    let (pins, which) = checked(&state, &db, account, body.pin).await?;
+    let Passed {
+        pins,
+        which,
+        session,
+        budget,
+    } = checked(&state, &db, account, session, body.pin).await?;
     let now = now_ms();
     let max = now + i64::from(state.config.max_minutes) * 60_000;
     let ends_at = (pins.ends_at.max(now) + i64::from(minutes) * 60_000).min(max);
     let id = pins.id;
     let extended = if which == Typed::Duress {
         // Answered and shown as an extension; a copy raises the alarm now (docs/checkin.md).
-        db.write(move |c| store::raise_copy_and_extend(c, &id, now, ends_at))
+        db.write(move |c| store::raise_copy_and_extend(c, &id, now, ends_at, &session, budget))
             .await?
     } else {
-        db.write(move |c| Ok::<_, CheckinError>(store::extend(c, &id, ends_at)?))
+        db.write(move |c| Ok::<_, CheckinError>(store::extend(c, &id, ends_at, &session, budget)?))
             .await?
     };
     if !extended {
@@ -110,8 +150,9 @@ async fn end(
     state: web::Data<CheckinState>,
     body: web::Json<PinBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let SignedIn { account, db } = SignedIn::of(&req).await?;
-    let (pins, which) = checked(&state, &db, account, body.into_inner().pin).await?;
+    let (SignedIn { account, db }, session) = SignedIn::with_session(&req).await?;
+    let Passed { pins, which, .. } =
+        checked(&state, &db, account, session, body.into_inner().pin).await?;
     if which == Typed::Duress {
         raise(&db, &state, pins.id).await?;
     } else {

@@ -152,7 +152,7 @@ async fn start(
     state: web::Data<CheckinState>,
     body: web::Json<StartBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let SignedIn { account, db } = SignedIn::of(&req).await?;
+    let (SignedIn { account, db }, session) = SignedIn::with_session(&req).await?;
     let body = body.into_inner();
     let (min, max) = (state.config.min_minutes, state.config.max_minutes);
     if !(min..=max).contains(&body.minutes) {
@@ -198,6 +198,7 @@ async fn start(
         advocates,
         pin_hash,
         duress_pin_hash,
+        session: session.unwrap_or_default(),
     };
     let running = db
         .write(move |c| {

@@ -17,6 +17,8 @@ pub struct NewCheckin {
     pub advocates: Vec<(String, Vec<u8>)>,
     pub pin_hash: String,
     pub duress_pin_hash: Option<String>,
+    /// The sign-in session that starts it: hers for its PINs (`take_try`).
+    pub session: String,
 }
 
 /// Her running check-in, as she sees it.
@@ -28,6 +30,24 @@ pub struct Running {
     pub note: String,
     pub recipients: Vec<String>,
     pub advocates: Vec<String>,
+}
+
+/// Whose count a try at the PIN is taken from (docs/checkin.md, "His wrong PINs"). A session of hers (the
+/// one that started the check-in, or one in which her PIN or the duress PIN passed) counts its own wrong
+/// PINs; every other session's wrong PINs count together, so signing in again and again gives no more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Hers,
+    Others,
+}
+
+/// How many wrong PINs each count takes before it refuses every PIN.
+#[derive(Clone, Copy)]
+pub struct MaxWrong {
+    /// Each of her sessions.
+    pub hers: i64,
+    /// All other sessions together.
+    pub others: i64,
 }
 
 /// What checking a PIN needs.
@@ -67,6 +87,10 @@ pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
             n.duress_pin_hash,
             now_text()
         ],
+    )?;
+    tx.execute(
+        "INSERT INTO checkin_sessions (checkin_id, session_id) VALUES (?1, ?2)",
+        params![n.id, n.session],
     )?;
     for address in &n.recipients {
         tx.execute(
@@ -124,17 +148,34 @@ pub fn running(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Runn
     }))
 }
 
-/// Takes one try at her running check-in's PIN before the PIN is checked: it is counted as wrong at once,
-/// in one statement, so tries sent together can never check more than `max` wrong PINs (her PIN clears
-/// the count: `extend`, or the check-in ends). `Locked` once `max` tries are counted.
-pub fn take_try(c: &mut Connection, account_id: &str, max: i64) -> Result<Pins, CheckinError> {
+/// Whose count a try from `session` is taken from, for `account_id`'s running check-in.
+pub fn budget(c: &Connection, account_id: &str, session: &str) -> rusqlite::Result<Budget> {
+    let hers: bool = c.query_row(
+        "SELECT count(*) > 0 FROM checkin_sessions s JOIN checkins k ON k.id = s.checkin_id
+         WHERE k.account_id = ?1 AND k.state = 'running' AND s.session_id = ?2",
+        params![account_id, session],
+        |r| r.get(0),
+    )?;
+    Ok(if hers { Budget::Hers } else { Budget::Others })
+}
+
+/// Takes one try at her running check-in's PIN from `session` before the PIN is checked: it is counted as
+/// wrong at once, in one conditional statement, against the session's own count if it is hers, else
+/// against the count all other sessions share, so tries sent together can never check more than `max`
+/// wrong PINs of either. A PIN that passes clears or gives back its try (`extend`, or the check-in ends).
+/// `Locked` or `OthersLocked` once the count is full.
+pub fn take_try(
+    c: &mut Connection,
+    account_id: &str,
+    session: &str,
+    max: MaxWrong,
+) -> Result<(Pins, Budget), CheckinError> {
     let tx = c.transaction()?;
-    let taken = tx
+    let pins = tx
         .query_row(
-            "UPDATE checkins SET wrong_pins = wrong_pins + 1
-             WHERE account_id = ?1 AND state = 'running' AND wrong_pins < ?2
-             RETURNING id, ends_at, pin_hash, duress_pin_hash",
-            params![account_id, max],
+            "SELECT id, ends_at, pin_hash, duress_pin_hash FROM checkins
+             WHERE account_id = ?1 AND state = 'running'",
+            [account_id],
             |r| {
                 Ok(Pins {
                     id: r.get(0)?,
@@ -144,39 +185,90 @@ pub fn take_try(c: &mut Connection, account_id: &str, max: i64) -> Result<Pins, 
                 })
             },
         )
-        .optional()?;
-    let Some(pins) = taken else {
-        let running: bool = tx.query_row(
-            "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
-            [account_id],
-            |r| r.get(0),
-        )?;
-        return Err(if running {
-            CheckinError::Locked
-        } else {
-            CheckinError::NoneRunning
-        });
+        .optional()?
+        .ok_or(CheckinError::NoneRunning)?;
+    let budget = budget(&tx, account_id, session)?;
+    let taken = match budget {
+        Budget::Hers => tx.execute(
+            "UPDATE checkin_sessions SET wrong_pins = wrong_pins + 1
+             WHERE checkin_id = ?1 AND session_id = ?2 AND wrong_pins < ?3",
+            params![pins.id, session, max.hers],
+        )?,
+        Budget::Others => tx.execute(
+            "UPDATE checkins SET wrong_pins = wrong_pins + 1 WHERE id = ?1 AND wrong_pins < ?2",
+            params![pins.id, max.others],
+        )?,
     };
+    if taken == 0 {
+        return Err(match budget {
+            Budget::Hers => CheckinError::Locked,
+            Budget::Others => CheckinError::OthersLocked,
+        });
+    }
     tx.commit()?;
-    Ok(pins)
+    Ok((pins, budget))
 }
 
-/// A try taken but never checked (the hashing threads were busy) is given back.
-pub fn give_back_try(c: &Connection, id: &str) -> rusqlite::Result<()> {
-    c.execute(
-        "UPDATE checkins SET wrong_pins = wrong_pins - 1 WHERE id = ?1 AND wrong_pins > 0",
-        [id],
-    )?;
+/// A try taken but never checked (the hashing threads were busy) is given back to the count it came from.
+pub fn give_back_try(
+    c: &Connection,
+    id: &str,
+    session: &str,
+    budget: Budget,
+) -> rusqlite::Result<()> {
+    match budget {
+        Budget::Hers => c.execute(
+            "UPDATE checkin_sessions SET wrong_pins = wrong_pins - 1
+             WHERE checkin_id = ?1 AND session_id = ?2 AND wrong_pins > 0",
+            params![id, session],
+        )?,
+        Budget::Others => c.execute(
+            "UPDATE checkins SET wrong_pins = wrong_pins - 1 WHERE id = ?1 AND wrong_pins > 0",
+            [id],
+        )?,
+    };
     Ok(())
 }
 
-/// A new end for a running check-in (false when it is no longer running: the timer took it).
-pub fn extend(c: &Connection, id: &str, ends_at: i64) -> rusqlite::Result<bool> {
-    Ok(c.execute(
-        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, wrong_pins = 0, reminded = 0
+/// A new end for a running check-in, after a PIN that passed in `session` (false when it is no longer
+/// running: the timer took it). The session is hers from now on, with its count cleared; a try it took
+/// from the others' count is given back, and their count is otherwise kept: her PIN says nothing about
+/// the wrong ones typed elsewhere.
+pub fn extend(
+    c: &mut Connection,
+    id: &str,
+    ends_at: i64,
+    session: &str,
+    budget: Budget,
+) -> rusqlite::Result<bool> {
+    let tx = c.transaction()?;
+    let extended = extend_in(&tx, id, ends_at, session, budget)?;
+    tx.commit()?;
+    Ok(extended)
+}
+
+fn extend_in(
+    tx: &rusqlite::Transaction,
+    id: &str,
+    ends_at: i64,
+    session: &str,
+    budget: Budget,
+) -> rusqlite::Result<bool> {
+    let given_back = i64::from(budget == Budget::Others);
+    let extended = tx.execute(
+        "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, reminded = 0,
+         wrong_pins = max(wrong_pins - ?3, 0)
          WHERE id = ?1 AND state = 'running'",
-        params![id, ends_at],
-    )? > 0)
+        params![id, ends_at, given_back],
+    )? > 0;
+    if extended {
+        tx.execute(
+            "INSERT INTO checkin_sessions (checkin_id, session_id) VALUES (?1, ?2)
+             ON CONFLICT (checkin_id, session_id) DO UPDATE SET wrong_pins = 0",
+            params![id, session],
+        )?;
+    }
+    Ok(extended)
 }
 
 /// She checked in: the check-in, its note and addresses are gone (out of the write-ahead log too).
@@ -201,6 +293,8 @@ pub fn raise_copy_and_extend(
     id: &str,
     now: i64,
     ends_at: i64,
+    session: &str,
+    budget: Budget,
 ) -> Result<bool, CheckinError> {
     let copy = uuid::Uuid::new_v4().to_string();
     let tx = c.transaction()?;
@@ -224,7 +318,7 @@ pub fn raise_copy_and_extend(
             params![id, copy],
         )?;
     }
-    let extended = extend(&tx, id, ends_at)?;
+    let extended = extend_in(&tx, id, ends_at, session, budget)?;
     tx.commit()?;
     Ok(extended)
 }

@@ -1,10 +1,13 @@
-//! PIN checks in flight, per account. A try is counted in the database before its PIN is checked
-//! (`store::take_try`), so while five are being checked a sixth finds the count full although none may
-//! turn out wrong: that try is told to try again in a moment, and only a count of five with nothing left
-//! in flight is the lock.
+//! PIN checks in flight, per count of tries: each session of hers has its own, and all other sessions of
+//! the account share one (`store::Budget`). A try is counted in the database before its PIN is checked
+//! (`store::take_try`), so while five are being checked a sixth on the same count finds it full although
+//! none may turn out wrong: that try is told to try again in a moment, and only a full count with nothing
+//! left in flight on it is the lock. His tries in flight never turn her own refusal into "busy".
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+
+use super::store::Budget;
 
 #[derive(Default)]
 pub struct InFlight(Mutex<HashMap<String, usize>>);
@@ -12,7 +15,7 @@ pub struct InFlight(Mutex<HashMap<String, usize>>);
 /// One check in flight, until dropped (however the request ends).
 pub struct Checking<'a> {
     in_flight: &'a InFlight,
-    account: String,
+    key: String,
 }
 
 impl InFlight {
@@ -20,34 +23,34 @@ impl InFlight {
         self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    pub fn enter(&self, account: &str) -> Checking<'_> {
-        *self.map().entry(account.to_string()).or_insert(0) += 1;
+    /// One check of a PIN typed in `session`, counted against `budget`.
+    pub fn enter(&self, account: &str, session: &str, budget: Budget) -> Checking<'_> {
+        let key = match budget {
+            Budget::Hers => format!("{account}\nhers\n{session}"),
+            Budget::Others => format!("{account}\nothers"),
+        };
+        *self.map().entry(key.clone()).or_insert(0) += 1;
         Checking {
             in_flight: self,
-            account: account.to_string(),
+            key,
         }
     }
 }
 
 impl Checking<'_> {
-    /// Whether another check for the same account is in flight now.
+    /// Whether another check on the same count is in flight now.
     pub fn others(&self) -> bool {
-        self.in_flight
-            .map()
-            .get(&self.account)
-            .copied()
-            .unwrap_or(0)
-            > 1
+        self.in_flight.map().get(&self.key).copied().unwrap_or(0) > 1
     }
 }
 
 impl Drop for Checking<'_> {
     fn drop(&mut self) {
         let mut map = self.in_flight.map();
-        if let Some(n) = map.get_mut(&self.account) {
+        if let Some(n) = map.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
-                map.remove(&self.account);
+                map.remove(&self.key);
             }
         }
     }
@@ -58,16 +61,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn checks_are_counted_per_account_until_dropped() {
+    fn checks_are_counted_per_count_of_tries_until_dropped() {
         let in_flight = InFlight::default();
-        let first = in_flight.enter("her");
+        let first = in_flight.enter("her", "phone", Budget::Hers);
         assert!(!first.others());
-        let second = in_flight.enter("her");
-        let stranger = in_flight.enter("someone else");
-        assert!(first.others() && second.others() && !stranger.others());
+        let second = in_flight.enter("her", "phone", Budget::Hers);
+        let her_laptop = in_flight.enter("her", "laptop", Budget::Hers);
+        let his = in_flight.enter("her", "his", Budget::Others);
+        let stranger = in_flight.enter("someone else", "phone", Budget::Hers);
+        assert!(first.others() && second.others());
+        assert!(!her_laptop.others() && !stranger.others());
+        assert!(!his.others(), "his tries are not hers");
+        let his_again = in_flight.enter("her", "signed in again", Budget::Others);
+        assert!(
+            his.others() && his_again.others(),
+            "all others share one count"
+        );
         drop(second);
         assert!(!first.others());
-        drop(first);
-        assert!(in_flight.map().get("her").is_none(), "nothing left behind");
+        drop((first, her_laptop, his, his_again, stranger));
+        assert!(in_flight.map().is_empty(), "nothing left behind");
     }
 }

@@ -98,6 +98,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: each chosen advocate is e-mailed when her alert goes",
         sql: include_str!("migrations/0017_advocate_alert_mail.sql"),
     },
+    Migration {
+        version: 18,
+        name: "check-ins: her sessions keep their own count of wrong PINs apart from everyone else's",
+        sql: include_str!("migrations/0018_checkin_sessions.sql"),
+    },
 ];
 
 #[cfg(test)]

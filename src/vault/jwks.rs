@@ -13,7 +13,7 @@ use jsonwebtoken::jwk::Jwk;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 
-use super::VaultError;
+use super::{TokenOf, VaultError};
 
 const AUDIENCE: &str = "authenticated";
 /// A cached key set older than this is fetched again before use.
@@ -53,6 +53,9 @@ struct KeySet {
 #[derive(Deserialize)]
 struct Claims {
     sub: String,
+    /// GoTrue names the sign-in session in each access token (kept through refreshes).
+    #[serde(default)]
+    session_id: Option<String>,
 }
 
 impl ExternalTokens {
@@ -73,9 +76,9 @@ impl ExternalTokens {
         })
     }
 
-    /// The account id (`sub`) of a valid token: known key, ES256 or RS256, audience `authenticated`,
-    /// not expired.
-    pub async fn verify(&self, token: &str) -> Result<String, VaultError> {
+    /// The account id (`sub`) and session of a valid token: known key, ES256 or RS256, audience
+    /// `authenticated`, not expired.
+    pub async fn verify(&self, token: &str) -> Result<TokenOf, VaultError> {
         let header = jsonwebtoken::decode_header(token).map_err(|_| VaultError::NotSignedIn)?;
         if !matches!(header.alg, Algorithm::ES256 | Algorithm::RS256) {
             return Err(VaultError::NotSignedIn);
@@ -101,7 +104,10 @@ impl ExternalTokens {
         if data.claims.sub.is_empty() {
             return Err(VaultError::NotSignedIn);
         }
-        Ok(data.claims.sub)
+        Ok(TokenOf {
+            account: data.claims.sub,
+            session: data.claims.session_id.filter(|s| !s.is_empty()),
+        })
     }
 
     /// The key for `kid` (a token without a key id may use the only key there is).

@@ -31,6 +31,12 @@ pub enum VaultError {
     AuthUnavailable,
 }
 
+/// Whose a valid access token is: the account, and the sign-in session it belongs to.
+pub struct TokenOf {
+    pub account: String,
+    pub session: Option<String>,
+}
+
 pub struct Vault {
     key: VaultKey,
     external: Option<ExternalTokens>,
@@ -55,13 +61,26 @@ impl Vault {
         token: Option<&str>,
         auth: &AuthService,
     ) -> Result<String, VaultError> {
+        Ok(self.session_of(token, auth).await?.account)
+    }
+
+    /// The account and the sign-in session behind a Bearer token. The session id stays the same when the
+    /// token is refreshed; an external service's token without one has `None`.
+    pub async fn session_of(
+        &self,
+        token: Option<&str>,
+        auth: &AuthService,
+    ) -> Result<TokenOf, VaultError> {
         let token = token.ok_or(VaultError::NotSignedIn)?;
         match &self.external {
             Some(external) => external.verify(token).await,
             None => auth
                 .authenticate_all_steps(Some(token))
                 .await
-                .map(|a| a.user.row.id)
+                .map(|a| TokenOf {
+                    account: a.user.row.id,
+                    session: Some(a.session_id),
+                })
                 .map_err(|_| VaultError::NotSignedIn),
         }
     }

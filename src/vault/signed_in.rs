@@ -17,6 +17,12 @@ pub struct SignedIn {
 
 impl SignedIn {
     pub async fn of(req: &HttpRequest) -> Result<Self, ApiError> {
+        Ok(Self::with_session(req).await?.0)
+    }
+
+    /// As `of`, with the sign-in session the token belongs to (`Vault::session_of`): the check-in's PIN
+    /// tells her sessions from others (docs/checkin.md, "His wrong PINs").
+    pub async fn with_session(req: &HttpRequest) -> Result<(Self, Option<String>), ApiError> {
         let missing = |what: &str| {
             tracing::error!("a route is missing the server's {what}");
             ApiError::new(
@@ -34,10 +40,11 @@ impl SignedIn {
         let db = req
             .app_data::<web::Data<Db>>()
             .ok_or_else(|| missing("database"))?;
-        let account = vault.account_of(super::bearer(req), auth).await?;
-        Ok(Self {
-            account,
+        let of = vault.session_of(super::bearer(req), auth).await?;
+        let signed_in = Self {
+            account: of.account,
             db: db.get_ref().clone(),
-        })
+        };
+        Ok((signed_in, of.session))
     }
 }

@@ -27,7 +27,11 @@ fn at_once(a: &Auth, path: &str, token: &str, bodies: Vec<Value>) -> Vec<(u16, V
 }
 
 /// POSTs each (token, body) to `/api{path}` at once (threads released together): the answers, in order.
-fn at_once_as(a: &Auth, path: &str, requests: Vec<(String, Value)>) -> Vec<(u16, Value)> {
+pub(crate) fn at_once_as(
+    a: &Auth,
+    path: &str,
+    requests: Vec<(String, Value)>,
+) -> Vec<(u16, Value)> {
     let barrier = Arc::new(Barrier::new(requests.len()));
     let url = a.server.url(&format!("/api{path}"));
     let threads: Vec<_> = requests
@@ -50,7 +54,7 @@ fn at_once_as(a: &Auth, path: &str, requests: Vec<(String, Value)>) -> Vec<(u16,
 }
 
 /// How many answers carry each `/api` error code (`ok` for a 2xx).
-fn codes(answers: &[(u16, Value)]) -> HashMap<String, usize> {
+pub(crate) fn codes(answers: &[(u16, Value)]) -> HashMap<String, usize> {
     let mut out = HashMap::new();
     for (status, body) in answers {
         let code = match status {

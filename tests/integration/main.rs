@@ -33,6 +33,7 @@ mod auth_trusted_keys;
 mod checkin;
 mod checkin_abuse;
 mod checkin_account;
+mod checkin_his_pins;
 mod config_checks;
 mod connection_reuse;
 mod copy;

@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n';
 import { setCheckinEnd } from '../../lib/checkin-end';
 import { PushOptIn } from '../../lib/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
+import { PinOffer } from '../../lib/vault';
 import { fetchStatus, type Status } from './checkin-client';
 import { RunningView } from './running-view';
 import { StartForm } from './start-form';
@@ -56,7 +57,10 @@ export default function CheckinPage() {
         <RunningView token={token} running={status.checkin} skew={skew} onChange={changed} />
       ) : null}
       {status && !status.checkin ? (
-        <StartForm token={token} status={status} onStarted={() => changed(t('checkin.started'))} />
+        <>
+          <PinOffer />
+          <StartForm token={token} status={status} onStarted={() => changed(t('checkin.started'))} />
+        </>
       ) : null}
       {status ? <PushOptIn token={token} explanation={t('checkin.pushExplain')} /> : null}
       <p>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ShareEveryIncident, ShareWithAdvocate } from '../../lib/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
-import { useVault } from '../../lib/vault';
+import { PinOffer, useVault } from '../../lib/vault';
 import { ExportSection } from './export-section';
 import { IncidentCalendar } from './incident-calendar';
 import { IncidentCard, whenText } from './incident-card';
@@ -50,6 +50,7 @@ export default function IncidentsPage() {
       ))}
       {log.unreadable ? <p role="alert">{t('incidents.someUnreadable', { count: log.unreadable })}</p> : null}
 
+      {writing ? <PinOffer /> : null}
       {writing ? (
         <IncidentForm
           onCancel={() => setWriting(false)}

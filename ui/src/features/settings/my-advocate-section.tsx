@@ -6,7 +6,7 @@ import { keySafetyCode, safetyCode, spokenSafetyCode } from '../../lib/advocates
 import { useAuth } from '../../lib/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { openLabel } from '../../lib/advocates/share-label';
-import { useVault, useVaultState } from '../../lib/vault';
+import { PinOffer, useVault, useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 import { AdvocateShares, type ShareInfo } from './advocate-shares';
@@ -206,6 +206,7 @@ export function MyAdvocateSection() {
           {error}
         </p>
       ) : null}
+      <PinOffer level={3} />
       {found ? (
         <form className="stack" onSubmit={(e) => void confirm(e)}>
           <p>{t('settings.advocateFound', { name: found.advocate.name })}</p>

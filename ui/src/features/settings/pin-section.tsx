@@ -1,8 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { MAX_PIN_TRIES, PinInput, useVault } from '../../lib/vault';
-
-const PIN_PATTERN = /^\d{4,12}$/;
+import { changePin, MAX_PIN_TRIES, PinSetForm, useHasPin, useVault } from '../../lib/vault';
 
 type Mode = 'idle' | 'set' | 'remove';
 
@@ -13,10 +11,9 @@ type Mode = 'idle' | 'set' | 'remove';
 export function PinSection() {
   const t = useT();
   const { vault } = useVault();
-  const [hasPin, setHasPin] = useState(() => vault.hasPin());
+  // Follows a PIN added from the offer beside pairing with an advocate, on this same page.
+  const hasPin = useHasPin(vault);
   const [mode, setMode] = useState<Mode>('idle');
-  const [pin, setPin] = useState('');
-  const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,38 +21,26 @@ export function PinSection() {
 
   const reset = (next: Mode) => {
     setMode(next);
-    setPin('');
-    setAgain('');
     setError(null);
     setDone(null);
   };
 
-  const apply = async (next: string | null, message: string) => {
+  const finished = (message: string) => {
+    reset('idle');
+    setDone(message);
+  };
+
+  const remove = async () => {
     setBusy(true);
     try {
-      await vault.changePin(next);
-      setHasPin(next !== null);
-      reset('idle');
-      setDone(message);
+      await changePin(vault, null);
+      finished(t('settings.pinRemoved'));
     } catch (err) {
-      console.error('Could not change the PIN:', err);
+      console.error('Could not remove the PIN:', err);
       setError(t('settings.pinFailed'));
     } finally {
       setBusy(false);
     }
-  };
-
-  const onSet = (e: FormEvent) => {
-    e.preventDefault();
-    if (!PIN_PATTERN.test(pin)) {
-      setError(t('settings.pinDigits'));
-      return;
-    }
-    if (pin !== again) {
-      setError(t('settings.pinMismatch'));
-      return;
-    }
-    void apply(pin, hasPin ? t('settings.pinNewSet') : t('settings.pinSet'));
   };
 
   return (
@@ -79,55 +64,14 @@ export function PinSection() {
         </div>
       ) : null}
 
-      {mode === 'set' ? (
-        <form className="stack" onSubmit={onSet}>
-          <p className="settings-warning" id={`${id}-warning`}>
-            <strong>{t('settings.pinWarningLead')}</strong> {t('settings.pinWarning')}
-          </p>
-          <div>
-            <label className="label" htmlFor={`${id}-pin`}>
-              {hasPin ? t('settings.pinNewLabel') : t('settings.pinLabel')}
-            </label>
-            <PinInput
-              id={`${id}-pin`}
-              value={pin}
-              onChange={(e) => setPin(e.target.value)}
-              aria-describedby={`${id}-warning`}
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor={`${id}-again`}>
-              {t('settings.pinAgain')}
-            </label>
-            <PinInput
-              id={`${id}-again`}
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-          </div>
-          {error ? <p role="alert">{error}</p> : null}
-          <div className="settings-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {t('settings.pinSave')}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => reset('idle')}>
-              {t('settings.cancel')}
-            </button>
-          </div>
-        </form>
-      ) : null}
+      {mode === 'set' ? <PinSetForm hasPin={hasPin} onDone={finished} onCancel={() => reset('idle')} /> : null}
 
       {mode === 'remove' ? (
         <div className="stack">
           <p>{t('settings.pinRemoveWarning')}</p>
           {error ? <p role="alert">{error}</p> : null}
           <div className="settings-actions">
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={busy}
-              onClick={() => void apply(null, t('settings.pinRemoved'))}
-            >
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void remove()}>
               {t('settings.pinRemove')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => reset('idle')}>

@@ -36,6 +36,8 @@ export type VaultMeta = {
   dk?: string;
   /** Wrong PINs in a row on this device and when the last one was tried (ms); a sign-in does not clear it. */
   failures?: { count: number; at?: number };
+  /** She said 'Not now' to the offer of a PIN on this device (pin-offer.tsx); setting or removing a PIN forgets it. */
+  offer?: 'declined';
 };
 
 export function readMeta(accountId: string): VaultMeta | null {
