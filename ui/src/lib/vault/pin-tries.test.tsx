@@ -80,7 +80,7 @@ describe('a PIN she can forget, and wrong tries', () => {
     renderApp('/journal', { session: signIn('second') });
     await screen.findByLabelText('PIN');
     // Whom to call, right on the PIN screen.
-    expect(screen.getByRole('link', { name: /Police/ })).toHaveAttribute('href', 'tel:100');
+    expect(screen.getByRole('link', { name: 'Police: 100' })).toHaveAttribute('href', 'tel:100');
     await user.click(screen.getByRole('button', { name: 'I forgot my PIN' }));
     expect(screen.getByRole('heading', { name: 'Forgot your PIN?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the PIN' }));
