@@ -14,6 +14,8 @@ use tsa_support::{OpensslAuthority, certificate, token as stamp};
 
 #[path = "../fixtures/hostile_bundles.rs"]
 mod hostile_bundles;
+#[path = "verify_evidence_locked.rs"]
+mod locked;
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -67,8 +69,16 @@ fn bundle(s: &Server, dir: &Path) -> Bundle {
 }
 
 fn write_zip(b: &Bundle, path: &Path) {
+    write_zip_locked(b, path, None);
+}
+
+/// The bundle's ZIP; with a password, every member locked with WinZip's AES-256 as the browser does it.
+fn write_zip_locked(b: &Bundle, path: &Path, password: Option<&str>) {
     let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
-    let opts = zip::write::SimpleFileOptions::default();
+    let mut opts: zip::write::FileOptions<'_, '_, ()> = zip::write::FileOptions::default();
+    if let Some(password) = password {
+        opts = opts.with_aes_encryption(zip::AesMode::Aes256, password);
+    }
     zip.start_file("manifest.json", opts).unwrap();
     zip.write_all(b.manifest.to_string().as_bytes()).unwrap();
     for (name, bytes) in &b.files {
