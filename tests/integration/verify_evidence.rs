@@ -317,9 +317,13 @@ fn the_hostile_corpus_is_refused_naming_the_entry_or_member() {
     let s = Server::start();
     let tmp = tempfile::tempdir().unwrap();
     let second = OpensslAuthority::new();
-    let cases = hostile_bundles::build(&s, tmp.path(), &second);
+    assert_each_refused(&hostile_bundles::build(&s, tmp.path(), &second));
+}
+
+/// `verify-evidence` on each hostile bundle: each must exit 1, naming what its case names.
+fn assert_each_refused(cases: &[hostile_bundles::Case]) {
     let mut passed = Vec::new();
-    for c in &cases {
+    for c in cases {
         let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
         let (code, out, err) = verify_file(&c.file, &args);
         if code != 1 || !err.contains(c.names) {
