@@ -105,8 +105,10 @@ pub enum Command {
     },
     /// Check an evidence bundle exported from the incident log, on any machine, without a server or
     /// a network: every entry's content against its digest, the chain, the attachments and the
-    /// time-stamps, and that the ZIP has one reading only. Exit 0 when all is intact; 1 naming the
-    /// first entry or file that is not; 2 when the file is not a bundle
+    /// time-stamps, and that the ZIP has one reading only. A bundle locked with a password is opened
+    /// with --password-file, or in a terminal the password is asked for. Exit 0 when all is intact; 1
+    /// naming the first entry or file that is not; 2 when the file cannot be read as a bundle (not a
+    /// bundle, or locked and the password missing or wrong)
     VerifyEvidence {
         /// The bundle (.zip)
         file: PathBuf,
@@ -118,6 +120,11 @@ pub enum Command {
         /// authority publishes; without it they are listed as not checked
         #[arg(long, value_name = "FILE")]
         second_certificate: Option<PathBuf>,
+        /// For a bundle locked with a password: a file that holds only the password (one line ending
+        /// at its end is not part of it). Never give the password itself on the command line; without
+        /// this option, a terminal asks for it
+        #[arg(long, value_name = "FILE")]
+        password_file: Option<PathBuf>,
     },
     /// Manage advocates' accounts (caseworkers survivors can pair with); see `solace advocates --help`
     Advocates {

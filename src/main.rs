@@ -30,13 +30,14 @@ fn main() -> ExitCode {
         file,
         certificate,
         second_certificate,
+        password_file,
     } = &command
     {
         let trust = solace::evidence::bundle::Trust {
             certificate: certificate.as_deref(),
             second_certificate: second_certificate.as_deref(),
         };
-        return solace::evidence::run(file, trust);
+        return solace::evidence::run(file, trust, password_file.as_deref());
     }
     if let Command::Locales {
         command: LocalesCommand::Export { language },

@@ -107,8 +107,9 @@ npm_install() {
 
 # Debian's chromium for the browser tests, nginx for the Rust test that puts a proxy in front of the
 # server, aiosmtpd for the real SMTP server the check-in tests send alerts to, and Python's cryptography for
-# the independent check of Web Push messages (tests/support/webpush-open.py), and sqlite3 for the browser
-# tests that read what Chromium kept in its own profile (ui/e2e/browser-profile.mjs).
+# the independent check of Web Push messages (tests/support/webpush-open.py), sqlite3 for the browser
+# tests that read what Chromium kept in its own profile (ui/e2e/browser-profile.mjs), and p7zip-full's `7z`,
+# the common tool a lawyer opens her password-locked evidence export with (the Rust and browser tests open it).
 system_packages() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -116,6 +117,7 @@ system_packages() {
   /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=(python3-aiosmtpd)
   /usr/bin/python3 -c 'import cryptography' 2>/dev/null || missing+=(python3-cryptography)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+  command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

@@ -5,6 +5,11 @@
 //! that two readers could read differently is refused before anything in it is checked, and every
 //! member is read exactly as long as the central directory says, so what is checked is what anyone
 //! unpacking the file gets. The ZIP format itself is the `zip` crate's; this file only asks it.
+//!
+//! A bundle she locked with a password is WinZip's AES (what 7-Zip and most archive tools open): each
+//! member's bytes are encrypted, its name and sizes are not. Every check above holds for those members
+//! too, with the encryption's own bytes (salt, password check, authentication code) counted out of the
+//! packed size; a member locked the old ZipCrypto way, which anyone can break, is refused.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -12,11 +17,15 @@ use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
-use zip::{CompressionMethod, ZipArchive, ZipReadOptions};
+use zip::result::ZipError;
+use zip::{CompressionMethod, HasZipMetadata, ZipArchive, ZipReadOptions};
 
 /// Deflate cannot make more than 1032 bytes out of one (its longest copy, 258 bytes, costs at least two
 /// bits): a member claiming more is lying about its size.
 const DEFLATE_MAX_RATIO: u64 = 1032;
+/// What WinZip's AES adds to a member besides its salt: two bytes that check the password, and ten of
+/// authentication code.
+const AES_CHECK_AND_CODE: u64 = 2 + 10;
 
 /// A member that cannot be trusted or read.
 #[derive(Debug, thiserror::Error)]
@@ -46,17 +55,25 @@ pub enum OpenProblem {
     Ambiguous(String),
     #[error(transparent)]
     Member(#[from] MemberProblem),
+    /// Locked with a password, and none was given.
+    #[error("it is locked with a password")]
+    Locked,
+    /// Locked with a password, and the one given does not open it.
+    #[error("the password does not open it")]
+    WrongPassword,
 }
 
 /// An opened bundle whose every member has one reading.
 pub struct Archive {
     zip: ZipArchive<File>,
+    /// The password of a locked bundle; unused for members that are not encrypted.
+    password: Option<Vec<u8>>,
     /// Members already hashed: however many entries name one attachment, it is read once.
     hashed: HashMap<usize, [u8; 32]>,
 }
 
 impl Archive {
-    pub fn open(path: &Path) -> Result<Self, OpenProblem> {
+    pub fn open(path: &Path, password: Option<&[u8]>) -> Result<Self, OpenProblem> {
         let not_zip = |e: &dyn std::fmt::Display| OpenProblem::NotZip(e.to_string());
         let file = File::open(path).map_err(|e| not_zip(&e))?;
         let real_len = file.metadata().map_err(|e| not_zip(&e))?.len();
@@ -69,11 +86,12 @@ impl Archive {
         }
         if zip.has_duplicate_names() {
             // The crate keeps one of the two; which name it was, the local headers say in order.
-            return Err(match first_repeated_name(path) {
+            return Err(match first_repeated_name(path, password) {
                 Some(name) => MemberProblem::new(&name, TWICE).into(),
                 None => OpenProblem::Ambiguous(format!("two of its files have one name: {TWICE}")),
             });
         }
+        let mut locked = None;
         for index in 0..zip.len() {
             let entry = zip
                 .by_index_data(index)
@@ -83,11 +101,15 @@ impl Archive {
                 .map_err(|e| not_zip(&e))?;
             let name = entry.as_str();
             // The local header must say what the central directory says: name, sizes, method, flags.
+            // Without the password: the headers are compared before any decryption is asked for.
             let strict = ZipReadOptions::new().enforce_header_consistency(true);
-            let disagree = zip.by_index_with_options(index, strict).err();
+            let disagree = match zip.by_index_with_options(index, strict) {
+                Err(ZipError::UnsupportedArchive(ZipError::PASSWORD_REQUIRED)) => None,
+                other => other.err(),
+            };
             let f = zip.by_index_data(index).map_err(|e| not_zip(&e))?;
             if let Some(e) = disagree {
-                let why = match local_name(path, f.header_start()) {
+                let why = match local_name(path, f.header_start(), password) {
                     Some(local) if local != name => format!(
                         "is called {local} in its local header: ZIP tools would not agree which file this is"
                     ),
@@ -95,7 +117,22 @@ impl Archive {
                 };
                 return Err(MemberProblem::new(name, why).into());
             }
-            let (packed, size) = (f.compressed_size(), f.size());
+            let aes = f.get_metadata().aes_settings();
+            if f.encrypted() && aes.is_none() {
+                return Err(MemberProblem::new(
+                    name,
+                    "is locked the old ZipCrypto way, which bundles never are (anyone can break it)",
+                )
+                .into());
+            }
+            // The encryption's own bytes are not the member's: what is left is what deflate must explain.
+            let extra = aes.map_or(0, |(mode, _)| {
+                mode.salt_length() as u64 + AES_CHECK_AND_CODE
+            });
+            if aes.is_some() && locked.is_none() {
+                locked = Some(index);
+            }
+            let (packed, size) = (f.compressed_size().saturating_sub(extra), f.size());
             let possible = match f.compression() {
                 CompressionMethod::Stored => size == packed,
                 CompressionMethod::Deflated => size <= packed.saturating_mul(DEFLATE_MAX_RATIO),
@@ -105,7 +142,7 @@ impl Archive {
                     );
                 }
             };
-            if packed > real_len || !possible {
+            if f.compressed_size() > real_len || f.compressed_size() < extra || !possible {
                 return Err(MemberProblem::new(
                     name,
                     format!("claims {size} bytes packed into {packed}, in a file of {real_len}: its size is a lie"),
@@ -116,8 +153,21 @@ impl Archive {
         // What no one member is to blame for: members that overlap, and files the directory hides.
         zip.validate_header_consistency()
             .map_err(|e| OpenProblem::Ambiguous(e.to_string()))?;
+        if let Some(index) = locked {
+            // Asked once, on the first locked member, so a wrong password is told as such rather than
+            // as that member being unreadable.
+            let Some(password) = password else {
+                return Err(OpenProblem::Locked);
+            };
+            match zip.by_index_decrypt(index, password) {
+                Err(ZipError::InvalidPassword) => return Err(OpenProblem::WrongPassword),
+                Err(e) => return Err(not_zip(&e)),
+                Ok(_) => {}
+            }
+        }
         Ok(Self {
             zip,
+            password: password.map(<[u8]>::to_vec),
             hashed: HashMap::new(),
         })
     }
@@ -161,7 +211,11 @@ impl Archive {
     ) -> Result<(), MemberProblem> {
         let unreadable =
             |e: &dyn std::fmt::Display| MemberProblem::new(name, format!("cannot be read: {e}"));
-        let mut f = self.zip.by_index(index).map_err(|e| unreadable(&e))?;
+        let options = ZipReadOptions::new().password(self.password.as_deref());
+        let mut f = self
+            .zip
+            .by_index_with_options(index, options)
+            .map_err(|e| unreadable(&e))?;
         let declared = f.size();
         if declared > limit {
             return Err(MemberProblem::new(
@@ -197,20 +251,23 @@ impl Archive {
 const TWICE: &str = "is in the archive twice: ZIP tools would not agree which copy is the real one";
 
 /// The name in the local header at `offset`, as the crate's streaming reader (the way streaming unzip
-/// tools read) parses it: the crate tells that the two names differ, not what the local one says.
-fn local_name(path: &Path, offset: u64) -> Option<String> {
+/// tools read) parses it: the crate tells that the two names differ, not what the local one says. A
+/// locked member is read with the password (the streaming reader will not start without it).
+fn local_name(path: &Path, offset: u64, password: Option<&[u8]>) -> Option<String> {
     let mut file = BufReader::new(File::open(path).ok()?);
     file.seek(SeekFrom::Start(offset)).ok()?;
-    let f = zip::read::read_zipfile_from_stream(&mut file).ok()??;
+    let options = ZipReadOptions::new().password(password);
+    let f = zip::read::read_zipfile_from_stream_with_options(&mut file, options).ok()??;
     f.name().ok().map(|n| n.into_owned())
 }
 
 /// The first name two local headers share, reading them in order as a streaming reader would.
-fn first_repeated_name(path: &Path) -> Option<String> {
+fn first_repeated_name(path: &Path, password: Option<&[u8]>) -> Option<String> {
     let mut file = BufReader::new(File::open(path).ok()?);
     let mut seen = HashSet::new();
     loop {
-        let f = zip::read::read_zipfile_from_stream(&mut file).ok()??;
+        let options = ZipReadOptions::new().password(password);
+        let f = zip::read::read_zipfile_from_stream_with_options(&mut file, options).ok()??;
         let name = f.name().ok()?.into_owned();
         drop(f);
         if !seen.insert(name.clone()) {

@@ -134,6 +134,11 @@ pub struct Report {
 pub enum Failure {
     #[error("cannot read the bundle: {0}")]
     Unreadable(String),
+    /// Locked with a password, and none was given: not a fault of the bundle.
+    #[error("the bundle is locked with a password")]
+    Locked,
+    #[error("the password does not open the bundle")]
+    WrongPassword,
     #[error("entry {id}: {why}")]
     Entry { id: String, why: String },
     #[error("{0}")]
@@ -170,10 +175,13 @@ struct Parsed<'m> {
     claimed: i64,
 }
 
-/// Checks the bundle at `path` against the certificates in `trust` (or the bundle's own).
-pub fn verify(path: &Path, trust: Trust) -> Result<Report, Failure> {
-    let mut zip = Archive::open(path).map_err(|p| match p {
+/// Checks the bundle at `path` against the certificates in `trust` (or the bundle's own), opening a
+/// locked bundle with `password`.
+pub fn verify(path: &Path, trust: Trust, password: Option<&[u8]>) -> Result<Report, Failure> {
+    let mut zip = Archive::open(path, password).map_err(|p| match p {
         OpenProblem::NotZip(why) => Failure::Unreadable(why),
+        OpenProblem::Locked => Failure::Locked,
+        OpenProblem::WrongPassword => Failure::WrongPassword,
         OpenProblem::Member(m) => Failure::Member(m),
         ambiguous @ OpenProblem::Ambiguous(_) => Failure::Archive(ambiguous.to_string()),
     })?;

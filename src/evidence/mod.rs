@@ -4,12 +4,14 @@
 
 pub mod archive;
 pub mod bundle;
+pub mod password;
 pub mod token;
 
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use bundle::{Report, Trust};
+use bundle::{Failure, Report, Trust};
 
 /// What the reader must compare when the stamps were checked against the bundle's own certificate:
 /// anyone can make a certificate, so only the operator's published one says whose stamps these are.
@@ -20,22 +22,41 @@ with the one the service's operator publishes (their server gives the certificat
 const COMPARE_SECOND: &str = "  not checked: this certificate came inside the tokens, and anyone can make one; \
 check again with --second-certificate FILE, the certificate that authority publishes";
 
+const LOCKED: &str = "it is locked with a password. Give the password with --password-file FILE \
+(a file that holds only the password), or run this command in a terminal to be asked for it";
+const WRONG_PASSWORD: &str = "this password does not open it. Check the password with the person who \
+gave you the file: capitals, spaces and every character count";
+
 /// `solace verify-evidence FILE`: prints the authorities and each entry with its stamped time; exit 0
-/// when everything is intact, 1 naming the first entry or member that is not, 2 when the file is not a
-/// bundle at all.
-pub fn run(file: &Path, trust: Trust) -> ExitCode {
-    match bundle::verify(file, trust) {
+/// when everything is intact, 1 naming the first entry or member that is not, 2 when the file cannot be
+/// read as a bundle (not a bundle at all, or locked and the password missing or wrong).
+pub fn run(file: &Path, trust: Trust, password_file: Option<&Path>) -> ExitCode {
+    let cannot = |why: &dyn std::fmt::Display| {
+        eprintln!(
+            "solace: {}: not a readable evidence bundle: {why}",
+            file.display()
+        );
+        ExitCode::from(2)
+    };
+    let given = match password_file.map(password::from_file).transpose() {
+        Ok(given) => given,
+        Err(problem) => return cannot(&problem),
+    };
+    let mut result = bundle::verify(file, trust, given.as_deref());
+    if matches!(result, Err(Failure::Locked)) && std::io::stdin().is_terminal() {
+        result = match password::ask(file) {
+            Ok(typed) => bundle::verify(file, trust, Some(&typed)),
+            Err(problem) => return cannot(&problem),
+        };
+    }
+    match result {
         Ok(report) => {
             print(&report);
             ExitCode::SUCCESS
         }
-        Err(bundle::Failure::Unreadable(why)) => {
-            eprintln!(
-                "solace: {}: not a readable evidence bundle: {why}",
-                file.display()
-            );
-            ExitCode::from(2)
-        }
+        Err(Failure::Unreadable(why)) => cannot(&why),
+        Err(Failure::Locked) => cannot(&LOCKED),
+        Err(Failure::WrongPassword) => cannot(&WRONG_PASSWORD),
         Err(failure) => {
             eprintln!("FAILED  {failure}");
             ExitCode::from(1)

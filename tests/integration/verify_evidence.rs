@@ -14,6 +14,8 @@ use tsa_support::{OpensslAuthority, certificate, token as stamp};
 
 #[path = "../fixtures/hostile_bundles.rs"]
 mod hostile_bundles;
+#[path = "verify_evidence_locked.rs"]
+mod locked;
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -67,8 +69,16 @@ fn bundle(s: &Server, dir: &Path) -> Bundle {
 }
 
 fn write_zip(b: &Bundle, path: &Path) {
+    write_zip_locked(b, path, None);
+}
+
+/// The bundle's ZIP; with a password, every member locked with WinZip's AES-256 as the browser does it.
+fn write_zip_locked(b: &Bundle, path: &Path, password: Option<&str>) {
     let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
-    let opts = zip::write::SimpleFileOptions::default();
+    let mut opts: zip::write::FileOptions<'_, '_, ()> = zip::write::FileOptions::default();
+    if let Some(password) = password {
+        opts = opts.with_aes_encryption(zip::AesMode::Aes256, password);
+    }
     zip.start_file("manifest.json", opts).unwrap();
     zip.write_all(b.manifest.to_string().as_bytes()).unwrap();
     for (name, bytes) in &b.files {
@@ -307,9 +317,13 @@ fn the_hostile_corpus_is_refused_naming_the_entry_or_member() {
     let s = Server::start();
     let tmp = tempfile::tempdir().unwrap();
     let second = OpensslAuthority::new();
-    let cases = hostile_bundles::build(&s, tmp.path(), &second);
+    assert_each_refused(&hostile_bundles::build(&s, tmp.path(), &second));
+}
+
+/// `verify-evidence` on each hostile bundle: each must exit 1, naming what its case names.
+fn assert_each_refused(cases: &[hostile_bundles::Case]) {
     let mut passed = Vec::new();
-    for c in &cases {
+    for c in cases {
         let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
         let (code, out, err) = verify_file(&c.file, &args);
         if code != 1 || !err.contains(c.names) {

@@ -221,6 +221,7 @@ describe('the encrypted copy', () => {
       await pageB.getByRole('link', { name: 'Incident Log' }).first().click();
       await pageB.locator('.incident-card', { hasText: WHAT }).waitFor();
       // The photo came back byte for byte: the export made on B holds it.
+      await pageB.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         pageB.waitForEvent('download'),
         pageB.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),

@@ -1,8 +1,9 @@
 // The Incident Log against the real binary in Debian's chromium, with its fake microphone: an incident with a
 // photo, a recording and a witness; a correction; the export checked by `solace verify-evidence` and by
-// `openssl ts -verify`, then tampered with in four ways; nothing readable in any storage area after sign-out,
+// `openssl ts -verify`, then tampered with in four ways; the export locked with a password, opened by Debian's
+// `7z` and checked by `verify-evidence` with the password; nothing readable in any storage area after sign-out,
 // a quick exit or the idle sign-out; a second account sees nothing; a second time-stamping authority. Tools
-// nobody here wrote (openssl, fflate's reader) do the checking.
+// nobody here wrote (openssl, 7z, fflate's reader) do the checking.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,8 @@ import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
 const WHAT = 'He broke the kitchen window with the blue chair';
 const WITNESS = 'Neighbour Kamala from flat twelve';
 const CORRECTION = 'It was the green chair, not the blue one';
+// The password she locks the export with, as she would tell it to her lawyer.
+const LOCK = 'the mango tree by the old well';
 // A photo of random bytes: any run of them found in storage can only be the photo itself.
 const PHOTO = randomBytes(300_000);
 
@@ -147,10 +150,14 @@ describe('incident log', () => {
       await page.locator('.incident-day-marked').first().waitFor();
       await assertNoSeriousA11yViolations(page, 'the Incident Log with an incident and a correction');
 
+      // Before anything is saved, the section says where the file goes and who could find it.
+      await page.getByText('Anyone who picks up this device could find it there.', { exact: false }).waitFor();
+      await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
       ]);
+      assert.match(download.suggestedFilename(), /^documents-\d{4}-\d{2}-\d{2}\.zip$/, 'a name that says nothing of what is inside');
       const bundle = path.join(dir, 'bundle.zip');
       await download.saveAs(bundle);
       await page.getByRole('status').filter({ hasText: 'The file is ready in your downloads' }).waitFor();
@@ -218,6 +225,51 @@ describe('incident log', () => {
       );
       tampered('token', (m) => (m[amendment.token][m[amendment.token].length - 5] ^= 1), amendment.id);
       tampered('removed', withManifest((json) => json.entries.shift()), amendment.id);
+
+      // Locked with a password (the choice she is offered first): Debian's 7z opens it with that password and
+      // with no other, nothing of hers is in its bytes, and verify-evidence checks it given the password in a
+      // file, and says plainly that it needs one.
+      await page.getByRole('radio', { name: 'Yes, lock it (safer)' }).check();
+      await page.getByLabel('Password for the file').fill(LOCK);
+      await page.getByLabel('The same password again').fill(LOCK);
+      const [lockedDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+      ]);
+      assert.match(lockedDownload.suggestedFilename(), /^documents-\d{4}-\d{2}-\d{2}\.zip$/);
+      const locked = path.join(dir, 'locked.zip');
+      await lockedDownload.saveAs(locked);
+      await page.getByRole('status').filter({ hasText: 'The locked file is ready in your downloads' }).waitFor();
+      assert.equal(await page.getByLabel('Password for the file').inputValue(), '', 'the page keeps no password');
+      const sevenZip = (args) => spawnSync('7z', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const listing = sevenZip(['l', '-slt', locked]);
+      assert.equal(listing.status, 0, `${listing.stdout}${listing.stderr}`);
+      const names = Object.keys(members);
+      assert.equal(listing.stdout.match(/Encrypted = \+/g)?.length, names.length, listing.stdout);
+      assert.equal(listing.stdout.match(/Method = AES-256/g)?.length, names.length, listing.stdout);
+      const opened = sevenZip(['x', `-p${LOCK}`, '-oopened', locked]);
+      assert.equal(opened.status, 0, `${opened.stdout}${opened.stderr}`);
+      // The same files as the plain export (the report says when it was made, so it may differ by a minute).
+      for (const name of names.filter((n) => n !== 'report.html')) {
+        assert.ok(readFileSync(path.join(dir, 'opened', name)).equals(Buffer.from(members[name])), name);
+      }
+      assert.ok(readFileSync(path.join(dir, 'opened', 'report.html'), 'utf8').includes(WHAT));
+      for (const args of [['t', locked], ['t', `-p${LOCK.slice(0, -1)}`, locked]]) {
+        const r = sevenZip(args);
+        assert.notEqual(r.status, 0, `7z ${args.join(' ')} opened it: ${r.stdout}`);
+      }
+      const raw = readFileSync(locked);
+      for (const words of [WHAT, WITNESS, CORRECTION]) assert.ok(!raw.includes(words), `"${words}" is readable in the locked file`);
+      assert.ok(!raw.includes(PHOTO.subarray(150_000, 150_032)), 'the photo is readable in the locked file');
+      const passwordFile = path.join(dir, 'password.txt');
+      writeFileSync(passwordFile, `${LOCK}\n`);
+      const checked = verify(locked, ['--password-file', passwordFile]);
+      assert.equal(checked.code, 0, `${checked.out}\n${checked.err}`);
+      assert.match(checked.out, new RegExp(`OK\\s+incident ${incident.id}`));
+      assert.match(checked.out, new RegExp(`OK\\s+amendment ${amendment.id}`));
+      const refused = verify(locked);
+      assert.equal(refused.code, 2, `${refused.out}\n${refused.err}`);
+      assert.match(refused.err, /it is locked with a password\. Give the password with --password-file FILE/);
 
       // After sign-out no storage area holds her words or the photo's bytes.
       const photoHex = PHOTO.subarray(150_000, 150_032).toString('hex');
@@ -295,6 +347,7 @@ describe('incident log', () => {
       await page.getByText(/time-stamped/).first().waitFor();
       assert.equal(await page.locator('.incident-card').count(), 1);
 
+      await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
@@ -374,6 +427,8 @@ describe('incident log', () => {
       const card = page.locator('.incident-card', { hasText: 'रसोई में चिल्लाया' });
       await card.getByText(/समय-मुहर/).waitFor();
       await card.getByText('दहेज से जुड़ा उत्पीड़न').waitFor();
+      await page.getByRole('heading', { name: 'सहेजने से पहले' }).waitFor();
+      await page.getByRole('radio', { name: 'नहीं, कोई भी खोल सके' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटनाएँ)' }).click(),
@@ -492,6 +547,7 @@ describe("incident log with the operator's kinds of abuse and a second time-stam
       const card = page.locator('.incident-card', { hasText: WHAT });
       await card.getByText(/Also time-stamped by a second, independent authority/).waitFor();
 
+      await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),

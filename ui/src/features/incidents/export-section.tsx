@@ -3,6 +3,7 @@ import { CERTIFICATE_PATH, downloadZip, fetchCertificate } from '../../lib/evide
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
 import { bundleFiles, certificateSha256, NotStampedError, shownIds, zipBundle } from './export-bundle';
+import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } from './export-lock';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
@@ -10,7 +11,11 @@ import { useCategories } from './use-categories';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 
-/** She chooses incidents (all, or a date range); the browser builds one ZIP and downloads it. */
+/**
+ * She chooses incidents (all, or a date range) and whether to lock the file with a password (the default); the
+ * browser builds one ZIP and downloads it. Before she saves, the section says where the file goes, who could find
+ * it, and that sharing with her advocate needs no file at all.
+ */
 export function ExportSection({ entries, stampPending }: Props) {
   const t = useT();
   const { lang } = useLanguage();
@@ -22,6 +27,10 @@ export function ExportSection({ entries, stampPending }: Props) {
   const [until, setUntil] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const [lock, setLock] = useState(true);
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [problem, setProblem] = useState<LockProblem | null>(null);
 
   const chosen = entries.filter((e) => {
     if (e.kind !== 'incident') return false;
@@ -31,6 +40,9 @@ export function ExportSection({ entries, stampPending }: Props) {
   });
 
   const run = async () => {
+    const wrong = lock ? lockProblem(password, again) : null;
+    setProblem(wrong);
+    if (wrong) return;
     setBusy(true);
     setStatus(t('incidents.exporting'));
     try {
@@ -47,9 +59,12 @@ export function ExportSection({ entries, stampPending }: Props) {
         reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories, published),
         howToHtml: howToHtml(entries, t, lang, published),
       });
-      const zip = await zipBundle(files);
-      downloadZip(zip, `incident-record-${new Date().toISOString().slice(0, 10)}.zip`);
-      setStatus(t('incidents.exported', { count: chosen.length }));
+      const zip = await zipBundle(files, lock ? password : undefined);
+      downloadZip(zip, exportFileName(new Date()));
+      // She has the password now; the page does not keep it.
+      setPassword('');
+      setAgain('');
+      setStatus(t(lock ? 'incidents.exportedLocked' : 'incidents.exported', { count: chosen.length }));
     } catch (err) {
       setStatus(err instanceof NotStampedError ? t('incidents.exportNotStamped') : t('incidents.exportFailed'));
     } finally {
@@ -84,6 +99,65 @@ export function ExportSection({ entries, stampPending }: Props) {
           </div>
         ) : null}
       </fieldset>
+      <div className="incident-before-save">
+        <h3>{t('incidents.beforeSaveTitle')}</h3>
+        <ul>
+          <li>{t('incidents.beforeSaveWhere')}</li>
+          <li>{t('incidents.beforeSaveWho')}</li>
+          <li>{t('incidents.beforeSaveAdvocate')}</li>
+          <li>{t('incidents.beforeSaveLawyer')}</li>
+        </ul>
+      </div>
+      <fieldset className="incident-fieldset">
+        <legend>{t('incidents.lockLegend')}</legend>
+        <label className="incident-check">
+          <input type="radio" name={`${id}-lock`} checked={lock} onChange={() => setLock(true)} />
+          {t('incidents.lockYes')}
+        </label>
+        <label className="incident-check">
+          <input type="radio" name={`${id}-lock`} checked={!lock} onChange={() => setLock(false)} />
+          {t('incidents.lockNo')}
+        </label>
+        {lock ? (
+          <div className="incident-lock">
+            <label className="label" htmlFor={`${id}-password`}>
+              {t('incidents.lockPassword')}
+            </label>
+            {/* Password fields (never kept for a restored session) that the browser's password manager reads as a one-time
+                code: it would otherwise offer to keep the file's password, or fill in her sign-in password. */}
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="one-time-code"
+              className="input"
+              aria-describedby={`${id}-password-hint`}
+              aria-invalid={problem === 'short'}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <label className="label" htmlFor={`${id}-again`}>
+              {t('incidents.lockAgain')}
+            </label>
+            <input
+              id={`${id}-again`}
+              type="password"
+              autoComplete="one-time-code"
+              className="input"
+              aria-invalid={problem === 'different'}
+              value={again}
+              onChange={(e) => setAgain(e.target.value)}
+            />
+            <p id={`${id}-password-hint`} className="incident-hint">
+              {t('incidents.lockHint', { min: MIN_PASSWORD_LENGTH })} {t('incidents.lockOpensWith')}
+            </p>
+          </div>
+        ) : (
+          <p className="incident-hint">{t('incidents.lockNoWarning')}</p>
+        )}
+      </fieldset>
+      {problem ? (
+        <p role="alert">{t(problem === 'short' ? 'incidents.lockTooShort' : 'incidents.lockDifferent', { min: MIN_PASSWORD_LENGTH })}</p>
+      ) : null}
       <button type="button" className="btn btn-primary" disabled={busy || chosen.length === 0} onClick={() => void run()}>
         {t('incidents.exportButton', { count: chosen.length })}
       </button>

@@ -107,6 +107,8 @@ export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string, 
     `<h2>${esc(t('incidents.howToToolTitle'))}</h2>`,
     `<p>${esc(t('incidents.howToTool'))}</p>`,
     `<pre>solace verify-evidence BUNDLE.zip</pre>`,
+    `<p>${esc(t('incidents.howToLocked'))}</p>`,
+    `<pre>solace verify-evidence --password-file PASSWORD.txt BUNDLE.zip</pre>`,
     `<h2>${esc(t('incidents.howToOpensslTitle'))}</h2>`,
     `<p>${esc(t('incidents.howToOpenssl'))}</p>`,
     `<pre>${entries

@@ -17,6 +17,9 @@ describe('staying safe', () => {
       /recording that this site was visited\. The history shows this site’s address under the title “Welcome”/,
       /Spyware or a monitoring app/,
       /cannot hide that you have an account/,
+      // What a download leaves behind (issue 35).
+      /stays in this device's Downloads, and in the browser's list of downloads with this site's address, until you delete it from both/,
+      /Lock an export with a password/,
     ]) {
       expect(text).toMatch(limit);
     }

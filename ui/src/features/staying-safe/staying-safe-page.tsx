@@ -65,6 +65,16 @@ export default function StayingSafePage() {
           </ul>
         </section>
 
+        <section className="card" aria-labelledby="safe-files">
+          <h2 id="safe-files">{t('stayingSafe.filesHeading')}</h2>
+          <ul>
+            <li>{t('stayingSafe.filesDownloads', { name })}</li>
+            <li>{t('stayingSafe.filesLocked')}</li>
+            <li>{t('stayingSafe.filesInstead')}</li>
+            <li>{t('stayingSafe.filesAfter')}</li>
+          </ul>
+        </section>
+
         <section className="card" aria-labelledby="safe-tips">
           <h2 id="safe-tips">{t('stayingSafe.tipsHeading')}</h2>
           <ul>
