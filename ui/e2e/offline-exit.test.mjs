@@ -23,7 +23,7 @@ describe('quick exit while offline', () => {
   it('the session ends on the server once the device is back online', async () => {
     const { app, ctx, page } = suite;
     await signUpViaUi(page, uniqueEmail('offline-exit'));
-    const stored = JSON.parse(await page.evaluate(() => window.localStorage.getItem('solace-auth')));
+    const stored = JSON.parse(await page.evaluate(() => window.localStorage.getItem('session')));
     const old = stored.refresh_token;
     assert.ok(old, 'a refresh token was kept while signed in');
 

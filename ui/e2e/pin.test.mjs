@@ -65,8 +65,8 @@ describe('a PIN she can forget', () => {
     await page.clock.fastForward(61_000);
     await tryPin('00000');
     await page.getByRole('heading', { level: 1, name: 'Weather' }).waitFor();
-    assert.equal(await page.getByRole('heading', { name: 'Welcome to Solace' }).count(), 0);
-    assert.equal(await page.evaluate(() => window.localStorage.getItem('solace-auth')), null, 'signed out');
+    assert.equal(await page.getByRole('heading', { name: 'Welcome', exact: true }).count(), 0);
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('session')), null, 'signed out');
     assert.ok(!(await everythingStored(page)).includes(JOURNAL));
   });
 

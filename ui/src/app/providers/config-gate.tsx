@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
+import { AppConfigProvider, fetchAppConfig, fetchProductName, type AppConfig } from '../../lib/app-config';
 import { configureQuickExit } from '../../lib/quick-exit';
 import { LanguageProvider, loadStartLanguage, type LanguageSettings } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
@@ -43,6 +43,20 @@ export function ConfigGate({ frame, children }: { frame?: ReactNode; children: R
       live = false;
     };
   }, []);
+
+  // A name left out of the kept settings is asked for apart, without holding up the first screen (the sign-in
+  // screen does not show it); offline the screens keep the page title in its place.
+  const withheld = ready?.config.name_withheld === true;
+  useEffect(() => {
+    if (!withheld) return;
+    let live = true;
+    void fetchProductName().then((name) => {
+      if (live && name) setReady((r) => r && { ...r, config: { ...r.config, product_name: name, name_withheld: false } });
+    });
+    return () => {
+      live = false;
+    };
+  }, [withheld]);
 
   // `frame` (the exit bar) shows while loading too (in English: no catalogue yet), then inside the page language.
   if (!ready) {

@@ -21,7 +21,7 @@ type Mode = 'signin' | 'signup';
 
 export default function AuthPage() {
   const t = useT();
-  const { product_name, auth: authConfig } = useAppConfig();
+  const { sign_in_title, auth: authConfig } = useAppConfig();
   const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
   const policy = authConfig.sign_in_names ?? 'allow';
@@ -105,7 +105,7 @@ export default function AuthPage() {
   };
 
   return (
-    <AuthCard title={t('auth.welcome', { product: product_name })}>
+    <AuthCard title={sign_in_title}>
         <p className="auth-note">
           <ShieldIcon size={18} />
           <span>{t('auth.safetyNote')}</span>

@@ -45,6 +45,7 @@ export default function StayingSafePage() {
           <h2 id="safe-cannot">{t('stayingSafe.cannotHeading', { name })}</h2>
           <ul>
             <li>{t('stayingSafe.cannotHistory', { title })}</li>
+            <li>{t('stayingSafe.cannotExitTrace', { title })}</li>
             <li>{t('stayingSafe.cannotSpyware', { name })}</li>
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>

@@ -52,7 +52,7 @@ describe('writing offline', () => {
     await sealJournalOffline(ACCOUNT, WORDS);
     const sealed = localStorage.getItem(`outbox:${ACCOUNT}`);
     // Another device's (or a replaced) private key cannot open it.
-    localStorage.removeItem(`outbox-key:${ACCOUNT}`);
+    localStorage.removeItem(`queue-key:${ACCOUNT}`);
     const vault = await open();
     await vault.set('outbox-private', null);
     await ensureOutboxKey(vault);
