@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { filesBelow, foundIn, launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
-import { homeScreen, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { filesBelow, foundIn, launchOnProfile, profileRows, profileSuite } from './browser-profile.mjs';
+import { homeScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /** What she types on the walk: each must be nowhere in the profile afterwards. */
 const HERS = {
@@ -36,22 +36,14 @@ function formStores(profile) {
 }
 
 describe('what the browser keeps of what she typed', () => {
-  let app;
-  let profile;
-  before(async () => {
-    // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
-    // trusted e-mail addresses.
-    app = await startApp({
-      extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
-    });
-    profile = newProfile();
-  });
-  after(async () => {
-    await app?.stop();
-    profile?.remove();
+  // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
+  // trusted e-mail addresses.
+  const suite = profileSuite({
+    extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
   });
 
   it('neither autofill, saved logins, session restore nor history hold her words, her people or her PINs', async () => {
+    const { app, profile } = suite;
     const context = await launchOnProfile(profile.dir, app);
     const email = uniqueEmail('keeps');
     try {

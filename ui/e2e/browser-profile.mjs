@@ -4,13 +4,29 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
+import { startApp } from './harness.mjs';
 
 /** A new, empty profile directory; `remove()` deletes it. */
 export function newProfile() {
   const dir = mkdtempSync(path.join(tmpdir(), 'profile-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The server (`startApp(appOptions)`) and a new profile for one file's tests, both gone after them. */
+export function profileSuite(appOptions = {}) {
+  const suite = { app: null, profile: null };
+  before(async () => {
+    suite.app = await startApp(appOptions);
+    suite.profile = newProfile();
+  });
+  after(async () => {
+    await suite.app?.stop();
+    suite.profile?.remove();
+  });
+  return suite;
 }
 
 /** Debian's Chromium on `profile` at the app's address, at a desktop size; nothing leaves for another host. */

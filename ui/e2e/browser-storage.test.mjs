@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { filesBelow, foundIn, launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
-import { homeScreen, PASSWORD, signInScreen, startApp } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { filesBelow, foundIn, launchOnProfile, profileRows, profileSuite } from './browser-profile.mjs';
+import { homeScreen, PASSWORD, signInScreen } from './harness.mjs';
 
 /** The names the app's storage had before they were made neutral (lib/storage-rename.ts). */
 const OLD_NAMES = [
@@ -29,18 +29,10 @@ const OLD_NAMES = [
 ];
 
 describe("what the app's storage tells", () => {
-  let app;
-  let profile;
-  before(async () => {
-    app = await startApp();
-    profile = newProfile();
-  });
-  after(async () => {
-    await app?.stop();
-    profile?.remove();
-  });
+  const suite = profileSuite();
 
   it('after a walk and a sign-out, no storage names her, the app, or what she keeps', async () => {
+    const { app, profile } = suite;
     const name = `quiet-river-${Date.now().toString(36)}`;
     const context = await launchOnProfile(profile.dir, app);
     try {

@@ -178,7 +178,7 @@ describe('the encrypted copy', () => {
       await pageB.getByRole('alert').filter({ hasText: 'That recovery key does not open your copy.' }).waitFor();
       await assertNoSeriousA11yViolations(pageB, 'the restore screen, after a wrong key');
       assert.deepEqual(
-        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vault'))),
+        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('data:') || k.startsWith('keys:'))),
         [],
         'a wrong key leaves no key on the device',
       );

@@ -53,7 +53,7 @@ describe('vault', () => {
     await page.getByLabel('Write your thoughts').fill(DRAFT);
     // Leaving the journal stores the draft (encrypted) at once.
     await page.getByRole('link', { name: 'Safety Plan' }).first().click();
-    await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.endsWith(':journal-draft')));
+    await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => /^data:[^:]+:4$/.test(k)));
     assert.equal(await readVault(page, 'journal-draft'), DRAFT);
 
     await open('/safety-plan', 'My Safety Plan');

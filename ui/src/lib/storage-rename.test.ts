@@ -7,21 +7,9 @@ import { STORAGE_KEYS } from './storage-keys';
 import { renameOldStorage } from './storage-rename';
 import { AUTH_STORAGE_KEY } from './auth-client';
 import { neutralUserStore } from './auth-user-store';
+import { installMemoryStorage } from './test-utils/memory-storage';
 
-class MemoryStorage {
-  private readonly map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, String(v));
-  removeItem = (k: string) => void this.map.delete(k);
-  clear = () => this.map.clear();
-  key = (i: number) => [...this.map.keys()][i] ?? null;
-  get length() {
-    return this.map.size;
-  }
-  all = () => Object.fromEntries(this.map);
-}
-const localStorage = new MemoryStorage();
-Object.assign(globalThis, { window: { localStorage, sessionStorage: new MemoryStorage() }, localStorage });
+const localStorage = installMemoryStorage();
 
 const ACCOUNT = '5b0c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
 const secret = toBase64(randomBytes(32)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -3,6 +3,7 @@ import { AppConfigProvider, fetchAppConfig, fetchProductName, type AppConfig } f
 import { configureQuickExit } from '../../lib/quick-exit';
 import { LanguageProvider, loadStartLanguage, type LanguageSettings } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
+import { useOnline } from '../../lib/offline-app';
 import { isDisguisePath } from '../../lib/route-paths';
 
 // One fetch per page load, shared by StrictMode's double effect run.
@@ -45,10 +46,11 @@ export function ConfigGate({ frame, children }: { frame?: ReactNode; children: R
   }, []);
 
   // A name left out of the kept settings is asked for apart, without holding up the first screen (the sign-in
-  // screen does not show it); offline the screens keep the page title in its place.
+  // screen does not show it); offline the screens keep the page title in its place until the network is back.
   const withheld = ready?.config.name_withheld === true;
+  const online = useOnline();
   useEffect(() => {
-    if (!withheld) return;
+    if (!withheld || !online) return;
     let live = true;
     void fetchProductName().then((name) => {
       if (live && name) setReady((r) => r && { ...r, config: { ...r.config, product_name: name, name_withheld: false } });
@@ -56,7 +58,7 @@ export function ConfigGate({ frame, children }: { frame?: ReactNode; children: R
     return () => {
       live = false;
     };
-  }, [withheld]);
+  }, [withheld, online]);
 
   // `frame` (the exit bar) shows while loading too (in English: no catalogue yet), then inside the page language.
   if (!ready) {

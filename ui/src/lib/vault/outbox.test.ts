@@ -4,17 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64 } from './crypto';
 import { canWriteOffline, drainOutbox, ensureOutboxKey, sealJournalOffline, sealOffline, waitingOffline, type OfflineItem } from './outbox';
 import { openVault } from './vault-store';
+import { installMemoryStorage } from '../test-utils/memory-storage';
 
-class MemoryStorage {
-  private readonly map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, String(v));
-  removeItem = (k: string) => void this.map.delete(k);
-  clear = () => this.map.clear();
-  all = () => Object.fromEntries(this.map);
-}
-const localStorage = new MemoryStorage();
-Object.assign(globalThis, { window: { localStorage, sessionStorage: new MemoryStorage() }, localStorage });
+const localStorage = installMemoryStorage();
 
 const ACCOUNT = 'acc-1';
 const secret = toBase64(randomBytes(32)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
