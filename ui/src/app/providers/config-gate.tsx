@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { AppConfigProvider, fetchAppConfig, fetchProductName, type AppConfig } from '../../lib/app-config';
+import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
 import { configureQuickExit } from '../../lib/quick-exit';
 import { LanguageProvider, loadStartLanguage, type LanguageSettings } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
-import { useOnline } from '../../lib/offline-app';
 import { isDisguisePath } from '../../lib/route-paths';
 
 // One fetch per page load, shared by StrictMode's double effect run.
@@ -44,21 +43,6 @@ export function ConfigGate({ frame, children }: { frame?: ReactNode; children: R
       live = false;
     };
   }, []);
-
-  // A name left out of the kept settings is asked for apart, without holding up the first screen (the sign-in
-  // screen does not show it); offline the screens keep the page title in its place until the network is back.
-  const withheld = ready?.config.name_withheld === true;
-  const online = useOnline();
-  useEffect(() => {
-    if (!withheld || !online) return;
-    let live = true;
-    void fetchProductName().then((name) => {
-      if (live && name) setReady((r) => r && { ...r, config: { ...r.config, product_name: name, name_withheld: false } });
-    });
-    return () => {
-      live = false;
-    };
-  }, [withheld, online]);
 
   // `frame` (the exit bar) shows while loading too (in English: no catalogue yet), then inside the page language.
   if (!ready) {

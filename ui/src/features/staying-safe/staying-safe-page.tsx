@@ -5,10 +5,12 @@ import { Rich, useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { telHref } from '../../lib/tel';
 import './staying-safe.css';
+import { useProductName } from '../../lib/product-name';
 
 /** 'Staying safe': what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
-  const { product_name: name, page_title: title, local, copy } = useAppConfig();
+  const { page_title: title, local, copy } = useAppConfig();
+  const name = useProductName();
   const { session } = useAuth();
   const t = useT();
   // The names of the keys stay as printed on the keyboard, in every language.
