@@ -9,12 +9,22 @@ use crate::local::config::LocalConfig;
 
 /// Where the app reads these settings (routed and preloaded by every page: `server.rs`).
 pub const PATH: &str = "/api/config";
+/// The product's name alone, for the screens that show it (answered `no-store` like every API path, and passed
+/// by the offline worker to the network untouched).
+pub const NAME_PATH: &str = "/api/config/name";
 
 #[derive(Serialize, Debug, Clone)]
 pub struct PublicConfig {
-    product_name: String,
+    /// Absent when no title names the product (`SiteConfig::titles_name_the_product`): the offline worker keeps this
+    /// answer on the device, and the screens that show the name ask `NAME_PATH` for it, which nothing keeps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    product_name: Option<String>,
+    #[serde(skip)]
+    real_name: String,
     /// The tab title of every screen of the app (`site.page_title`).
     page_title: String,
+    /// The sign-in screen's heading (`site.sign_in_title`, else the page title).
+    sign_in_title: String,
     contact_email: String,
     resources: Option<Vec<Resource>>,
     default_language: String,
@@ -70,8 +80,13 @@ impl PublicConfig {
     pub fn from_config(c: &Config) -> Self {
         let external = !c.auth.external_url.is_empty();
         Self {
-            product_name: c.site.product_name.clone(),
+            product_name: c
+                .site
+                .titles_name_the_product()
+                .then(|| c.site.product_name.clone()),
+            real_name: c.site.product_name.clone(),
             page_title: c.site.page_title.trim().to_string(),
+            sign_in_title: c.site.sign_in_title().to_string(),
             contact_email: c.site.contact_email.trim().to_string(),
             resources: c.site.resources.clone(),
             default_language: c.site.default_language.clone(),
@@ -109,4 +124,8 @@ impl PublicConfig {
 
 pub async fn get(config: web::Data<PublicConfig>) -> HttpResponse {
     HttpResponse::Ok().json(config.get_ref())
+}
+
+pub async fn name(config: web::Data<PublicConfig>) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({ "product_name": config.real_name }))
 }

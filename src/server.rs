@@ -172,6 +172,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .wrap(from_fn(api_errors::as_json))
                     .app_data(web::JsonConfig::default().limit(expect::API_BODY_LIMIT))
                     .route("/config", web::get().to(public_config::get))
+                    .route("/config/name", web::get().to(public_config::name))
                     .route(
                         "/locales/{file}",
                         web::get().to(local::catalogue_route::get),

@@ -69,7 +69,7 @@ async function deviceA(page) {
 /** In the page: downloads what a restore downloads, discarding it; resolves with { ms, bytes, requests }. */
 function downloadAll(page) {
   return page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+    const token = JSON.parse(localStorage.getItem('session')).access_token;
     const get = (url) => fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
     let bytes = 0;
     let requests = 0;

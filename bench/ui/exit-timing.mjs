@@ -116,7 +116,7 @@ async function main() {
         await context.addInitScript(
           ({ origin, value }) => {
             if (location.origin !== origin) return;
-            localStorage.setItem('solace-auth', value);
+            localStorage.setItem('session', value);
             localStorage.setItem('last-activity', String(Date.now()));
           },
           { origin: solace.url, value: JSON.stringify(session) },

@@ -12,6 +12,9 @@ pub struct SiteConfig {
     /// The browser tab's title on every screen of the app (not the disguises): neutral, so the tab, the
     /// history and a printed page do not name the app unless the operator wants them to.
     pub page_title: String,
+    /// The heading of the sign-in screen, which the hidden gesture opens on a disguised device; empty: the page
+    /// title. Neutral by default, since whoever sees that screen learns what it signs into.
+    pub sign_in_title: String,
     /// The footer's suggestion e-mail link; empty hides it.
     pub contact_email: String,
     /// Replaces the UI's built-in resource directory when set.
@@ -34,6 +37,7 @@ impl Default for SiteConfig {
         Self {
             product_name: "Solace".into(),
             page_title: DEFAULT_PAGE_TITLE.into(),
+            sign_in_title: String::new(),
             contact_email: String::new(),
             resources: None,
             default_language: "en".into(),
@@ -66,7 +70,36 @@ pub enum ResourceCategory {
     Medical,
 }
 
+/// A title shown where a browser shows a tab's: one line that fits.
+fn one_short_line(title: &str, key: &str) -> Result<(), ConfigError> {
+    let title = title.trim();
+    if title.chars().count() > MAX_PAGE_TITLE_CHARS || title.chars().any(char::is_control) {
+        return Err(ConfigError::invalid(
+            key,
+            format!("must be one line of at most {MAX_PAGE_TITLE_CHARS} characters"),
+        ));
+    }
+    Ok(())
+}
+
 impl SiteConfig {
+    /// What the sign-in screen's heading says: the operator's choice, else the page title.
+    pub fn sign_in_title(&self) -> &str {
+        match self.sign_in_title.trim() {
+            "" => self.page_title.trim(),
+            own => own,
+        }
+    }
+
+    /// Whether a title the browser keeps names the product. When none does, what the device keeps of the public
+    /// settings leaves the name out too (`public_config.rs`): they would give away what the titles hide.
+    pub fn titles_name_the_product(&self) -> bool {
+        let name = self.product_name.trim().to_lowercase();
+        [self.page_title.as_str(), self.sign_in_title()]
+            .iter()
+            .any(|t| t.to_lowercase().contains(&name))
+    }
+
     pub(super) fn validate(&self, languages: &[String]) -> Result<(), ConfigError> {
         if self.product_name.trim().is_empty() {
             return Err(ConfigError::invalid(
@@ -74,16 +107,11 @@ impl SiteConfig {
                 "must not be empty",
             ));
         }
-        let title = self.page_title.trim();
-        if title.is_empty() {
+        if self.page_title.trim().is_empty() {
             return Err(ConfigError::invalid("site.page_title", "must not be empty"));
         }
-        if title.chars().count() > MAX_PAGE_TITLE_CHARS || title.chars().any(char::is_control) {
-            return Err(ConfigError::invalid(
-                "site.page_title",
-                format!("must be one line of at most {MAX_PAGE_TITLE_CHARS} characters"),
-            ));
-        }
+        one_short_line(&self.page_title, "site.page_title")?;
+        one_short_line(&self.sign_in_title, "site.sign_in_title")?;
         if !languages.contains(&self.default_language) {
             return Err(ConfigError::invalid(
                 "site.default_language",

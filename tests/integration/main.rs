@@ -51,6 +51,7 @@ mod reliability_jwt;
 mod reliability_rate_limit;
 mod reliability_small_fixes;
 mod safety_config;
+mod site_names;
 mod static_assets;
 mod timestamp;
 mod users_cli;

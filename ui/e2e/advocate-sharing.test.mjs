@@ -121,7 +121,7 @@ describe("the advocate's key and a token renewal", () => {
     const { app, ctx: theirs, page: advocate } = suite;
     await setUpAdvocate(app, theirs, advocate, uniqueEmail('advocate'));
     await unlock(advocate);
-    const before = await advocate.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).access_token);
+    const before = await advocate.evaluate(() => JSON.parse(window.localStorage.getItem('session')).access_token);
     // The area asks the server again with the renewed token (an event, whenever auth-js's tick comes).
     await advocate.waitForResponse(
       (r) =>
@@ -206,7 +206,7 @@ describe('a new key after a forgotten passphrase', () => {
       await shareJournal(her, JOURNAL);
 
       // The advocate forgot the passphrase: a new key, after a plain warning.
-      const herId = await her.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).user.id);
+      const herId = await her.evaluate(() => JSON.parse(window.localStorage.getItem('session-user')).user.id);
       await advocate.getByRole('button', { name: 'I forgot my passphrase' }).click();
       await advocate.getByRole('heading', { name: 'Make a new key' }).waitFor();
       await advocate.getByText('Everything shared with you so far is deleted, and each person has to share it again.').waitFor();

@@ -48,7 +48,7 @@ function storedText(page) {
 
 /** The stored session's access token in a page (what the app sends as its Bearer token). */
 function tokenOf(page) {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem('solace-auth')).access_token);
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('session')).access_token);
 }
 
 /** GET `path` on the app with a Bearer token, from outside any browser: the status and the error code. */

@@ -2,9 +2,9 @@
 // idle lock, a reopen and the way back, a real Chromium profile's history holds no address of the app but the
 // neutral one and the disguises' own, and no title naming the product or any of its screens.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
-import { homeScreen, PASSWORD, signInHere, signInScreen, startApp, uniqueEmail } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { launchOnProfile, profileRows, profileSuite } from './browser-profile.mjs';
+import { homeScreen, PASSWORD, signInHere, signInScreen, uniqueEmail } from './harness.mjs';
 
 /** Words that would tell someone reading the history what the site is for. */
 const GIVEAWAYS = [
@@ -25,18 +25,10 @@ const GIVEAWAYS = [
 ];
 
 describe("the browser's history", () => {
-  let app;
-  let profile;
-  before(async () => {
-    app = await startApp();
-    profile = newProfile();
-  });
-  after(async () => {
-    await app?.stop();
-    profile?.remove();
-  });
+  const suite = profileSuite();
 
   it('names no screen of the app and never the product, after every screen, an idle lock and a reopen', async () => {
+    const { app, profile } = suite;
     const context = await launchOnProfile(profile.dir, app);
     const problems = [];
     context.on('page', (p) => p.on('pageerror', (e) => problems.push(e.message)));

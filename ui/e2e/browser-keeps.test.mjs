@@ -5,11 +5,11 @@
 // (`Login Data`), the session-restore files (`Sessions/`, `Current Session`) and the history. None may hold a word
 // she typed, her sign-in address, or a PIN.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { launchOnProfile, newProfile, profileRows } from './browser-profile.mjs';
-import { homeScreen, signUpViaUi, startApp, uniqueEmail } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { filesBelow, foundIn, launchOnProfile, profileRows, profileSuite } from './browser-profile.mjs';
+import { homeScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 /** What she types on the walk: each must be nowhere in the profile afterwards. */
 const HERS = {
@@ -25,17 +25,6 @@ const HERS = {
   duress: '531975',
 };
 
-/** Every file below `dir`, with its path relative to the profile. */
-function filesBelow(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...filesBelow(full));
-    else out.push(full);
-  }
-  return out;
-}
-
 /** The profile's stores that keep what was typed into forms: autofill, saved logins, session restore, history. */
 function formStores(profile) {
   const root = path.join(profile, 'Default');
@@ -43,35 +32,18 @@ function formStores(profile) {
     .map((n) => path.join(root, n))
     .filter(existsSync);
   const sessions = path.join(root, 'Sessions');
-  return [...named, ...(existsSync(sessions) ? filesBelow(sessions) : [])];
-}
-
-/** Where `text` lies in the files, in UTF-8 or UTF-16 (form state in the session files is UTF-16). */
-function foundIn(files, text) {
-  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
-  return files.filter((f) => {
-    const bytes = readFileSync(f);
-    return needles.some((n) => bytes.includes(n));
-  });
+  return [...named, ...filesBelow(sessions)];
 }
 
 describe('what the browser keeps of what she typed', () => {
-  let app;
-  let profile;
-  before(async () => {
-    // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
-    // trusted e-mail addresses.
-    app = await startApp({
-      extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
-    });
-    profile = newProfile();
-  });
-  after(async () => {
-    await app?.stop();
-    profile?.remove();
+  // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
+  // trusted e-mail addresses.
+  const suite = profileSuite({
+    extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
   });
 
   it('neither autofill, saved logins, session restore nor history hold her words, her people or her PINs', async () => {
+    const { app, profile } = suite;
     const context = await launchOnProfile(profile.dir, app);
     const email = uniqueEmail('keeps');
     try {

@@ -84,7 +84,7 @@ const clearBars = (page) => page.evaluate(() => sessionStorage.removeItem('test-
 /** The copy as the server answers it to the signed-in page's own token. */
 const copyOnServer = (page) =>
   page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+    const token = JSON.parse(localStorage.getItem('session')).access_token;
     const res = await fetch('/api/copy', { headers: { Authorization: `Bearer ${token}` } });
     return res.json();
   });
@@ -184,7 +184,7 @@ describe('the encrypted copy', () => {
       await pageB.getByRole('alert').filter({ hasText: 'That recovery key does not open your copy.' }).waitFor();
       await assertNoSeriousA11yViolations(pageB, 'the restore screen, after a wrong key');
       assert.deepEqual(
-        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vault'))),
+        await pageB.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('data:') || k.startsWith('keys:'))),
         [],
         'a wrong key leaves no key on the device',
       );
@@ -295,7 +295,7 @@ describe('the encrypted copy', () => {
       // key-encryption key made from it opens the device wrap kept on B (so the derivation is the right one),
       // but not the recovery wrap the server holds, and so no record key.
       const { subtle } = webcrypto;
-      const accountId = await pageB.evaluate(() => JSON.parse(localStorage.getItem('solace-auth')).user.id);
+      const accountId = await pageB.evaluate(() => JSON.parse(localStorage.getItem('session-user')).user.id);
       const vaultKey = readFileSync(path.join(app.dataDir, 'vault-key'), 'utf8').trim();
       const secret = createHmac('sha256', vaultKey).update(`solace-vault-v1:${accountId}`).digest();
       const base = await subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
@@ -307,7 +307,7 @@ describe('the encrypted copy', () => {
         ['unwrapKey'],
       );
       const unwrap = (b64) => subtle.unwrapKey('raw', Buffer.from(b64, 'base64'), kek, 'AES-KW', 'AES-GCM', false, ['decrypt']);
-      const deviceWrap = await pageB.evaluate((id) => JSON.parse(localStorage.getItem(`vault-key:${id}`)).wrapped, accountId);
+      const deviceWrap = await pageB.evaluate((id) => JSON.parse(localStorage.getItem(`keys:${id}`)).wrapped, accountId);
       await unwrap(deviceWrap);
       await assert.rejects(unwrap(JSON.parse(copy.keys.recovery_wrap).w), 'the server alone cannot open the recovery wrap');
 
@@ -316,7 +316,7 @@ describe('the encrypted copy', () => {
       const attachment = copy.records.find((r) => r.kind === 'attachment').id;
       const piece = Buffer.from(
         await pageB.evaluate(async (id) => {
-          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const token = JSON.parse(localStorage.getItem('session')).access_token;
           const res = await fetch(`/api/copy/attachments/${id}/3`, { headers: { Authorization: `Bearer ${token}` } });
           return Array.from(new Uint8Array(await res.arrayBuffer()).subarray(5000, 5064));
         }, attachment),
@@ -386,7 +386,7 @@ describe('the encrypted copy', () => {
         const files = await page.evaluate(
           () =>
             new Promise((resolve, reject) => {
-              const req = indexedDB.open('solace-outbox');
+              const req = indexedDB.open('queue');
               req.onerror = () => reject(req.error);
               req.onsuccess = () => {
                 const all = req.result.transaction('files').objectStore('files').getAll();
@@ -411,7 +411,7 @@ describe('the encrypted copy', () => {
       await card.getByText(/^gate\.jpg \(300 KB\)$/).waitFor();
       // Its time-stamp is from when it reached the server, and the card says so.
       await card.getByText(/while you were offline.*time-stamped .*: the time-stamp shows when it arrived, not when you wrote it\./).waitFor();
-      assert.equal(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('outbox:')) ?? '')), null);
+      assert.equal(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('queue:')) ?? '')), null);
 
       // She makes her recovery key in Settings, and the copy goes up.
       await page.goto('/settings');
@@ -424,7 +424,7 @@ describe('the encrypted copy', () => {
       // A piece of a record's ciphertext, to look for in the data directory.
       const piece = Buffer.from(
         await page.evaluate(async () => {
-          const token = JSON.parse(localStorage.getItem('solace-auth')).access_token;
+          const token = JSON.parse(localStorage.getItem('session')).access_token;
           const get = (url) => fetch(url, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
           const { records } = await get('/api/copy');
           const { data } = await get(`/api/copy/records/${records[0].id}`);

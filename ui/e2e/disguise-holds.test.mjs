@@ -8,7 +8,7 @@ import { browserSuite, openContext, signInScreen, signUpViaUi, uniqueEmail } fro
 
 /**
  * Records, from the first moment of every document, each tab title and whether anything of the signed-in app
- * (its main navigation or Logout) or the sign-in page ('Welcome to …') was ever in the page.
+ * (its main navigation or Logout) or the sign-in page (its safety note) was ever in the page.
  */
 function watchEveryFrame() {
   const record = { titles: [], app: false, welcome: false };
@@ -17,7 +17,7 @@ function watchEveryFrame() {
     const title = document.title;
     if (title && record.titles.at(-1) !== title) record.titles.push(title);
     if (document.querySelector('nav[aria-label="Main"]')) record.app = true;
-    if (document.body?.textContent?.includes('Welcome to')) record.welcome = true;
+    if (document.body?.textContent?.includes('Your safety is our priority')) record.welcome = true;
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
   look();
@@ -41,7 +41,7 @@ describe('the idle lock and the disguise hold', () => {
   const journal = () => page.getByRole('heading', { level: 1, name: 'Your Private Journal' });
   const weatherTitle = (p = page) => p.getByRole('heading', { level: 1, name: 'Weather' });
   const notesTitle = (p = page) => p.getByRole('heading', { level: 1, name: 'Notes' });
-  const storedSession = (p = page) => p.evaluate(() => window.localStorage.getItem('solace-auth'));
+  const storedSession = (p = page) => p.evaluate(() => window.localStorage.getItem('session'));
 
   it('idle across a reload: the reload does not restart the 2 minutes', async () => {
     await page.clock.install();
@@ -102,7 +102,7 @@ describe('the idle lock and the disguise hold', () => {
     await notesTitle().waitFor();
     assert.equal(await page.title(), 'Quick Notes');
     assert.equal(await storedSession(), null);
-    assert.equal(await page.getByText('Welcome to', { exact: false }).count(), 0);
+    assert.equal(await page.getByText('Your safety is our priority', { exact: false }).count(), 0);
   });
 
   it('disguise mode stays: a new tab, every page closed, a restarted browser all show the disguise', async () => {
@@ -197,7 +197,7 @@ describe('the idle lock and the disguise hold', () => {
     await page.clock.runFor(2_100);
     await signInScreen(page).waitFor();
     await page.keyboard.up('Enter');
-    await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
   });
 
   it('the hidden way back works by touch: a finger held on the title for 2 s, not a tap', async () => {

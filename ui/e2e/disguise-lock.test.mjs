@@ -27,7 +27,7 @@ describe('entering a disguise locks her records', () => {
     await ctx.context.addInitScript(watchForEntry, ENTRY);
   });
 
-  const storedSession = () => page.evaluate(() => window.localStorage.getItem('solace-auth'));
+  const storedSession = () => page.evaluate(() => window.localStorage.getItem('session'));
   const entrySeen = () => page.evaluate(() => window.__entry.seen);
   const forgetSeen = () => page.evaluate(() => (window.__entry.seen = false));
   const menu = (name) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
@@ -137,7 +137,7 @@ describe('entering a disguise locks her records', () => {
       await page.keyboard.press('Tab');
       await page.clock.runFor(10_000);
     }
-    await page.waitForFunction(() => window.localStorage.getItem('solace-auth') === null);
+    await page.waitForFunction(() => window.localStorage.getItem('session') === null);
     await ended;
     await heading('Weather').waitFor(); // the disguise stays on screen
 

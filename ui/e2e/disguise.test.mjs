@@ -303,7 +303,7 @@ describe('disguise screens', () => {
     await page.getByRole('button', { name: 'Weather Mode' }).click();
     await current().waitFor();
     await page.clock.runFor(2 * 60_000 + 30_000 + 1_000);
-    await page.waitForFunction(() => window.localStorage.getItem('solace-auth') === null);
+    await page.waitForFunction(() => window.localStorage.getItem('session') === null);
     assert.equal(new URL(page.url()).pathname, '/weather');
     assert.equal(await page.title(), 'Weather Forecast');
     await current().waitFor();

@@ -343,6 +343,6 @@ describe('features', () => {
     assert.deepEqual(await page.evaluate(() => Object.keys(window.localStorage)), [], 'local storage is empty');
     // The session was in local storage too: the reloaded app is signed out.
     await signInScreen(page).waitFor();
-    await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
   });
 });

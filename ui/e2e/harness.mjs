@@ -304,13 +304,13 @@ export async function signInHere(page, email, password = PASSWORD) {
  * address cannot tell: every screen of the app is at `/` (docs/product.md, "Screens and routes").
  */
 async function signedIn(page) {
-  await page.waitForFunction(() => window.localStorage.getItem('solace-auth') !== null, null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.localStorage.getItem('session') !== null, null, { timeout: 15_000 });
   await signInScreen(page).waitFor({ state: 'detached', timeout: 15_000 });
 }
 
-/** The sign-in screen's heading ('Welcome to …'). */
+/** The sign-in screen's heading (`site.sign_in_title`: the neutral page title, 'Welcome', unless set). */
 export function signInScreen(page) {
-  return page.getByRole('heading', { level: 1, name: /^Welcome to / });
+  return page.getByRole('heading', { level: 1, name: 'Welcome', exact: true });
 }
 
 /** The home page's heading. */

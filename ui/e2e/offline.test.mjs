@@ -76,7 +76,7 @@ describe('offline app shell', () => {
     await current.getByText(/^Updated \d\d:\d\d$/).waitFor();
     // Entering the disguise signs her out (no PIN on this device) once the stored session has been read, which
     // may come after the forecast is drawn: the network goes only once that is done, as it would for her.
-    await page.waitForFunction(() => window.localStorage.getItem('solace-auth') === null);
+    await page.waitForFunction(() => window.localStorage.getItem('session') === null);
     await ctx.context.setOffline(true);
     try {
       await openOffline(page, '/weather');

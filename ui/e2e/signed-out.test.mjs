@@ -22,7 +22,7 @@ describe('signed out', () => {
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
     assert.match(csp, /frame-ancestors 'none'/);
 
-    await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
     await page.getByText('Your safety is our priority. All data is encrypted and stored securely.').waitFor();
     assert.equal(await page.title(), 'Welcome');
     assert.equal(await page.getByRole('button', { name: 'Sign In', exact: true }).count(), 1);
@@ -125,7 +125,7 @@ describe('signed out', () => {
     for (const route of ['/', '/journal', '/resources', '/safety-plan', '/mood', '/settings', '/affirmations']) {
       await page.goto(route);
       await signInScreen(page).waitFor();
-      await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+      await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
     }
     // Nothing of the signed-in app was shown on the way.
     assert.equal(await page.getByRole('button', { name: 'Emergency options' }).count(), 0);
@@ -143,7 +143,7 @@ describe('signed out', () => {
       // The sign-in page is disguised too now, until she leaves the disguise on purpose.
       await page.goto('/auth');
       await page.waitForURL((u) => u.pathname === route);
-      assert.equal(await page.getByRole('heading', { name: 'Welcome to Solace' }).count(), 0);
+      assert.equal(await page.getByRole('heading', { name: 'Welcome', exact: true }).count(), 0);
     }
   });
 
@@ -156,7 +156,7 @@ describe('signed out', () => {
 
   it('the sign-in form works by keyboard alone, with a visible focus', async () => {
     await page.goto('/auth');
-    await page.getByRole('heading', { name: 'Welcome to Solace' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
     const email = await tabUntil(page, (f) => f.label === 'Email or sign-in name', 'the Email field');
     assert.ok(email.visibleFocus, 'Email shows where the focus is');
     await page.keyboard.type('keys@example.com');

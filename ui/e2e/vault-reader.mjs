@@ -4,9 +4,9 @@
 // the app stored (shapes of SPEC's records) and to seed records, without a back door in the app.
 
 async function inPage({ key, value, write }) {
-  const session = JSON.parse(window.localStorage.getItem('solace-auth') ?? 'null');
+  const session = JSON.parse(window.localStorage.getItem('session') ?? 'null');
   if (!session?.access_token) throw new Error('not signed in');
-  const account = session.user.id;
+  const account = JSON.parse(window.localStorage.getItem('session-user')).user.id;
   const fromB64 = (s) => {
     const t = s.replace(/-/g, '+').replace(/_/g, '/');
     return Uint8Array.from(atob(t + '='.repeat((4 - (t.length % 4)) % 4)), (c) => c.charCodeAt(0));
@@ -24,12 +24,14 @@ async function inPage({ key, value, write }) {
     false,
     ['unwrapKey'],
   );
-  const meta = JSON.parse(window.localStorage.getItem(`vault-key:${account}`));
+  const meta = JSON.parse(window.localStorage.getItem(`keys:${account}`));
   const dataKey = await crypto.subtle.unwrapKey('raw', fromB64(meta.wrapped), kek, 'AES-KW', 'AES-GCM', false, [
     'encrypt',
     'decrypt',
   ]);
-  const slot = `vault:${account}:${key}`;
+  // Each record lies under its place in the app's list, counted from 1 (ui/src/lib/vault/storage-layout.ts).
+  const records = ['journal-entries', 'safety-plan-items', 'mood-entries', 'journal-draft', 'advocate-shares', 'advocate-standing', 'copy-state', 'outbox-private'];
+  const slot = `data:${account}:${records.indexOf(key) + 1}`;
   const additionalData = te.encode(`solace-vault-v1:${account}:${key}`);
   if (write) {
     const iv = crypto.getRandomValues(new Uint8Array(12));

@@ -53,7 +53,7 @@ describe('vault', () => {
     await page.getByLabel('Write your thoughts').fill(DRAFT);
     // Leaving the journal stores the draft (encrypted) at once.
     await page.getByRole('link', { name: 'Safety Plan' }).first().click();
-    await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => k.endsWith(':journal-draft')));
+    await page.waitForFunction(() => Object.keys(window.localStorage).some((k) => /^data:[^:]+:4$/.test(k)));
     assert.equal(await readVault(page, 'journal-draft'), DRAFT);
 
     await open('/safety-plan', 'My Safety Plan');
@@ -75,7 +75,7 @@ describe('vault', () => {
     await logout();
     await assertNothingReadable('after sign-out');
     assert.ok(
-      (await page.evaluate(() => Object.keys(window.localStorage))).some((k) => k.startsWith('vault:')),
+      (await page.evaluate(() => Object.keys(window.localStorage))).some((k) => k.startsWith('data:')),
       'the encrypted records stay on the device',
     );
 
@@ -89,7 +89,7 @@ describe('vault', () => {
     await Promise.all([
       page.waitForURL((u) => u.origin !== app.origin),
       page.evaluate(() => {
-        window.localStorage.removeItem('solace-auth');
+        window.localStorage.removeItem('session');
         window.location.replace('https://www.wikipedia.org/');
       }),
     ]);
@@ -112,7 +112,7 @@ describe('vault', () => {
     await page.getByLabel('Write your thoughts').fill(DRAFT);
     // No input at all for longer than the idle limit (2 minutes) and its check interval.
     await page.clock.runFor(2 * 60_000 + 30_000 + 1_000);
-    await page.waitForFunction(() => window.localStorage.getItem('solace-auth') === null);
+    await page.waitForFunction(() => window.localStorage.getItem('session') === null);
     await page.getByLabel('Write your thoughts').waitFor({ state: 'detached' });
     await assertNothingReadable('after the idle sign-out', [JOURNAL, DRAFT]);
 
@@ -215,7 +215,7 @@ describe('vault', () => {
   it("with 'Remember my e-mail on this device' off, nothing of her e-mail stays after sign-out", async () => {
     const email = uniqueEmail('vault-forget');
     await signUpViaUi(page, email);
-    assert.equal(await page.evaluate(() => window.localStorage.getItem('lastLoggedInEmail')), null, 'off by default');
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('remembered-name')), null, 'off by default');
     await open('/settings', 'Settings');
     const box = page.getByRole('checkbox', { name: 'Remember my e-mail on this device' });
     assert.equal(await box.isChecked(), false);

@@ -20,11 +20,14 @@ import {
   leaveIfExitedBefore,
 } from './lib/quick-exit';
 import { installQuickExitKeys } from './lib/quick-exit-keyboard';
+import { renameOldStorage } from './lib/storage-rename';
 
 // Reached by Back (or Forward, or a reload) in a tab that left by the quick exit: leave again, drawing nothing.
 if (!leaveIfExitedBefore()) start();
 
 function start(): void {
+  // Before anything reads storage: keys under the names that gave the app away move to neutral ones, once.
+  renameOldStorage();
   // Before anything renders: a session left idle past the limit is gone, and a disguised device shows its disguise.
   const staleToken = lockIfIdleAtStart();
   applyDisguiseAtStart();

@@ -12,7 +12,7 @@ import { useTheme } from './providers/theme-provider';
 describe('routing', () => {
   it('sends a signed-out visitor from a protected page to /auth', async () => {
     const app = renderApp('/journal');
-    expect(await screen.findByRole('heading', { name: 'Welcome to Solace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(app.location()).toBe('/auth');
   });
 

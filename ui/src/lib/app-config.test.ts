@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, fetchAppConfig, normalizeConfig } from './app-config';
+import { DEFAULT_CONFIG, fetchAppConfig, fetchProductName, normalizeConfig } from './app-config';
 
 describe('app config', () => {
   it('falls back to defaults when /api/config fails', async () => {
@@ -44,5 +44,24 @@ describe('app config', () => {
     expect(choice('require')).toBe('require');
     expect(choice('sometimes')).toBe('allow');
     expect(choice(undefined)).toBe('allow');
+  });
+
+  it('a name the server left out of the kept settings is asked for apart; the page title stands in meanwhile', async () => {
+    const withheld = normalizeConfig({ page_title: 'Recipes' });
+    expect(withheld.name_withheld).toBe(true);
+    expect(withheld.product_name).toBe('Recipes');
+    expect(normalizeConfig({ product_name: 'Haven' }).name_withheld).toBe(false);
+    const served = vi.fn(async () => Response.json({ product_name: 'Haven' })) as unknown as typeof fetch;
+    expect(await fetchProductName(served)).toBe('Haven');
+    expect(served).toHaveBeenCalledWith('/api/config/name', expect.anything());
+    const offline = vi.fn(async () => {
+      throw new TypeError('offline');
+    }) as unknown as typeof fetch;
+    expect(await fetchProductName(offline)).toBeNull();
+  });
+
+  it("the sign-in screen's heading is the operator's, else the page title", () => {
+    expect(normalizeConfig({ page_title: 'Recipes' }).sign_in_title).toBe('Recipes');
+    expect(normalizeConfig({ page_title: 'Recipes', sign_in_title: ' Hello ' }).sign_in_title).toBe('Hello');
   });
 });

@@ -34,9 +34,17 @@ export type WeatherProvider = 'openweathermap' | 'open-meteo' | 'off';
 
 /** Public, non-secret settings served by GET /api/config. */
 export type AppConfig = {
+  /**
+   * The product's name. The server leaves it out of /api/config (which the offline worker keeps on the device)
+   * while neither title names it; then this is the page title, and screens show `useProductName()` (lib/product-name.ts).
+   */
   product_name: string;
+  /** Whether /api/config left the name out, so that the screens that show it ask for it apart. */
+  name_withheld: boolean;
   /** The tab title of every screen of the app (config `site.page_title`): neutral, never the product name by default. */
   page_title: string;
+  /** The sign-in screen's heading (config `site.sign_in_title`, the page title unless set). */
+  sign_in_title: string;
   contact_email: string;
   /** null: use the built-in list. */
   resources: Resource[] | null;
@@ -73,7 +81,9 @@ export const DEFAULT_EXIT_DESTINATIONS = [
 /** Used when /api/config cannot be fetched or parsed, and by default in unit tests. */
 export const DEFAULT_CONFIG: AppConfig = {
   product_name: 'Solace',
+  name_withheld: false,
   page_title: 'Welcome',
+  sign_in_title: 'Welcome',
   contact_email: '',
   resources: null,
   default_language: 'en',
@@ -179,12 +189,14 @@ export function normalizeConfig(body: unknown): AppConfig {
   if (Array.isArray(body.resources)) {
     resources = body.resources.map(parseResource).filter((r): r is Resource => r !== null);
   }
+  const pageTitle = typeof body.page_title === 'string' && body.page_title.trim() ? body.page_title.trim() : d.page_title;
+  const named = typeof body.product_name === 'string' && body.product_name.trim() !== '';
   return {
-    product_name:
-      typeof body.product_name === 'string' && body.product_name.trim()
-        ? body.product_name
-        : d.product_name,
-    page_title: typeof body.page_title === 'string' && body.page_title.trim() ? body.page_title.trim() : d.page_title,
+    product_name: named ? (body.product_name as string) : pageTitle,
+    name_withheld: !named,
+    page_title: pageTitle,
+    sign_in_title:
+      typeof body.sign_in_title === 'string' && body.sign_in_title.trim() ? body.sign_in_title.trim() : pageTitle,
     contact_email: typeof body.contact_email === 'string' ? body.contact_email : d.contact_email,
     resources,
     default_language:
@@ -211,6 +223,19 @@ export function normalizeConfig(body: unknown): AppConfig {
     local: parseLocal(body.local),
     copy: { enabled: isObject(body.copy) && body.copy.enabled === true },
   };
+}
+
+/** The product's name from `/api/config/name` (never kept by the browser), or null when it cannot be had. */
+export async function fetchProductName(fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  try {
+    const res = await fetchImpl('/api/config/name', { headers: { Accept: 'application/json' } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as unknown;
+    const name = isObject(body) ? body.product_name : null;
+    return typeof name === 'string' && name.trim() ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Fetches /api/config once; any failure gives DEFAULT_CONFIG so the app still works. */

@@ -1,8 +1,12 @@
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { AppConfig } from './app-config';
+import { neutralUserStore } from './auth-user-store';
 
-/** Storage key of the persisted session (auth-js keeps it in localStorage). */
-export const AUTH_STORAGE_KEY = 'solace-auth';
+/**
+ * Storage key of the persisted session (auth-js keeps it in localStorage, and the user beside it under
+ * `session-user`, without her e-mail or sign-in name: lib/auth-user-store.ts). A name any site could use.
+ */
+export const AUTH_STORAGE_KEY = 'session';
 
 export type AuthClientLike = GoTrueClient;
 
@@ -23,6 +27,7 @@ export async function createAuthClient(config: AppConfig): Promise<GoTrueClient>
     url: authUrl(config),
     headers,
     storageKey: AUTH_STORAGE_KEY,
+    userStorage: neutralUserStore,
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: true,

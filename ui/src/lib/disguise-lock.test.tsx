@@ -41,21 +41,21 @@ describe('entering a disguise locks her records', () => {
     const fetchMock = vi.fn(async () => new Response('{}', { status: 503 }));
     vi.stubGlobal('fetch', fetchMock);
     // The session as the auth client keeps it on the device.
-    localStorage.setItem('solace-auth', JSON.stringify({ access_token: 'her-token' }));
+    localStorage.setItem('session', JSON.stringify({ access_token: 'her-token' }));
     const user = userEvent.setup();
     const app = renderApp('/', { session: sessionOf('acc-n') });
     await user.click(await screen.findByRole('button', { name: 'Emergency options' }));
     await user.click(screen.getByRole('button', { name: 'Weather App' }));
     await screen.findByRole('heading', { level: 1, name: 'Weather' });
     await waitFor(() => expect(app.fake.client.signOut).toHaveBeenCalled());
-    expect(localStorage.getItem('solace-auth')).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith(
       expect.stringMatching(/\/auth\/v1\/logout\?scope=local$/),
       expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer her-token' }) }),
     );
 
     holdTitle('Weather');
-    expect(await screen.findByRole('heading', { name: 'Welcome to Solace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByLabelText('Password', { exact: true })).toBeInTheDocument();
   });
 
@@ -63,7 +63,7 @@ describe('entering a disguise locks her records', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
     const user = userEvent.setup();
     localStorage.setItem('journal-entries', JSON.stringify([ENTRY]));
-    localStorage.setItem('solace-auth', JSON.stringify({ access_token: 'her-token' }));
+    localStorage.setItem('session', JSON.stringify({ access_token: 'her-token' }));
     const app = renderApp('/settings', { session: sessionOf('acc-p') });
     await user.click(await screen.findByRole('button', { name: 'Set a PIN' }));
     await user.type(screen.getByLabelText('PIN (4 to 12 digits)'), '2468');
@@ -77,7 +77,7 @@ describe('entering a disguise locks her records', () => {
     expect(await screen.findByLabelText('PIN')).toBeInTheDocument();
     expect(screen.queryByText(ENTRY.content)).not.toBeInTheDocument();
     expect(app.fake.client.signOut).not.toHaveBeenCalled();
-    expect(localStorage.getItem('solace-auth')).not.toBeNull();
+    expect(localStorage.getItem('session')).not.toBeNull();
 
     await user.type(screen.getByLabelText('PIN'), '2468');
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
@@ -87,7 +87,7 @@ describe('entering a disguise locks her records', () => {
 
   it('following another tab into its disguise does not lock again: that tab locks, this one follows it', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
-    localStorage.setItem('solace-auth', JSON.stringify({ access_token: 'her-token' }));
+    localStorage.setItem('session', JSON.stringify({ access_token: 'her-token' }));
     const app = renderApp('/', { session: sessionOf('acc-t') });
     await screen.findByRole('button', { name: 'Emergency options' });
     // Another tab entered the weather disguise (its own lock runs there).
@@ -97,6 +97,6 @@ describe('entering a disguise locks her records', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Weather' });
     expect(app.fake.client.signOut).not.toHaveBeenCalled();
-    expect(localStorage.getItem('solace-auth')).not.toBeNull();
+    expect(localStorage.getItem('session')).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from './auth-client';
-import { keepEndForLater, PENDING_END_KEY, primeExitHash, sendPendingEnd } from './offline-exit';
+import { handEndToWorker, keepEndForLater, PENDING_END_KEY, primeExitHash, sendPendingEnd } from './offline-exit';
 
 const AUTH = { url: 'https://app.example/auth/v1', anonKey: '' };
 async function sha256(text: string): Promise<string> {
@@ -61,5 +61,23 @@ describe('ending a session after an exit made offline', () => {
       body: JSON.stringify({ refresh_token_hash: hash }),
     });
     expect(localStorage.getItem(PENDING_END_KEY)).toBeNull();
+  });
+
+  it('at an exit made offline, hands the kept end to the offline worker, which sends it when the network is back', async () => {
+    storeSession('refresh-four');
+    await primeExitHash();
+    keepEndForLater(localStorage, false);
+    const worker = { postMessage: vi.fn() };
+    handEndToWorker(AUTH, localStorage, true, worker);
+    expect(worker.postMessage).not.toHaveBeenCalled();
+    handEndToWorker(AUTH, localStorage, false, worker);
+    expect(worker.postMessage).toHaveBeenCalledWith({
+      kind: 'end-later',
+      url: 'https://app.example/auth/v1/logout/offline',
+      anonKey: '',
+      hash: await sha256('refresh-four'),
+    });
+    // Without a worker (none yet, or a browser without one) the next opening sends it, as before.
+    expect(() => handEndToWorker(AUTH, localStorage, false, null)).not.toThrow();
   });
 });

@@ -48,6 +48,27 @@ export function keepEndForLater(storage: Storage = window.localStorage, online: 
 }
 
 /**
+ * At an exit made offline, after `keepEndForLater`: the offline worker keeps the end too and sends it itself when
+ * the network is back (Background Sync, where the browser has it: src/sw/service-worker.js), so the session ends
+ * even if the app is not opened again. The copy here stays for the next opening, which sends it where the browser
+ * has no Background Sync (a second end of an ended session changes nothing on the server).
+ */
+export function handEndToWorker(
+  auth: { url: string; anonKey: string },
+  storage: Storage = window.localStorage,
+  online: boolean = navigator.onLine,
+  worker: Pick<ServiceWorker, 'postMessage'> | null = navigator.serviceWorker?.controller ?? null,
+): void {
+  if (online || !worker) return;
+  try {
+    const hash = storage.getItem(PENDING_END_KEY);
+    if (hash) worker.postMessage({ kind: 'end-later', url: `${auth.url}/logout/offline`, anonKey: auth.anonKey, hash });
+  } catch {
+    // storage blocked or the worker gone: the next opening sends it
+  }
+}
+
+/**
  * Sends a kept end; forgets it once the server has answered, keeps it while there is no network. A kept end
  * of the session still stored here is not sent: she did not leave, the network only went away.
  */

@@ -54,14 +54,14 @@ describe('quick exit', () => {
   });
 
   it('removes the stored session and asks the server to end it without waiting', () => {
-    localStorage.setItem('solace-auth', SESSION);
-    localStorage.setItem('solace-auth-code-verifier', 'v');
+    localStorage.setItem('session', SESSION);
+    localStorage.setItem('session-code-verifier', 'v');
     localStorage.setItem('theme', 'dark');
     configureQuickExit({ ...DEFAULT_CONFIG, auth: { url: 'https://id.example/auth/v1', anon_key: 'anon', google_enabled: false } });
     const fetchImpl = vi.fn(() => new Promise<Response>(() => undefined));
     endSessionHere(localStorage, fetchImpl);
-    expect(localStorage.getItem('solace-auth')).toBeNull();
-    expect(localStorage.getItem('solace-auth-code-verifier')).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
+    expect(localStorage.getItem('session-code-verifier')).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(fetchImpl).toHaveBeenCalledWith('https://id.example/auth/v1/logout?scope=local', {
       method: 'POST',
@@ -77,14 +77,14 @@ describe('quick exit', () => {
   });
 
   it('hides, ends the session, then replaces the history entry (so Back does not return)', async () => {
-    localStorage.setItem('solace-auth', SESSION);
+    localStorage.setItem('session', SESSION);
     const order: string[] = [];
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
       order.push(`revoke (hidden: ${document.documentElement.hasAttribute(EXITING_ATTRIBUTE)})`);
       return new Promise<Response>(() => undefined);
     });
     const loc = {
-      replace: vi.fn((url: string) => order.push(`replace ${url} (session: ${localStorage.getItem('solace-auth')})`)),
+      replace: vi.fn((url: string) => order.push(`replace ${url} (session: ${localStorage.getItem('session')})`)),
       assign: vi.fn(),
     };
     quickExit(loc, () => 0);
@@ -145,9 +145,9 @@ describe('quick exit', () => {
     const { win, reload } = fakeTab();
     followSessionEndInOtherTabs(win);
     win.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: null }));
-    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: null, newValue: SESSION }));
+    win.dispatchEvent(new StorageEvent('storage', { key: 'session', oldValue: null, newValue: SESSION }));
     expect(reload).not.toHaveBeenCalled();
-    win.dispatchEvent(new StorageEvent('storage', { key: 'solace-auth', oldValue: SESSION, newValue: null }));
+    win.dispatchEvent(new StorageEvent('storage', { key: 'session', oldValue: SESSION, newValue: null }));
     expect(document.documentElement.hasAttribute(EXITING_ATTRIBUTE)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
   });

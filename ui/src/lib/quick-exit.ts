@@ -1,7 +1,7 @@
 import type { AppConfig } from './app-config';
 import { DEFAULT_EXIT_DESTINATIONS } from './app-config';
 import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
-import { keepEndForLater } from './offline-exit';
+import { handEndToWorker, keepEndForLater } from './offline-exit';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
@@ -57,9 +57,11 @@ export function endSessionHere(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   origin: string = window.location.origin,
 ): void {
+  const auth = { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey };
   keepEndForLater(storage);
+  handEndToWorker(auth, storage);
   const token = removeStoredSession(storage);
-  if (token) revokeSession(token, { url: settings.authUrl ?? `${origin}/auth/v1`, anonKey: settings.anonKey }, fetchImpl);
+  if (token) revokeSession(token, auth, fetchImpl);
 }
 
 /**

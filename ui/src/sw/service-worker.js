@@ -121,6 +121,44 @@ async function publicSetting(req, pathname) {
   }
 }
 
+// The end of a session left by a quick exit made offline (lib/offline-exit.ts, handEndToWorker): kept in a cache of
+// its own (only the SHA-256 of the refresh token, which signs nobody in) and sent when the network is back, by
+// Background Sync where the browser has it, so the session ends without the app being opened again. Elsewhere
+// the app's next opening sends it.
+const ENDS = 'pending';
+const END_TAG = 'pending-end';
+
+self.addEventListener('message', (event) => {
+  const m = event.data;
+  if (!m || m.kind !== 'end-later' || typeof m.hash !== 'string' || !/^[0-9a-f]{64}$/.test(m.hash)) return;
+  if (typeof m.url !== 'string' || !/^https?:\/\//.test(m.url)) return;
+  event.waitUntil(
+    (async () => {
+      const end = { url: m.url, anonKey: typeof m.anonKey === 'string' ? m.anonKey : '', hash: m.hash };
+      await (await caches.open(ENDS)).put(`/pending/${m.hash}`, new Response(JSON.stringify(end)));
+      await self.registration.sync?.register(END_TAG);
+    })(),
+  );
+});
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === END_TAG) event.waitUntil(sendEnds());
+});
+
+/** Sends every kept end; one that fails for want of a network rejects, and the browser tries again later. */
+async function sendEnds() {
+  const cache = await caches.open(ENDS);
+  for (const req of await cache.keys()) {
+    const end = await (await cache.match(req)).json();
+    const headers = { 'content-type': 'application/json' };
+    if (end.anonKey) headers.apikey = end.anonKey;
+    const res = await fetch(end.url, { method: 'POST', headers, body: JSON.stringify({ refresh_token_hash: end.hash }) });
+    if (res.status >= 500) throw new Error('The server could not end the session yet.');
+    // Answered (a server that does not know the call never will): forgotten.
+    await cache.delete(req);
+  }
+}
+
 // Web Push (docs/checkin.md, "Web Push"). The server's messages are neutral ({kind, body}: "You have a
 // reminder"); the title is the name the device shows: the disguise's while disguised, else the operator's
 // neutral tab title. Nothing here names the app or what the message is about.

@@ -2,9 +2,11 @@ import { useAppConfig } from '../../lib/app-config';
 import { Placed, useT } from '../../lib/i18n';
 import { useNumberName } from '../../lib/emergency-calls';
 import { telHref } from '../../lib/tel';
+import { useProductName } from '../../lib/product-name';
 
 export function Footer() {
-  const { product_name, contact_email, local } = useAppConfig();
+  const { contact_email, local } = useAppConfig();
+  const product_name = useProductName();
   const t = useT();
   const emergency = local.emergency_number;
   const label = useNumberName()(emergency);

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { CloseIcon, CloudIcon, HeartIcon, MenuIcon, MoonIcon, NoteIcon, SunIcon } from '../../lib/icons';
 import { useT } from '../../lib/i18n';
 import { usePanic } from '../../lib/panic';
 import { useTheme } from '../providers/theme-provider';
 import { PATHS } from '../../lib/route-paths';
+import { useProductName } from '../../lib/product-name';
 
 const LINKS = [
   { to: PATHS.home, label: 'layout.navHome' },
@@ -21,7 +21,7 @@ const LINKS = [
 ] as const;
 
 export function Navbar() {
-  const { product_name } = useAppConfig();
+  const product_name = useProductName();
   const { user, signOut } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const { enterDisguise } = usePanic();

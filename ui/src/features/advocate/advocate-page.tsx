@@ -1,4 +1,3 @@
-import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { LoadingScreen } from '../../lib/loading-screen';
@@ -8,6 +7,7 @@ import { ChoosePassword } from './choose-password';
 import { CodeStep } from './code-step';
 import { SignInForm } from './sign-in-form';
 import './advocate.css';
+import { useProductName } from '../../lib/product-name';
 
 /**
  * The advocates' area at /advocate (docs/advocates.md): its own chunk, never linked from her app. A set-up link
@@ -15,7 +15,7 @@ import './advocate.css';
  */
 export default function AdvocatePage() {
   const t = useT();
-  const config = useAppConfig();
+  const productName = useProductName();
   const { session, loading, recovery, signOut } = useAuth();
   if (loading) return <LoadingScreen />;
 
@@ -35,7 +35,7 @@ export default function AdvocatePage() {
           </button>
         ) : null}
       </header>
-      {!session ? <p>{t('advocate.intro', { name: config.product_name })}</p> : null}
+      {!session ? <p>{t('advocate.intro', { name: productName })}</p> : null}
       {body}
     </main>
   );

@@ -5,7 +5,7 @@ import { renderApp } from '../../testing/render-app';
 
 async function openAuth(opts: Parameters<typeof renderApp>[1] = {}) {
   const app = renderApp('/auth', opts);
-  await screen.findByRole('heading', { name: 'Welcome to Solace' });
+  await screen.findByRole('heading', { name: 'Welcome' });
   return app;
 }
 
@@ -22,6 +22,12 @@ describe('auth screen', () => {
     expect(screen.queryByLabelText('Confirm Password')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "Don't have an account? Sign up" })).toBeInTheDocument();
+  });
+
+  it("says what the operator chose above the sign-in, and not the product's name", async () => {
+    renderApp('/auth', { config: { sign_in_title: 'Recipes & more', product_name: 'Haven' } });
+    expect(await screen.findByRole('heading', { name: 'Recipes & more' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Haven');
   });
 
   it('the show/hide toggle reveals the password', async () => {
@@ -78,7 +84,7 @@ describe('auth screen', () => {
   });
 
   it('signing in with an e-mail goes home and, by default, leaves no e-mail behind', async () => {
-    localStorage.setItem('lastLoggedInEmail', 'old@example.com');
+    localStorage.setItem('remembered-name', 'old@example.com');
     const user = userEvent.setup();
     const app = await openAuth();
     expect(field('Email or sign-in name')).toHaveValue('');
@@ -90,7 +96,7 @@ describe('auth screen', () => {
       email: 'sam@example.com',
       password: 'anything',
     });
-    expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
+    expect(localStorage.getItem('remembered-name')).toBeNull();
   });
 
   it('with "Remember my e-mail" turned on, signing in remembers it and prefills it next time', async () => {
@@ -101,7 +107,7 @@ describe('auth screen', () => {
     await user.type(field('Password'), 'anything');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(first.location()).toBe('/'));
-    expect(localStorage.getItem('lastLoggedInEmail')).toBe('sam@example.com');
+    expect(localStorage.getItem('remembered-name')).toBe('sam@example.com');
     first.unmount();
     await openAuth();
     expect(field('Email or sign-in name')).toHaveValue('sam@example.com');

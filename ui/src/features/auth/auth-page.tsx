@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppConfig } from '../../lib/app-config';
+import { DEFAULT_CONFIG, useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { ShieldIcon } from '../../lib/icons';
@@ -19,9 +19,11 @@ import './auth-page.css';
 
 type Mode = 'signin' | 'signup';
 
+const BUILT_IN_TITLE = DEFAULT_CONFIG.page_title;
+
 export default function AuthPage() {
   const t = useT();
-  const { product_name, auth: authConfig } = useAppConfig();
+  const { sign_in_title, page_title, auth: authConfig } = useAppConfig();
   const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
   const policy = authConfig.sign_in_names ?? 'allow';
@@ -105,7 +107,10 @@ export default function AuthPage() {
   };
 
   return (
-    <AuthCard title={t('auth.welcome', { product: product_name })}>
+    <AuthCard
+      // The operator's heading (site.sign_in_title, else the page title); the built-in 'Welcome' in her language.
+      title={sign_in_title === BUILT_IN_TITLE && page_title === BUILT_IN_TITLE ? t('auth.welcome') : sign_in_title}
+    >
         <p className="auth-note">
           <ShieldIcon size={18} />
           <span>{t('auth.safetyNote')}</span>

@@ -7,9 +7,11 @@ import { telHref } from '../../lib/tel';
 import { FEATURE_CARDS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
+import { useProductName } from '../../lib/product-name';
 
 export default function HomePage() {
-  const { product_name, local } = useAppConfig();
+  const { local } = useAppConfig();
+  const product_name = useProductName();
   const t = useT();
   const testimonials = useTList('home.testimonials');
   const helpline = local.helpline_number;

@@ -41,7 +41,7 @@ async function deleteWith(password: string) {
 
 describe('Delete my account', () => {
   it('a wrong password says so and deletes nothing, here or there', async () => {
-    localStorage.setItem('vault:user-1:journal-entries', 'v1.sealed');
+    localStorage.setItem('data:user-1:1', 'v1.sealed');
     const { fake, fetchImpl, landOnSignIn } = setup(error(400, 'invalid_credentials'));
     await deleteWith('not-it');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -52,20 +52,20 @@ describe('Delete my account', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ password: 'not-it' });
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer access');
-    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe('v1.sealed');
+    expect(localStorage.getItem('data:user-1:1')).toBe('v1.sealed');
     expect(fake.client.signOut).not.toHaveBeenCalled();
     expect(landOnSignIn).not.toHaveBeenCalled();
   });
 
   it('while a check-in runs, says to end it with her PIN first and deletes nothing', async () => {
-    localStorage.setItem('vault:user-1:journal-entries', 'v1.sealed');
+    localStorage.setItem('data:user-1:1', 'v1.sealed');
     const { fake, landOnSignIn } = setup(error(409, 'checkin_running'));
     await deleteWith('her-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A check-in is running, so your account cannot be deleted yet',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('End the check-in with your PIN');
-    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe('v1.sealed');
+    expect(localStorage.getItem('data:user-1:1')).toBe('v1.sealed');
     expect(fake.client.signOut).not.toHaveBeenCalled();
     expect(landOnSignIn).not.toHaveBeenCalled();
   });
@@ -81,8 +81,8 @@ describe('Delete my account', () => {
   });
 
   it('once the server has deleted it, clears the device and loads the sign-in page afresh', async () => {
-    localStorage.setItem('vault:user-1:journal-entries', 'v1.sealed');
-    localStorage.setItem('lastLoggedInEmail', 'sam@example.com');
+    localStorage.setItem('data:user-1:1', 'v1.sealed');
+    localStorage.setItem('remembered-name', 'sam@example.com');
     const { fake, landOnSignIn } = setup(new Response(null, { status: 204 }));
     await deleteWith('Quiet-Harbor-42!');
     await vi.waitFor(() => expect(landOnSignIn).toHaveBeenCalledOnce());

@@ -13,12 +13,12 @@ describe('settings', () => {
     renderApp('/settings', { session: fakeSession() });
     await user.click(await screen.findByRole('button', { name: 'Clear All Data' }));
     // By now the entry has moved into this account's encrypted store.
-    const saved = localStorage.getItem('vault:user-1:journal-entries');
+    const saved = localStorage.getItem('data:user-1:1');
     expect(saved).not.toBeNull();
     const dialog = screen.getByRole('dialog', { name: 'Clear all data?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem('vault:user-1:journal-entries')).toBe(saved);
+    expect(localStorage.getItem('data:user-1:1')).toBe(saved);
   });
 
   it('"Remember my e-mail on this device" is off until she turns it on; off again forgets the e-mail', async () => {
@@ -28,10 +28,10 @@ describe('settings', () => {
     expect(box).not.toBeChecked();
     await user.click(box);
     expect(box).toBeChecked();
-    localStorage.setItem('lastLoggedInEmail', 'sam@example.com');
+    localStorage.setItem('remembered-name', 'sam@example.com');
     await user.click(box);
     expect(box).not.toBeChecked();
-    expect(localStorage.getItem('lastLoggedInEmail')).toBeNull();
+    expect(localStorage.getItem('remembered-name')).toBeNull();
     expect(JSON.stringify({ ...localStorage })).not.toContain('sam@');
     await user.click(box);
     expect(box).toBeChecked();

@@ -17,10 +17,12 @@ import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
 import { TwoStepSection } from './two-step-section';
 import './settings-page.css';
+import { useProductName } from '../../lib/product-name';
 
 export default function SettingsPage() {
   const t = useT();
-  const { product_name, local } = useAppConfig();
+  const { local } = useAppConfig();
+  const product_name = useProductName();
   const { enterDisguise } = usePanic();
   const [confirming, setConfirming] = useState(false);
 

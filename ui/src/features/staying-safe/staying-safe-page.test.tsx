@@ -15,6 +15,8 @@ describe('staying safe', () => {
     const text = document.body.textContent ?? '';
     for (const limit of [
       /recording that this site was visited\. The history shows this site’s address under the title “Welcome”/,
+      /the history shows the ordinary website it opened right after this site/,
+      /new-tab page may also show a tile for this site, titled “Welcome”/,
       /Spyware or a monitoring app/,
       /cannot hide that you have an account/,
       // What a download leaves behind (issue 35).

@@ -5,10 +5,12 @@ import { Rich, useT } from '../../lib/i18n';
 import { ArrowLeftIcon } from '../../lib/icons';
 import { telHref } from '../../lib/tel';
 import './staying-safe.css';
+import { useProductName } from '../../lib/product-name';
 
 /** 'Staying safe': what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {
-  const { product_name: name, page_title: title, local, copy } = useAppConfig();
+  const { page_title: title, local, copy } = useAppConfig();
+  const name = useProductName();
   const { session } = useAuth();
   const t = useT();
   // The names of the keys stay as printed on the keyboard, in every language.
@@ -45,6 +47,7 @@ export default function StayingSafePage() {
           <h2 id="safe-cannot">{t('stayingSafe.cannotHeading', { name })}</h2>
           <ul>
             <li>{t('stayingSafe.cannotHistory', { title })}</li>
+            <li>{t('stayingSafe.cannotExitTrace', { title })}</li>
             <li>{t('stayingSafe.cannotSpyware', { name })}</li>
             <li>{t('stayingSafe.cannotAccount')}</li>
             <li>{t('stayingSafe.cannotPassword')}</li>

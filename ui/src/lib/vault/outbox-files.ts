@@ -1,4 +1,5 @@
 import { fromBase64, randomBytes, toBase64 } from './crypto';
+import { moveDatabase } from '../storage-rename';
 
 /**
  * The files of an item written offline (an incident's photo or recording). Too large for localStorage, they wait
@@ -6,10 +7,16 @@ import { fromBase64, randomBytes, toBase64 } from './crypto';
  * HPKE-sealed part (outbox.ts): whoever holds the phone finds ciphertext here and no key to it.
  */
 
-const DB_NAME = 'solace-outbox';
+/** A name that says nothing; the database was `solace-outbox` before (moved once: lib/storage-rename.ts). */
+const DB_NAME = 'queue';
+const OLD_DB_NAME = 'solace-outbox';
 const FILES = 'files';
 
 function openDb(): Promise<IDBDatabase> {
+  return moveDatabase(OLD_DB_NAME, createDb).then(createDb);
+}
+
+function createDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(FILES);

@@ -4,17 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64 } from './crypto';
 import { canWriteOffline, drainOutbox, ensureOutboxKey, sealJournalOffline, sealOffline, waitingOffline, type OfflineItem } from './outbox';
 import { openVault } from './vault-store';
+import { installMemoryStorage } from '../test-utils/memory-storage';
 
-class MemoryStorage {
-  private readonly map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, String(v));
-  removeItem = (k: string) => void this.map.delete(k);
-  clear = () => this.map.clear();
-  all = () => Object.fromEntries(this.map);
-}
-const localStorage = new MemoryStorage();
-Object.assign(globalThis, { window: { localStorage, sessionStorage: new MemoryStorage() }, localStorage });
+const localStorage = installMemoryStorage();
 
 const ACCOUNT = 'acc-1';
 const secret = toBase64(randomBytes(32)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -52,7 +44,7 @@ describe('writing offline', () => {
     await sealJournalOffline(ACCOUNT, WORDS);
     const sealed = localStorage.getItem(`outbox:${ACCOUNT}`);
     // Another device's (or a replaced) private key cannot open it.
-    localStorage.removeItem(`outbox-key:${ACCOUNT}`);
+    localStorage.removeItem(`queue-key:${ACCOUNT}`);
     const vault = await open();
     await vault.set('outbox-private', null);
     await ensureOutboxKey(vault);

@@ -71,7 +71,7 @@ describe('a PIN she can forget, and wrong tries', () => {
     await tryPin('0000');
     await waitFor(() => expect(again.fake.client.signOut).toHaveBeenCalled());
     expect(await screen.findByRole('heading', { name: 'Weather', level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Welcome to Solace' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome' })).not.toBeInTheDocument();
   }, 30_000);
 
   it("'I forgot my PIN' explains, and starting afresh removes her records from this device only when she confirms", async () => {
@@ -84,13 +84,13 @@ describe('a PIN she can forget, and wrong tries', () => {
     await user.click(screen.getByRole('button', { name: 'I forgot my PIN' }));
     expect(screen.getByRole('heading', { name: 'Forgot your PIN?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the PIN' }));
-    expect(localStorage.getItem('vault:acc-p:journal-entries')).not.toBeNull();
+    expect(localStorage.getItem('data:acc-p:1')).not.toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'I forgot my PIN' }));
     await user.click(screen.getByRole('button', { name: 'Remove my records from this device and start afresh' }));
     expect(await screen.findByRole('heading', { name: 'Your Private Journal' })).toBeInTheDocument();
     expect(screen.queryByText(ENTRY.content)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
-    expect(localStorage.getItem('vault:acc-p:journal-entries')).toBeNull();
+    expect(localStorage.getItem('data:acc-p:1')).toBeNull();
   }, 15_000);
 });

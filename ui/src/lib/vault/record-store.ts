@@ -1,4 +1,5 @@
 import { randomBytes } from './crypto';
+import { moveDatabase } from '../storage-rename';
 import type { OpenVault } from './vault-store';
 
 /**
@@ -10,7 +11,9 @@ import type { OpenVault } from './vault-store';
  * Nothing decrypted is ever written here.
  */
 
-const DB_NAME = 'solace-records';
+/** A name that says nothing; the database was `solace-records` before (moved once: lib/storage-rename.ts). */
+const DB_NAME = 'records';
+const OLD_DB_NAME = 'solace-records';
 const RECORDS = 'records';
 const CHUNKS = 'chunks';
 export const CHUNK_BYTES = 1024 * 1024;
@@ -50,6 +53,10 @@ const te = new TextEncoder();
 const td = new TextDecoder();
 
 function openDb(): Promise<IDBDatabase> {
+  return moveDatabase(OLD_DB_NAME, createDb).then(createDb);
+}
+
+function createDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => {
@@ -252,13 +259,15 @@ export async function discardRecords(accountId: string): Promise<void> {
   });
 }
 
-/** Removes the whole database, every account's records ('Clear All Data'). */
-export function deleteAllRecords(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof indexedDB === 'undefined') return resolve();
-    const req = indexedDB.deleteDatabase(DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+/** Removes the whole database, every account's records ('Clear All Data'), under its old name too. */
+export async function deleteAllRecords(): Promise<void> {
+  for (const name of [OLD_DB_NAME, DB_NAME]) {
+    await new Promise<void>((resolve) => {
+      if (typeof indexedDB === 'undefined') return resolve();
+      const req = indexedDB.deleteDatabase(name);
+      req.onsuccess = req.onerror = req.onblocked = () => resolve();
+    });
+  }
 }
 
 /** Every stored record of this account as it is kept (ciphertext), for the copy on the server. */

@@ -17,9 +17,13 @@ export type VaultRecord = (typeof VAULT_RECORDS)[number];
 /** Before the vault these were plain JSON in localStorage; moved in at the next sign-in. */
 export const PLAIN_RECORDS = [STORAGE_KEYS.journal, STORAGE_KEYS.safetyPlan, STORAGE_KEYS.mood] as const;
 
-/** A record's ciphertext: `vault:<account id>:<record key>`. */
+/**
+ * A record's ciphertext: `data:<account id>:<number>`, its place in VAULT_RECORDS counted from 1, so the name on the
+ * device says nothing of what it holds (the record's own name stays bound into its encryption). Append only.
+ */
 export function recordSlot(accountId: string, key: string): string {
-  return `${STORAGE_KEYS.vaultPrefix}${accountId}:${key}`;
+  const n = (VAULT_RECORDS as readonly string[]).indexOf(key);
+  return `${STORAGE_KEYS.vaultPrefix}${accountId}:${n < 0 ? key : n + 1}`;
 }
 
 /** The wrapped data key and PIN settings of one account on this device. */

@@ -23,7 +23,7 @@ describe('the vault gate', () => {
     const app = renderApp('/journal', { session: sessionOf('acc-a', 'a@example.org') });
     expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('journal-entries')).toBeNull());
-    expect(localStorage.getItem('vault:acc-a:journal-entries')).not.toBeNull();
+    expect(localStorage.getItem('data:acc-a:1')).not.toBeNull();
     expect(everythingStored()).not.toContain('broke the door');
     app.unmount();
 
@@ -78,7 +78,7 @@ describe('damaged data', () => {
     await waitFor(() => expect(localStorage.getItem('safety-plan-items')).toBeNull());
     first.unmount();
 
-    const slot = 'vault:acc-t:journal-entries';
+    const slot = 'data:acc-t:1';
     const stored = localStorage.getItem(slot)!;
     const tampered = stored.slice(0, -6) + (stored.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
     localStorage.setItem(slot, tampered);
@@ -107,20 +107,20 @@ describe('damaged data', () => {
     const first = renderApp('/journal', { session });
     expect(await screen.findByText(ENTRY.content)).toBeInTheDocument();
     first.unmount();
-    const meta = JSON.parse(localStorage.getItem('vault-key:acc-k')!);
+    const meta = JSON.parse(localStorage.getItem('keys:acc-k')!);
     const wrapped: string = meta.wrapped;
     meta.wrapped = (wrapped.startsWith('A') ? 'B' : 'A') + wrapped.slice(1);
-    localStorage.setItem('vault-key:acc-k', JSON.stringify(meta));
-    const record = localStorage.getItem('vault:acc-k:journal-entries');
+    localStorage.setItem('keys:acc-k', JSON.stringify(meta));
+    const record = localStorage.getItem('data:acc-k:1');
 
     renderApp('/journal', { session });
     expect(await screen.findByRole('heading', { name: 'Your saved entries cannot be opened' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start afresh on this device' }));
-    expect(localStorage.getItem('vault:acc-k:journal-entries')).toBe(record);
+    expect(localStorage.getItem('data:acc-k:1')).toBe(record);
     await user.click(screen.getByRole('button', { name: 'Delete them and start afresh' }));
     expect(
       await screen.findByText('Your journal entries will appear here. Start by writing your first entry above.'),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('vault:acc-k:journal-entries')).toBeNull();
+    expect(localStorage.getItem('data:acc-k:1')).toBeNull();
   });
 });
