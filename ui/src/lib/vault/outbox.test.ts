@@ -42,14 +42,15 @@ describe('writing offline', () => {
   it('an entry sealed to another key pair stays in the outbox, untouched', async () => {
     await ensureOutboxKey(await open());
     await sealJournalOffline(ACCOUNT, WORDS);
-    const sealed = localStorage.getItem(`outbox:${ACCOUNT}`);
+    const sealed = localStorage.getItem(`queue:${ACCOUNT}`);
+    expect(sealed).not.toBeNull();
     // Another device's (or a replaced) private key cannot open it.
     localStorage.removeItem(`queue-key:${ACCOUNT}`);
     const vault = await open();
     await vault.set('outbox-private', null);
     await ensureOutboxKey(vault);
     expect(await drainOutbox(vault)).toBe(0);
-    expect(localStorage.getItem(`outbox:${ACCOUNT}`)).toBe(sealed);
+    expect(localStorage.getItem(`queue:${ACCOUNT}`)).toBe(sealed);
   });
 
   it('hands each kind to its own intake, oldest first; an item without an intake here, or whose intake fails, waits', async () => {
