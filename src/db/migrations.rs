@@ -98,6 +98,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: each chosen advocate is e-mailed when her alert goes",
         sql: include_str!("migrations/0017_advocate_alert_mail.sql"),
     },
+    Migration {
+        version: 18,
+        name: "auth: sign-ups waiting for their confirmation e-mail's link",
+        sql: include_str!("migrations/0018_pending_sign_ups.sql"),
+    },
 ];
 
 #[cfg(test)]

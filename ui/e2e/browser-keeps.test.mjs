@@ -62,7 +62,10 @@ describe('what the browser keeps of what she typed', () => {
     // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
     // trusted e-mail addresses.
     app = await startApp({
-      extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
+      // Sign-ups answer with a session (GoTrue's autoconfirm), as no e-mail is read on this walk.
+      extraConfig:
+        '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n' +
+        '[auth]\nsign_up_returns_session = true\n',
     });
     profile = newProfile();
   });
