@@ -9,6 +9,7 @@ import { PATHS } from '../../lib/route-paths';
 import { nameProblem, toAuthAddress } from '../../lib/sign-in-name';
 import { AccountField, type AccountMethod } from './account-field';
 import { AuthCard } from './auth-card';
+import { CheckEmail } from './check-email';
 import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -35,8 +36,9 @@ export default function AuthPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The address a sign-up is waiting on (its confirmation e-mail's link): the "check your e-mail" screen.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const checklistId = useId();
   const isSignUp = mode === 'signup';
   const online = useOnline();
@@ -48,13 +50,11 @@ export default function AuthPage() {
     setPassword('');
     setConfirmPassword('');
     setError(null);
-    setInfo(null);
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
-    setInfo(null);
     const asName = isSignUp && method === 'name';
     if (asName) {
       const badName = nameProblem(email);
@@ -83,7 +83,9 @@ export default function AuthPage() {
       }
       rememberEmail(trimmedEmail);
       if (result.needsConfirmation) {
-        setInfo(t('auth.accountCreated'));
+        setPassword('');
+        setConfirmPassword('');
+        setWaitingFor(address);
       }
     } else {
       const result = await signIn(address, password);
@@ -99,10 +101,22 @@ export default function AuthPage() {
 
   const onGoogle = async () => {
     setError(null);
-    setInfo(null);
     const result = await signInWithGoogle();
     if (result.error) setError(result.error);
   };
+
+  if (waitingFor !== null) {
+    return (
+      <CheckEmail
+        email={waitingFor}
+        onBack={() => {
+          setWaitingFor(null);
+          setMode('signin');
+          setEmail('');
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard title={t('auth.welcome', { product: product_name })}>
@@ -119,11 +133,6 @@ export default function AuthPage() {
         {error ? (
           <div className="auth-error" role="alert">
             {error}
-          </div>
-        ) : null}
-        {info ? (
-          <div className="auth-info" role="status">
-            {info}
           </div>
         ) : null}
         {online ? null : <OfflineNotice />}
@@ -145,6 +154,7 @@ export default function AuthPage() {
             value={email}
             onChange={setEmail}
             remember={remember}
+            confirmEmail={authConfig.confirm_email === true}
           />
           <PasswordField
             label={t('auth.password')}
