@@ -127,7 +127,8 @@ export default function AuthPage() {
 
         {recovery === 'expired' && !error ? (
           <div className="auth-error" role="alert">
-            {t('auth.linkExpired')}
+            {/* With e-mail, the link may have been a sign-up's, not one the operator handed over. */}
+            {t(authConfig.confirm_email ? 'auth.linkExpiredMail' : 'auth.linkExpired')}
           </div>
         ) : null}
         {error ? (
