@@ -1,4 +1,5 @@
-//! A one-time recovery link, handed over in person by the operator (this server sends no e-mail).
+//! A one-time recovery link, handed over in person by the operator (it never goes by e-mail: a reset
+//! mail in her inbox would tell whoever reads it where she has an account).
 //! Opening it (`GET /auth/v1/verify`, `auth::recovery`) signs the person in once so she can choose a
 //! new password. Only the hash of the token is stored; a new link replaces the account's older ones.
 

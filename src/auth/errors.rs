@@ -158,7 +158,7 @@ pub enum AuthError {
     /// A recovery link that is unknown, used or expired (GoTrue does not say which).
     #[error("Token has expired or is invalid")]
     OtpExpired,
-    #[error("This server sends no e-mail or SMS, so one-time links and codes are not available")]
+    #[error("One-time sign-in links and codes by e-mail or SMS are not available on this server")]
     OtpDisabled,
     #[error("SAML 2.0 is disabled")]
     SamlDisabled,

@@ -215,7 +215,7 @@ fn redirect(r: Redirect) -> HttpResponse {
         .finish()
 }
 
-/// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no phone or WebAuthn MFA,
+/// Paths auth-js can call that this server does not offer (it sends no SMS, e-mail only for sign-ups, and has no phone or WebAuthn MFA,
 /// SSO or invites; the admin API's other paths are not offered either) answer with GoTrue's error for a disabled feature; anything else is a 404.
 pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
     let path = req
