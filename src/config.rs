@@ -143,6 +143,18 @@ impl Config {
         self.site.validate(&self.languages())
     }
 
+    /// Settings that work but weaken her protection: `validate-config` prints them and `serve` logs them.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if self.auth.sign_up_returns_session && self.auth.external_url.is_empty() {
+            warnings.push(
+                "auth.sign_up_returns_session is on: a sign-up for an address that has an account answers                  `user_already_exists`, so anyone who tries her e-mail address learns that she has an account                  here. Switch it off unless a client needs GoTrue's autoconfirm answers."
+                    .to_string(),
+            );
+        }
+        warnings
+    }
+
     /// The languages a visitor can choose: those the UI ships and those the operator added.
     pub fn languages(&self) -> Vec<String> {
         let mut all: Vec<String> = UI_LANGUAGES.split(',').map(str::to_string).collect();

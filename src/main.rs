@@ -57,6 +57,9 @@ fn main() -> ExitCode {
             unreachable!("handled above")
         }
         Command::ValidateConfig => {
+            for warning in config.warnings() {
+                eprintln!("solace: warning: {warning}");
+            }
             println!("configuration is valid");
             ExitCode::SUCCESS
         }
@@ -105,6 +108,9 @@ fn main() -> ExitCode {
 
 fn serve(config: Config) -> ExitCode {
     logging::init(config.server.log_format);
+    for warning in config.warnings() {
+        tracing::warn!("{warning}");
+    }
     let _lock = match data_dir::prepare_and_lock(&config.server.data_dir) {
         Ok(lock) => lock,
         Err(e) => return fail(&e.to_string()),

@@ -62,6 +62,9 @@ struct PublicAuth {
     google_enabled: bool,
     /// `allow`, `require` or `off` (`auth.sign_in_names`): what the sign-up screen offers.
     sign_in_names: &'static str,
+    /// A sign-up with an e-mail address waits for the link in a confirmation e-mail (`[email]` set up,
+    /// `auth.sign_up_returns_session` off): the screen says "check your e-mail" instead of signing in.
+    confirm_email: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -102,6 +105,7 @@ impl PublicConfig {
                 // With an external service, its own /settings tells the truth; we only know ours.
                 google_enabled: !external && c.auth.google.enabled(),
                 sign_in_names: c.auth.sign_in_names.as_str(),
+                confirm_email: !external && c.email.enabled() && !c.auth.sign_up_returns_session,
             },
             weather: PublicWeather {
                 provider: c.weather.active_provider().as_str(),

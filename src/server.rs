@@ -67,11 +67,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }
+    let mailer = crate::email::Mailer::from_config(&config.email)?.map(std::sync::Arc::new);
     let auth_service = auth::AuthService::new(
         &config.auth,
         &config.server.site_url,
         db.clone(),
         &config.server.data_dir,
+        mailer.clone(),
     )?;
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());
@@ -110,7 +112,6 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
     let advocates_config = web::Data::new(config.advocates.clone());
     crate::advocates::spawn_expiry(db.get_ref().clone());
-    let mailer = crate::email::Mailer::from_config(&config.email)?;
     let checkin = web::Data::new(crate::checkin::CheckinState::new(
         config.checkin.clone(),
         mailer,

@@ -1,6 +1,7 @@
 //! A new account made by the operator (the admin API's `POST /admin/users`): an e-mail account with
 //! its e-mail identity, as sign-up makes one, but with no session. The address counts as confirmed, as
-//! on sign-up: this server sends no e-mail, so there would be no way to confirm it later.
+//! on sign-up without `[email]`: nothing here ever sends a confirmation e-mail, so there would be no way to
+//! confirm it later.
 
 use rusqlite::Connection;
 use serde_json::{Map, Value, json};

@@ -1,4 +1,5 @@
-//! A one-time recovery link, handed over in person by the operator (this server sends no e-mail).
+//! A one-time recovery link, handed over in person by the operator (it never goes by e-mail: a reset
+//! mail in her inbox would tell whoever reads it where she has an account).
 //! Opening it (`GET /auth/v1/verify`, `auth::recovery`) signs the person in once so she can choose a
 //! new password. Only the hash of the token is stored; a new link replaces the account's older ones.
 
@@ -65,25 +66,25 @@ pub fn create_to(
     recovery_tokens::insert(&tx, &secret.hash, &account.id, now, expires_at)?;
     tx.commit()?;
     Ok(RecoveryLink {
-        url: link_url(site_url, &secret.token, redirect_to),
+        url: link_url(site_url, "recovery", &secret.token, redirect_to),
         token: secret.token,
         account,
         expires_at,
     })
 }
 
-/// `{site}/auth/v1/verify?type=recovery&token=…&redirect_to=…`, by default the app's start page, where
-/// auth-js picks the session out of the fragment.
-fn link_url(site_url: &str, token: &str, redirect_to: &str) -> String {
+/// `{site}/auth/v1/verify?type=recovery&token=…&redirect_to=…` (or `type=signup` for a sign-up's
+/// confirmation), by default the app's start page, where auth-js picks the session out of the fragment.
+pub fn link_url(site_url: &str, kind: &str, token: &str, redirect_to: &str) -> String {
     let site = site_url.trim_end_matches('/');
     match Url::parse(&format!("{site}/auth/v1/verify")) {
         Ok(mut url) => {
             url.query_pairs_mut()
-                .append_pair("type", "recovery")
+                .append_pair("type", kind)
                 .append_pair("token", token)
                 .append_pair("redirect_to", redirect_to);
             url.into()
         }
-        Err(_) => format!("{site}/auth/v1/verify?type=recovery&token={token}"),
+        Err(_) => format!("{site}/auth/v1/verify?type={kind}&token={token}"),
     }
 }

@@ -51,6 +51,9 @@ pub enum AuthError {
     SignupDisabled,
     #[error("User already registered")]
     UserAlreadyExists,
+    /// A password sign-in with what a sign-up sent before its confirmation e-mail's link was opened.
+    #[error("Email not confirmed")]
+    EmailNotConfirmed,
     /// A sign-up address of a kind the operator does not take (`auth.sign_in_names`).
     #[error("{0}")]
     EmailAddressNotAccepted(&'static str),
@@ -155,7 +158,7 @@ pub enum AuthError {
     /// A recovery link that is unknown, used or expired (GoTrue does not say which).
     #[error("Token has expired or is invalid")]
     OtpExpired,
-    #[error("This server sends no e-mail or SMS, so one-time links and codes are not available")]
+    #[error("One-time sign-in links and codes by e-mail or SMS are not available on this server")]
     OtpDisabled,
     #[error("SAML 2.0 is disabled")]
     SamlDisabled,
@@ -183,6 +186,10 @@ pub enum AuthError {
     PayloadTooLarge,
     #[error("Request rate limit reached")]
     RateLimited { retry_after_secs: u64 },
+    /// Sign-up e-mails to one address, from one client or from the server are at their limit
+    /// (`rules::sign_up_mail`).
+    #[error("For security purposes, you can only request this after {retry_after_secs} seconds.")]
+    OverEmailSendRateLimit { retry_after_secs: u64 },
     /// Every password-hashing thread is busy and the queue is full: the server, not the caller, is
     /// over its limit, so this is a 503 that auth-js retries rather than a 429.
     #[error("The server is busy, please try again in a moment")]

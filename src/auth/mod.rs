@@ -35,12 +35,13 @@ pub fn spawn_maintenance(service: web::Data<AuthService>) {
         loop {
             tick.tick().await;
             if let Ok(p) = service.purge().await
-                && p.refresh_tokens + p.sessions + p.oauth_flows > 0
+                && p.refresh_tokens + p.sessions + p.oauth_flows + p.pending_sign_ups > 0
             {
                 tracing::info!(
                     refresh_tokens = p.refresh_tokens,
                     sessions = p.sessions,
                     oauth_flows = p.oauth_flows,
+                    pending_sign_ups = p.pending_sign_ups,
                     "purged expired auth records"
                 );
             }

@@ -40,6 +40,14 @@ pub struct AuthService {
     pub(super) limits: Limits,
     pub(super) mfa_secrets: crate::auth::keys::mfa_secret::SecretBox,
     pub(super) pending_flows: crate::auth::store::pending_flows::PendingFlows,
+    /// Confirmation e-mails for sign-ups with an e-mail address; None without `[email]`.
+    pub(super) sign_up_mail: Option<SignUpMail>,
+}
+
+/// What a sign-up's confirmation e-mail needs: the mailer, and the site's address for the link.
+pub(super) struct SignUpMail {
+    pub(super) mailer: Arc<crate::email::Mailer>,
+    pub(super) site_url: String,
 }
 
 pub(super) struct Limits {
@@ -49,6 +57,8 @@ pub(super) struct Limits {
     pub(super) signup_email: RateLimiter,
     pub(super) user_update: RateLimiter,
     authorize_ip: RateLimiter,
+    /// Sign-up e-mails (`rules::sign_up_mail`), per address, per client address and for the whole server.
+    pub(super) mails: crate::auth::rules::sign_up_mail::MailLimits,
     /// Two-step sign-in code checks (`[auth.mfa]`).
     pub(super) mfa_codes: crate::auth::rules::code_limits::CodeLimits,
 }
@@ -76,6 +86,7 @@ impl AuthService {
         site_url: &str,
         db: Db,
         data_dir: &Path,
+        mailer: Option<Arc<crate::email::Mailer>>,
     ) -> Result<Self, StartError> {
         let keys = TokenKeys::load_or_create(data_dir, format!("{site_url}/auth/v1"))?
             .with_trusted(config.trusted_keys().map_err(StartError::TrustedKeys)?);
@@ -91,6 +102,7 @@ impl AuthService {
             signup_email: RateLimiter::new(r.signup_per_email, window),
             user_update: RateLimiter::new(r.user_update_per_user, window),
             authorize_ip: RateLimiter::new(r.authorize_per_ip, window),
+            mails: Default::default(),
             mfa_codes: crate::auth::rules::code_limits::CodeLimits::new(&config.mfa),
         };
         let mfa_secrets = crate::auth::keys::mfa_secret::SecretBox::load_or_create(data_dir)?;
@@ -109,6 +121,10 @@ impl AuthService {
             limits,
             mfa_secrets,
             pending_flows: Default::default(),
+            sign_up_mail: mailer.map(|mailer| SignUpMail {
+                mailer,
+                site_url: site_url.to_string(),
+            }),
         })
     }
 
@@ -132,12 +148,17 @@ impl AuthService {
                 "x": false, "zoom": false, "email": true, "phone": false,
             },
             "disable_signup": self.config.disable_signup,
-            "mailer_autoconfirm": true,
+            "mailer_autoconfirm": !self.confirms_by_mail(),
             "phone_autoconfirm": false,
             "sms_provider": "",
             "saml_enabled": false,
             "passkeys_enabled": false,
         })
+    }
+
+    /// Whether a sign-up with an e-mail address waits for the link in a confirmation e-mail.
+    pub(super) fn confirms_by_mail(&self) -> bool {
+        self.sign_up_mail.is_some() && !self.config.sign_up_returns_session
     }
 
     pub fn limit_token_ip(&self, ip: Option<IpAddr>) -> AuthResult<()> {

@@ -3,24 +3,8 @@
 //! link). An advocate gets less: that an alert waits in the advocates' area and where that is; who she
 //! is and her note are read there, after the advocate signs in.
 
-use std::sync::Arc;
-
-use crate::email::Mailer;
-use crate::logging::mask_email;
-
-/// Hands one alert e-mail to the mail server off the async threads: whether the server accepted it. A
-/// failure is logged with the address masked.
-pub async fn deliver(mailer: Arc<Mailer>, to: &str, subject: &str, body: &str) -> bool {
-    let (t, s, b) = (to.to_string(), subject.to_string(), body.to_string());
-    match tokio::task::spawn_blocking(move || mailer.send(&t, &s, &b)).await {
-        Ok(Ok(())) => true,
-        Ok(Err(e)) => {
-            tracing::warn!(to = %mask_email(to), error = %e, "an alert e-mail did not go");
-            false
-        }
-        Err(_) => false,
-    }
-}
+/// Hands one alert e-mail to the mail server off the async threads (`crate::email::deliver`).
+pub use crate::email::deliver;
 
 /// The languages alerts are written in; any other is sent in English.
 pub fn language(asked: Option<&str>) -> &'static str {

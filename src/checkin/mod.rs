@@ -49,13 +49,13 @@ pub struct CheckinState {
 impl CheckinState {
     pub fn new(
         config: config::CheckinConfig,
-        mailer: Option<Mailer>,
+        mailer: Option<Arc<Mailer>>,
         passwords: Arc<PasswordPool>,
         site_url: &str,
     ) -> Self {
         Self {
             config,
-            mailer: mailer.map(Arc::new),
+            mailer,
             wake: Arc::new(Notify::new()),
             sends: RateLimiter::new(10, Duration::from_secs(3600)),
             limits: Default::default(),

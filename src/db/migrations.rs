@@ -103,6 +103,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: her sessions keep their own count of wrong PINs apart from everyone else's",
         sql: include_str!("migrations/0018_checkin_sessions.sql"),
     },
+    Migration {
+        version: 19,
+        name: "auth: sign-ups waiting for their confirmation e-mail's link",
+        sql: include_str!("migrations/0019_pending_sign_ups.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 pub mod factors;
 mod migrations;
 pub mod oauth_flows;
+pub mod pending_sign_ups;
 pub mod recovery_tokens;
 pub mod sessions;
 mod size;

@@ -1,6 +1,7 @@
 //! Sending one plain-text e-mail, on the calling thread (call it from `spawn_blocking`). Errors name
 //! neither the recipient nor the server's reply text, which can quote the address: logs never hold one.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use lettre::message::{Mailbox, header::ContentType};
@@ -91,4 +92,18 @@ impl Mailer {
 pub fn is_address(address: &str) -> bool {
     let a = address.trim();
     a.len() <= 254 && !a.contains(['<', '>', ',']) && a.parse::<lettre::Address>().is_ok()
+}
+
+/// Hands one e-mail to the mail server off the async threads: whether the server accepted it. A failure is
+/// logged with the address masked.
+pub async fn deliver(mailer: Arc<Mailer>, to: &str, subject: &str, body: &str) -> bool {
+    let (t, s, b) = (to.to_string(), subject.to_string(), body.to_string());
+    match tokio::task::spawn_blocking(move || mailer.send(&t, &s, &b)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(e)) => {
+            tracing::warn!(to = %crate::logging::mask_email(to), error = %e, "an e-mail did not go");
+            false
+        }
+        Err(_) => false,
+    }
 }

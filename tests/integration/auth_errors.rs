@@ -215,6 +215,7 @@ fn the_messages_the_app_repeats_are_the_server_s() {
             retry_after_secs: 1,
         },
         AuthError::ReauthenticationNeeded,
+        AuthError::EmailNotConfirmed,
     ];
     let spoken: std::collections::BTreeMap<String, String> = errors
         .iter()

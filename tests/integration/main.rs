@@ -28,6 +28,7 @@ mod auth_oauth;
 mod auth_password_holder;
 mod auth_sessions;
 mod auth_signup;
+mod auth_signup_mail;
 mod auth_tokens;
 mod auth_trusted_keys;
 mod checkin;

@@ -66,8 +66,13 @@ describe('her advocate', () => {
     smtp = await startSmtpStandIn(smtpPort);
   });
   after(() => smtp?.close());
+  // Sign-ups answer with a session (GoTrue's autoconfirm), so that the only e-mails are the alerts.
   const suite = browserSuite({
-    app: { extraConfig: `[email]\nsmtp_url = "smtp://127.0.0.1:${smtpPort}?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n` },
+    app: {
+      extraConfig:
+        `[email]\nsmtp_url = "smtp://127.0.0.1:${smtpPort}?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n` +
+        '[auth]\nsign_up_returns_session = true\n',
+    },
   });
 
   it('an advocate sets up with two-step sign-in and a key, pairs with her in person, and she removes them', async () => {

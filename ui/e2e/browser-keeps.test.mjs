@@ -37,9 +37,11 @@ function formStores(profile) {
 
 describe('what the browser keeps of what she typed', () => {
   // E-mail is configured (to a port nobody listens on: nothing is sent on this walk), so the check-in offers
-  // trusted e-mail addresses.
+  // trusted e-mail addresses; sign-ups answer with a session (GoTrue's autoconfirm), as no e-mail is read here.
   const suite = profileSuite({
-    extraConfig: '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n',
+    extraConfig:
+      '[email]\nsmtp_url = "smtp://127.0.0.1:9?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n' +
+      '[auth]\nsign_up_returns_session = true\n',
   });
 
   it('neither autofill, saved logins, session restore nor history hold her words, her people or her PINs', async () => {

@@ -19,7 +19,10 @@ describe('check in with me', () => {
   });
   after(() => smtp?.close());
   const emailConfig = `[email]\nsmtp_url = "smtp://127.0.0.1:${smtpPort}?tls=none"\nfrom = "Solace alerts <alerts@solace.test>"\n`;
-  const suite = browserSuite({ app: { extraConfig: `${emailConfig}\n[checkin]\nmin_minutes = 1\n` } });
+  // Sign-ups answer with a session (GoTrue's autoconfirm), so that the only e-mails are the alerts.
+  const suite = browserSuite({
+    app: { extraConfig: `${emailConfig}\n[checkin]\nmin_minutes = 1\n[auth]\nsign_up_returns_session = true\n` },
+  });
 
   /** Moves the running check-in's end into the past, as if its time had passed. */
   const runOut = () => moveIntoPast(suite.app, RUN_OUT_CHECKIN);

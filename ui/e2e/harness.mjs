@@ -258,6 +258,12 @@ export async function openContext(browser, app, options = {}) {
 
 /** Signs up through the UI and waits for the home page. */
 export async function signUpViaUi(page, email, password = PASSWORD) {
+  await sendSignUpWithEmail(page, email, password);
+  await signedIn(page);
+}
+
+/** Opens the sign-up form, fills it in with an e-mail address and sends it. */
+export async function sendSignUpWithEmail(page, email, password = PASSWORD) {
   await page.goto('/auth');
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   // The screen recommends a private sign-in name; these accounts use an e-mail address.
@@ -266,7 +272,6 @@ export async function signUpViaUi(page, email, password = PASSWORD) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await signedIn(page);
 }
 
 /**

@@ -49,7 +49,9 @@ describe('web push', () => {
   });
   const config = () =>
     `[email]\nsmtp_url = "smtp://127.0.0.1:${smtpPort}?tls=none"\nfrom = "Alerts <alerts@solace.test>"\n` +
-    `[checkin]\nmin_minutes = 1\n[push]\ntest_endpoint = "http://127.0.0.1:${pushPort}/push/"\n`;
+    `[checkin]\nmin_minutes = 1\n[push]\ntest_endpoint = "http://127.0.0.1:${pushPort}/push/"\n` +
+    // Sign-ups answer with a session (GoTrue's autoconfirm), so that the only e-mails are the alerts.
+    '[auth]\nsign_up_returns_session = true\n';
   const suite = browserSuite({
     app: { extraConfig: config() },
     contextOptions: () => ({ serviceWorkers: 'allow' }),

@@ -1,6 +1,6 @@
 //! Features this server does not offer answer as GoTrue answers with them switched off, checked in
 //! GoTrue's order, so a client reads the same status and error code from either server
-//! (docs/auth-contract.md, "Features that are off"). Solace sends no e-mail or SMS and has no phone,
+//! (docs/auth-contract.md, "Features that are off"). Solace sends no SMS, e-mail only for sign-ups, and has no phone,
 //! web3 or anonymous sign-in; two-step sign-in by phone or WebAuthn is refused in `mfa.rs`. Sign-up and password sign-in by phone
 //! are refused in `signup.rs` and `password_grant.rs`, web3 in the `/token` handler.
 
@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::http::request::{bearer, peer_ip};
+use crate::auth::http::request::{bearer, mail_language, peer_ip};
 use crate::auth::service::AuthService;
 use crate::auth::store::accounts;
 use crate::auth::use_cases::signup::normalise_email;
@@ -89,9 +89,10 @@ struct ResendBody {
     phone: Option<String>,
 }
 
-/// `POST /resend`: by phone it is refused; by e-mail there is never anything to resend (every
-/// account is confirmed at sign-up and no address change is pending), so GoTrue answers 200 `{}`
-/// after checking the address, and so do we. Nothing is sent.
+/// `POST /resend`: by phone it is refused; by e-mail GoTrue answers 200 `{}` after checking the address,
+/// and so do we. A waiting sign-up gets a new link when sign-ups are confirmed by e-mail
+/// (`sign_up_by_mail.rs`); otherwise there is never anything to resend (every account is confirmed when it
+/// is made and no address change is pending) and nothing is sent.
 async fn resend(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
     s.limit_token_ip(peer_ip(&req))?;
     let b: ResendBody = parse_json(&body)?;
@@ -121,7 +122,11 @@ async fn resend(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<Ht
         ));
     }
     if !email.is_empty() {
-        normalise_email(&email)?;
+        let email = normalise_email(&email)?;
+        if kind == "signup" {
+            s.resend_sign_up(email, peer_ip(&req), mail_language(&req))
+                .await?;
+        }
         return Ok(HttpResponse::Ok().json(json!({})));
     }
     if !phone.is_empty() {

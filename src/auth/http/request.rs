@@ -15,6 +15,15 @@ pub fn peer_ip(req: &HttpRequest) -> Option<IpAddr> {
     crate::http::client_address::ClientIp::of(req)
 }
 
+/// The language of the e-mails a request makes the server send: the browser's first choice.
+pub fn mail_language(req: &HttpRequest) -> &'static str {
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    crate::auth::rules::sign_up_mail::language(accept)
+}
+
 pub fn bearer(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.trim().split_once(' ')?;

@@ -13,6 +13,7 @@ use crate::auth::use_cases::google_callback::{CallbackParams, Redirect};
 use crate::auth::use_cases::google_flow::AuthorizeParams;
 use crate::auth::use_cases::logout::parse_scope;
 use crate::auth::use_cases::recovery::VerifyParams;
+use crate::auth::use_cases::signup::SignUpFrom;
 
 /// Largest request body accepted under /auth/v1; larger ones get 413.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -70,11 +71,27 @@ async fn jwks(s: Service) -> HttpResponse {
         .json(s.jwks())
 }
 
-async fn signup(s: Service, req: HttpRequest, body: web::Bytes) -> AuthResult<HttpResponse> {
+#[derive(Deserialize)]
+struct SignupQuery {
+    /// Where a confirmation e-mail's link lands (auth-js `emailRedirectTo`).
+    redirect_to: Option<String>,
+}
+
+async fn signup(
+    s: Service,
+    req: HttpRequest,
+    query: web::Query<SignupQuery>,
+    body: web::Bytes,
+) -> AuthResult<HttpResponse> {
     s.limit_signup_ip(peer_ip(&req))?;
     require_json(&req)?;
-    let user = s.signup(&body).await?;
-    Ok(HttpResponse::Ok().json(user))
+    let from = SignUpFrom {
+        client: peer_ip(&req),
+        language: request::mail_language(&req),
+        redirect_to: query.into_inner().redirect_to,
+    };
+    let answer = s.signup(&body, from).await?;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 #[derive(Deserialize)]
@@ -198,7 +215,7 @@ fn redirect(r: Redirect) -> HttpResponse {
         .finish()
 }
 
-/// Paths auth-js can call that this server does not offer (it sends no e-mail or SMS and has no phone or WebAuthn MFA,
+/// Paths auth-js can call that this server does not offer (it sends no SMS, e-mail only for sign-ups, and has no phone or WebAuthn MFA,
 /// SSO or invites; the admin API's other paths are not offered either) answer with GoTrue's error for a disabled feature; anything else is a 404.
 pub async fn not_found(req: HttpRequest) -> AuthResult<HttpResponse> {
     let path = req

@@ -41,6 +41,7 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::CurrentPasswordInvalid => (StatusCode::BAD_REQUEST, "current_password_invalid"),
         E::SignupDisabled => (StatusCode::UNPROCESSABLE_ENTITY, "signup_disabled"),
         E::UserAlreadyExists => (StatusCode::UNPROCESSABLE_ENTITY, "user_already_exists"),
+        E::EmailNotConfirmed => (StatusCode::BAD_REQUEST, "email_not_confirmed"),
         E::EmailAddressNotAccepted(_) => (StatusCode::BAD_REQUEST, "email_address_invalid"),
         E::UserBanned => (StatusCode::BAD_REQUEST, "user_banned"),
         E::ReauthenticationNeeded => (StatusCode::BAD_REQUEST, "reauthentication_needed"),
@@ -104,6 +105,9 @@ pub fn status_and_code(e: &AuthError) -> (StatusCode, &'static str) {
         E::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
         E::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "request_entity_too_large"),
         E::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "over_request_rate_limit"),
+        E::OverEmailSendRateLimit { .. } => {
+            (StatusCode::TOO_MANY_REQUESTS, "over_email_send_rate_limit")
+        }
         // GoTrue has no code for this; ours names it plainly.
         E::ServerBusy { .. } => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
         E::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "unexpected_failure"),
@@ -139,6 +143,7 @@ impl Rendered {
             },
             retry_after_secs: match e {
                 AuthError::RateLimited { retry_after_secs }
+                | AuthError::OverEmailSendRateLimit { retry_after_secs }
                 | AuthError::ServerBusy { retry_after_secs } => Some(*retry_after_secs),
                 _ => None,
             },

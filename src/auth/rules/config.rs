@@ -28,6 +28,10 @@ pub struct AuthConfig {
     /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD`, on here by default).
     pub update_password_require_current_password: bool,
     pub disable_signup: bool,
+    /// GoTrue's `MAILER_AUTOCONFIRM` for clients written against it: a sign-up answers with a session, and
+    /// a taken address with 422 `user_already_exists`. Off by default, as that answer tells anyone who
+    /// tries an address whether it has an account (`validate-config` warns).
+    pub sign_up_returns_session: bool,
     /// Whether new accounts may (`allow`), must (`require`) or may not (`off`) use a private sign-in
     /// name instead of an e-mail address (docs/auth-contract.md, "Sign-in names").
     pub sign_in_names: crate::auth::rules::sign_in_names::SignInNames,
@@ -68,6 +72,7 @@ impl Default for AuthConfig {
             refresh_token_reuse_interval_secs: 10,
             update_password_require_current_password: true,
             disable_signup: false,
+            sign_up_returns_session: false,
             sign_in_names: crate::auth::rules::sign_in_names::SignInNames::Allow,
             // Long enough to hand the link over and open it; short enough that a lost note with the
             // link on it is soon worthless.

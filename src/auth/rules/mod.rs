@@ -9,4 +9,5 @@ pub mod mfa;
 pub mod password_rules;
 pub mod redirect;
 pub mod sign_in_names;
+pub mod sign_up_mail;
 pub mod span;

@@ -72,6 +72,27 @@ pub async fn write_alike(db: &Db, row: UserRow, identity: IdentityRow) -> AuthRe
     .await
 }
 
+/// The rows of a new account made by sign-up; sign-up also copies the identity's fields into
+/// `user_metadata`, as GoTrue's sign-up does.
+pub fn sign_up_rows(
+    email: &str,
+    hash: String,
+    data: serde_json::Map<String, Value>,
+) -> (UserRow, IdentityRow) {
+    let (mut row, identity) = crate::accounts::create::email_account_rows(
+        email,
+        Some(hash),
+        data,
+        serde_json::Map::new(),
+    );
+    if let (Value::Object(metadata), Value::Object(extra)) =
+        (&mut row.user_metadata, &identity.identity_data)
+    {
+        metadata.extend(extra.clone());
+    }
+    (row, identity)
+}
+
 /// Records the sign-in of a user whose credentials were checked and starts a session.
 pub async fn sign_in(db: &Db, user_id: String, method: SignInMethod) -> AuthResult<SignedIn> {
     db.write(move |c| {

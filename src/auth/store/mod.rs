@@ -7,4 +7,5 @@ pub mod google_client;
 pub mod google_store;
 pub mod models;
 pub mod pending_flows;
+pub mod pending_sign_ups;
 pub mod sessions;

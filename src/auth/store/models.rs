@@ -110,6 +110,8 @@ pub enum SignInMethod {
     OAuth,
     /// A one-time recovery link from the operator (`auth::recovery`): GoTrue's "recovery" method.
     Recovery,
+    /// The link in a sign-up's confirmation e-mail: GoTrue's "otp" method.
+    EmailLink,
 }
 
 impl SignInMethod {
@@ -118,6 +120,7 @@ impl SignInMethod {
             Self::Password => "password",
             Self::OAuth => "oauth",
             Self::Recovery => "recovery",
+            Self::EmailLink => "otp",
         }
     }
 }

@@ -215,6 +215,7 @@ pub struct Purged {
     pub refresh_tokens: usize,
     pub sessions: usize,
     pub oauth_flows: usize,
+    pub pending_sign_ups: usize,
 }
 
 /// Whether the session began with a recovery link (amr method "recovery"): GoTrue lets such a session
@@ -234,10 +235,12 @@ pub async fn purge(db: &Db, limits: SessionLimits, now: i64) -> AuthResult<Purge
         let sessions =
             rows::purge_ended(c, cutoff(limits.timebox_ms), cutoff(limits.inactivity_ms))?;
         let oauth_flows = oauth_flows::purge_older_than(c, now - 3 * FLOW_TTL_MS)?;
+        let pending_sign_ups = crate::db::pending_sign_ups::purge_expired(c, now)?;
         Ok(Purged {
             refresh_tokens,
             sessions,
             oauth_flows,
+            pending_sign_ups,
         })
     })
     .await

@@ -16,5 +16,6 @@ pub mod password_grant;
 pub mod pkce;
 pub mod recovery;
 pub mod refresh;
+pub mod sign_up_by_mail;
 pub mod signup;
 pub mod user;

@@ -48,8 +48,16 @@ impl AuthService {
         let email = crate::accounts::email::canonical(&raw_email);
         let found = accounts::find_by_email(&self.db, email.clone()).await?;
         let hash = found.as_ref().and_then(|u| u.password_hash.clone());
-        let ok = self.check_password(&email, source, password, hash).await?;
+        let ok = self
+            .check_password(&email, source, password.clone(), hash)
+            .await?;
         let Some(user) = found.filter(|_| ok) else {
+            // A sign-up still waiting for its e-mail's link, for a new address or a taken one alike
+            // (`sign_up_by_mail.rs`): GoTrue's answer for an address not yet confirmed.
+            if self.waiting_sign_up_matches(&email, &password).await? {
+                tracing::info!(email = %mask_email(&email), "password sign-in before the sign-up's link");
+                return Err(AuthError::EmailNotConfirmed);
+            }
             tracing::info!(email = %mask_email(&email), "password sign-in refused");
             return Err(AuthError::InvalidCredentials);
         };

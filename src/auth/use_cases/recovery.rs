@@ -1,9 +1,11 @@
 //! `GET /verify?type=recovery&token=…&redirect_to=…`: a one-time recovery link handed over in person
-//! (`solace users recovery-link`, `crate::accounts::recovery`). As GoTrue does, a good link signs the
-//! person in and sends the browser to `redirect_to` with the session in the fragment and
-//! `type=recovery`, which auth-js turns into a `PASSWORD_RECOVERY` event; a used, expired or unknown
-//! link sends it there with `error_code=otp_expired` instead. The session's amr method is "recovery",
-//! which lets it set a new password without the current one (docs/auth-contract.md).
+//! (`solace users recovery-link`, `crate::accounts::recovery`); with `type=signup`, the link in a
+//! sign-up's confirmation e-mail (`sign_up_by_mail.rs`), which lands the same way with `type=signup`.
+//! As GoTrue does, a good link signs the person in and sends the browser to `redirect_to` with the
+//! session in the fragment and `type=recovery`, which auth-js turns into a `PASSWORD_RECOVERY` event;
+//! a used, expired or unknown link sends it there with `error_code=otp_expired` instead. The session's
+//! amr method is "recovery", which lets it set a new password without the current one
+//! (docs/auth-contract.md).
 
 use serde::Deserialize;
 use url::Url;
@@ -64,10 +66,29 @@ struct VerifyBody {
     token_hash: Option<String>,
 }
 
-/// Only recovery links exist here; the other kinds come by e-mail or SMS, which this server never sends.
-fn check_kind(kind: Option<&str>) -> AuthResult<()> {
+/// The links this server makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LinkKind {
+    Recovery,
+    /// Only while sign-ups are confirmed by e-mail.
+    Signup,
+}
+
+impl LinkKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Recovery => "recovery",
+            Self::Signup => "signup",
+        }
+    }
+}
+
+/// Recovery links, and sign-up links when sign-ups are confirmed by e-mail; the other kinds come by
+/// e-mail or SMS, which this server never sends.
+fn check_kind(kind: Option<&str>, by_mail: bool) -> AuthResult<LinkKind> {
     match kind.unwrap_or("") {
-        "recovery" => Ok(()),
+        "recovery" => Ok(LinkKind::Recovery),
+        "signup" if by_mail => Ok(LinkKind::Signup),
         "signup" | "invite" | "magiclink" | "email_change" | "email" | "sms" | "phone_change" => {
             Err(AuthError::OtpDisabled)
         }
@@ -83,16 +104,16 @@ impl AuthService {
             .token
             .filter(|t| !t.trim().is_empty())
             .ok_or_else(|| AuthError::validation("Verify requires a token or a token hash"))?;
-        check_kind(p.kind.as_deref())?;
+        let kind = check_kind(p.kind.as_deref(), self.confirms_by_mail())?;
         let target = self.redirects.resolve(&[p.redirect_to.as_deref()]);
-        let result = match self.redeem(&token).await {
+        let result = match self.redeem_kind(kind, &token).await {
             Ok(signed_in) => self
                 .session_response(signed_in, None)
                 .map_err(|_| LinkError::Server),
             Err(e) => Err(e),
         };
         Ok(match result {
-            Ok(session) => success_location(&target, &session),
+            Ok(session) => success_location(&target, &session, kind),
             Err(e) => error_location(&target, &e),
         })
     }
@@ -102,20 +123,35 @@ impl AuthService {
     pub async fn verify_post(&self, body: &[u8]) -> AuthResult<Session> {
         let body: VerifyBody = crate::auth::errors::parse_json(body)?;
         let token_hash = body.token_hash.filter(|t| !t.trim().is_empty());
-        let token = match (body.kind.as_deref(), token_hash) {
-            (Some("recovery"), Some(token)) => token,
+        let by_mail = self.confirms_by_mail();
+        let kind = match (body.kind.as_deref(), token_hash.is_some()) {
+            (Some("recovery"), true) => LinkKind::Recovery,
+            // auth-js sends `type: 'email'` or `'signup'` for a confirmation link's token_hash.
+            (Some("signup" | "email"), true) if by_mail => LinkKind::Signup,
             (Some(kind), _) if !kind.is_empty() => {
-                check_kind(Some(kind))?;
+                check_kind(Some(kind), by_mail)?;
                 // A known kind without a link token: a code sent by e-mail or SMS, never sent here.
                 return Err(AuthError::OtpDisabled);
             }
             _ => return Err(AuthError::OtpDisabled),
         };
-        match self.redeem(&token).await {
+        let token = token_hash.unwrap_or_default();
+        match self.redeem_kind(kind, &token).await {
             Ok(signed_in) => self.session_response(signed_in, None),
             Err(LinkError::Expired) => Err(AuthError::OtpExpired),
             Err(LinkError::Banned) => Err(AuthError::UserBanned),
             Err(LinkError::Server) => Err(AuthError::Internal),
+        }
+    }
+
+    async fn redeem_kind(&self, kind: LinkKind, token: &str) -> Result<SignedIn, LinkError> {
+        match kind {
+            LinkKind::Recovery => self.redeem(token).await,
+            LinkKind::Signup => match self.redeem_sign_up(token).await {
+                Ok(Some(signed_in)) => Ok(signed_in),
+                Ok(None) => Err(LinkError::Expired),
+                Err(_) => Err(LinkError::Server),
+            },
         }
     }
 
@@ -167,7 +203,7 @@ fn with_fragment(target: &str, fragment: String) -> String {
 }
 
 /// The implicit-flow answer, keys in GoTrue's (sorted) order.
-fn success_location(target: &str, s: &Session) -> String {
+fn success_location(target: &str, s: &Session, kind: LinkKind) -> String {
     let fragment = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("access_token", &s.access_token)
         .append_pair("expires_at", &s.expires_at.to_string())
@@ -175,7 +211,7 @@ fn success_location(target: &str, s: &Session) -> String {
         .append_pair("refresh_token", &s.refresh_token)
         .append_pair("sb", "")
         .append_pair("token_type", "bearer")
-        .append_pair("type", "recovery")
+        .append_pair("type", kind.as_str())
         .finish();
     with_fragment(target, fragment)
 }

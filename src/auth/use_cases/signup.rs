@@ -1,24 +1,39 @@
 //! `POST /signup`: a new account with an e-mail address (or a sign-in name, see `sign_in_names.rs`)
-//! and a password. The answer never tells whether the address already had an account: both cases get
-//! 200 with the same kind of user object and no session, after the same password-hashing work, as
-//! GoTrue answers a repeated sign-up when it confirms addresses (docs/auth-contract.md, "Sign-up").
-//! The app signs in next with the same address and password.
+//! and a password, in one of three ways (docs/auth-contract.md, "Sign-up"):
+//! - with `[email]` set up, an e-mail address waits for the link in a confirmation e-mail
+//!   (`sign_up_by_mail.rs`);
+//! - otherwise the account is made at once, and the answer never tells whether the address already had an
+//!   account: both cases get 200 with the same kind of user object and no session, after the same
+//!   password-hashing work, as GoTrue answers a repeated sign-up when it confirms addresses. The app signs
+//!   in next with the same address and password;
+//! - with `auth.sign_up_returns_session` (GoTrue's `MAILER_AUTOCONFIRM`, for clients written against it), a
+//!   session, and 422 `user_already_exists` for a taken address.
+
+use std::net::IpAddr;
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
-use crate::accounts::create::email_account_rows;
-use crate::accounts::identities::IdentityRow;
-use crate::accounts::store::UserRow;
 use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::keys::password;
 use crate::auth::rules::metadata;
 use crate::auth::rules::password_rules;
+use crate::auth::rules::sign_in_names;
 use crate::auth::service::{AuthService, limit, pool_error};
-use crate::auth::store::accounts;
+use crate::auth::store::accounts::{self, sign_up_rows};
+use crate::auth::store::models::SignInMethod;
 use crate::logging::mask_email;
+
+/// What a sign-up request says besides its body.
+pub struct SignUpFrom {
+    pub client: Option<IpAddr>,
+    /// The language of the e-mails it sends (`rules::sign_up_mail::language`).
+    pub language: &'static str,
+    /// Where the confirmation link lands (`redirect_to`, checked against the allowed targets).
+    pub redirect_to: Option<String>,
+}
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -31,7 +46,7 @@ struct SignupBody {
 }
 
 impl AuthService {
-    pub async fn signup(&self, body: &[u8]) -> AuthResult<Value> {
+    pub async fn signup(&self, body: &[u8], from: SignUpFrom) -> AuthResult<Value> {
         if self.config.disable_signup {
             return Err(AuthError::SignupDisabled);
         }
@@ -73,6 +88,12 @@ impl AuthService {
             Some(_) => return Err(AuthError::bad_json("`data` must be a JSON object")),
         };
         metadata::check(&data)?;
+        if self.config.sign_up_returns_session {
+            return self.sign_up_with_session(email, password, data).await;
+        }
+        if self.confirms_by_mail() && sign_in_names::name_of(&email).is_none() {
+            return self.sign_up_by_mail(email, password, data, from).await;
+        }
         let exists = accounts::find_by_email(&self.db, email.clone())
             .await?
             .is_some();
@@ -81,28 +102,60 @@ impl AuthService {
         let answer_id = if exists {
             // A stand-in account under an address nobody can have, written and removed again.
             let stand_in = format!("{}@repeated-sign-up.invalid", uuid::Uuid::new_v4());
-            let (row, identity) = new_account(&stand_in, hash, data.clone());
+            let (row, identity) = sign_up_rows(&stand_in, hash, data.clone());
             let id = row.id.clone();
             accounts::write_alike(&self.db, row, identity).await?;
             tracing::info!(email = %mask_email(&email), "sign-up for an address that has an account");
             id
         } else {
-            let (row, identity) = new_account(&email, hash, data.clone());
+            let (row, identity) = sign_up_rows(&email, hash, data.clone());
             let id = row.id.clone();
             if accounts::create(&self.db, row, identity).await? {
                 tracing::info!(email = %mask_email(&email), "account created");
             }
             id
         };
-        Ok(answer(&answer_id, &email, data))
+        Ok(answer(&answer_id, &email, data, None))
+    }
+
+    /// GoTrue with `MAILER_AUTOCONFIRM`: the new account's first session, or `user_already_exists`.
+    async fn sign_up_with_session(
+        &self,
+        email: String,
+        password: Zeroizing<String>,
+        data: Map<String, Value>,
+    ) -> AuthResult<Value> {
+        if accounts::find_by_email(&self.db, email.clone())
+            .await?
+            .is_some()
+        {
+            tracing::info!(email = %mask_email(&email), "sign-up for an address that has an account");
+            return Err(AuthError::UserAlreadyExists);
+        }
+        let hash = self.passwords.hash(password).await.map_err(pool_error)?;
+        let (row, identity) = sign_up_rows(&email, hash, data);
+        let id = row.id.clone();
+        if !accounts::create(&self.db, row, identity).await? {
+            return Err(AuthError::UserAlreadyExists);
+        }
+        tracing::info!(email = %mask_email(&email), "account created");
+        let signed_in = accounts::sign_in(&self.db, id, SignInMethod::Password).await?;
+        let session = self.session_response(signed_in, None)?;
+        serde_json::to_value(session).map_err(|e| AuthError::internal(&e))
     }
 }
 
 /// The user object both cases answer with: what GoTrue shows of a user whose address is not yet
-/// confirmed, with no identities (which GoTrue lists only for a new account) and no sign-in time.
-fn answer(id: &str, email: &str, data: Map<String, Value>) -> Value {
+/// confirmed, with no identities (which GoTrue lists only for a new account) and no sign-in time;
+/// `confirmation_sent_at` when a confirmation e-mail went out.
+pub(super) fn answer(
+    id: &str,
+    email: &str,
+    data: Map<String, Value>,
+    confirmation_sent_at: Option<&str>,
+) -> Value {
     let now = now_text();
-    json!({
+    let mut user = json!({
         "id": id,
         "aud": "authenticated",
         "role": "authenticated",
@@ -114,19 +167,11 @@ fn answer(id: &str, email: &str, data: Map<String, Value>) -> Value {
         "created_at": now,
         "updated_at": now,
         "is_anonymous": false,
-    })
-}
-
-/// The rows of a new e-mail account; sign-up also copies the identity's fields into `user_metadata`,
-/// as GoTrue's sign-up does.
-fn new_account(email: &str, hash: String, data: Map<String, Value>) -> (UserRow, IdentityRow) {
-    let (mut row, identity) = email_account_rows(email, Some(hash), data, Map::new());
-    if let (Value::Object(metadata), Value::Object(extra)) =
-        (&mut row.user_metadata, &identity.identity_data)
-    {
-        metadata.extend(extra.clone());
+    });
+    if let Some(sent) = confirmation_sent_at {
+        user["confirmation_sent_at"] = json!(sent);
     }
-    (row, identity)
+    user
 }
 
 /// Checks an address as accounts do (`crate::accounts::email`), with GoTrue's messages.

@@ -19,14 +19,14 @@ describe('app config', () => {
         { id: 7, name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
         { id: 'bad', name: 'No category' },
       ],
-      auth: { url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require' },
+      auth: { url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require', confirm_email: true },
       weather: { provider: 'off' },
     });
     expect(c.product_name).toBe('Haven');
     expect(c.resources).toEqual([
       { id: '7', name: 'Line', category: 'helpline', description: 'd', contact: '100', hours: '24/7' },
     ]);
-    expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require' });
+    expect(c.auth).toEqual({ url: null, anon_key: 'k', google_enabled: true, sign_in_names: 'require', confirm_email: true });
     expect(c.weather.provider).toBe('off');
     expect(c.weather.default_city).toBe('Delhi');
     expect(normalizeConfig({ weather: { default_city: ' Lisbon ' } }).weather.default_city).toBe('Lisbon');

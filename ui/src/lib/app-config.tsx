@@ -61,6 +61,8 @@ export type AppConfig = {
     google_enabled: boolean;
     /** Private sign-in names instead of e-mail addresses (config `auth.sign_in_names`); absent: 'allow'. */
     sign_in_names?: SignInNames;
+    /** A sign-up with an e-mail address waits for the link in a confirmation e-mail (`[email]` set up). */
+    confirm_email?: boolean;
   };
   /** default_city: the city the weather disguise opens on (the operator's choice). */
   weather: { provider: WeatherProvider; default_city: string };
@@ -208,6 +210,7 @@ export function normalizeConfig(body: unknown): AppConfig {
       anon_key: typeof auth.anon_key === 'string' ? auth.anon_key : '',
       google_enabled: auth.google_enabled === true,
       sign_in_names: auth.sign_in_names === 'require' || auth.sign_in_names === 'off' ? auth.sign_in_names : 'allow',
+      confirm_email: auth.confirm_email === true,
     },
     weather: {
       provider:

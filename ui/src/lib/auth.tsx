@@ -30,6 +30,8 @@ export type AuthState = {
   loading: boolean;
   signIn(email: string, password: string): Promise<AuthResult>;
   signUp(email: string, password: string): Promise<SignUpResult>;
+  /** Asks for a new link for a sign-up waiting for its confirmation e-mail (the answer is the same whatever there was). */
+  resendSignUp(email: string): Promise<AuthResult>;
   signInWithGoogle(): Promise<AuthResult>;
   /** Signs out of this device; errors are only logged. */
   signOut(): Promise<void>;
@@ -191,6 +193,15 @@ export function AuthProvider({ children, client: given }: Props) {
         const c = await getClient();
         const up = await c.signUp({ email, password, options: { data: {} } });
         if (up.error) return { error: explain(up.error, 'common.errorGeneric'), needsConfirmation: false };
+        // A server that returns a session from sign-up (GoTrue's autoconfirm: `auth.sign_up_returns_session`).
+        if (up.data.session) {
+          resetInactivity();
+          setSession(up.data.session);
+          return { error: null, needsConfirmation: false };
+        }
+        // A confirmation e-mail went out (docs/auth-contract.md, "Confirming sign-ups by e-mail"): its link signs
+        // her in, and a sign-in now could only say that the address is not confirmed yet.
+        if (up.data.user?.confirmation_sent_at) return { error: null, needsConfirmation: true };
         // The answer is the same whether or not the address had an account, and holds no session
         // (docs/auth-contract.md, "Sign-up"): signing in with what she typed is what lets her in.
         const { data, error } = await c.signInWithPassword({ email, password });
@@ -207,6 +218,19 @@ export function AuthProvider({ children, client: given }: Props) {
       }
     },
     [getClient, resetInactivity, explain, t],
+  );
+
+  const resendSignUp = useCallback(
+    async (email: string): Promise<AuthResult> => {
+      try {
+        const c = await getClient();
+        const { error } = await c.resend({ type: 'signup', email });
+        return { error: error ? explain(error, 'common.errorGeneric') : null };
+      } catch (err) {
+        return { error: explain(err, 'common.errorGeneric') };
+      }
+    },
+    [getClient, explain],
   );
 
   const signInWithGoogle = useCallback(async (): Promise<AuthResult> => {
@@ -263,6 +287,7 @@ export function AuthProvider({ children, client: given }: Props) {
       loading,
       signIn,
       signUp,
+      resendSignUp,
       signInWithGoogle,
       signOut,
       prepare,
@@ -271,7 +296,7 @@ export function AuthProvider({ children, client: given }: Props) {
       changePassword,
       authClient: getClient,
     }),
-    [session, loading, signIn, signUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword, changePassword, getClient],
+    [session, loading, signIn, signUp, resendSignUp, signInWithGoogle, signOut, prepare, recovery, setNewPassword, changePassword, getClient],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -13,6 +13,9 @@ export const SERVER_PROBLEM_KEYS: Record<string, string> = {
   signup_disabled: 'common.problemSignupDisabled',
   user_banned: 'common.problemBanned',
   over_request_rate_limit: 'common.problemRateLimit',
+  // Its English names the seconds to wait; other languages say to wait a while.
+  over_email_send_rate_limit: 'common.problemRateLimit',
+  email_not_confirmed: 'common.problemNotConfirmed',
   same_password: 'common.problemSamePassword',
   server_busy: 'common.problemBusy',
   reauthentication_needed: 'common.problemSignInAgain',

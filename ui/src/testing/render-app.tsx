@@ -34,6 +34,7 @@ export function renderApp(
     session: opts.session ?? null,
     signInError: opts.signInError,
     signInErrorCode: opts.signInErrorCode,
+    confirmEmail: opts.config?.auth?.confirm_email,
   });
   const config = { ...DEFAULT_CONFIG, ...opts.config };
   const utils = render(

@@ -15,6 +15,8 @@ type Props = {
   onChange(value: string): void;
   /** 'Remember my e-mail on this device' is on: the browser may offer and keep her sign-in name; off, it keeps nothing. */
   remember: boolean;
+  /** An e-mail sign-up waits for the link in a confirmation e-mail (config `auth.confirm_email`). */
+  confirmEmail?: boolean;
 };
 
 /**
@@ -22,14 +24,17 @@ type Props = {
  * offers the choice, a name first and recommended, unless the operator allows only one kind
  * (docs/product.md, "Accounts").
  */
-export function AccountField({ signUp, policy, method, onMethod, value, onChange, remember }: Props) {
+export function AccountField({ signUp, policy, method, onMethod, value, onChange, remember, confirmEmail = false }: Props) {
   const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   const choose = signUp && policy === 'allow';
   const asName = signUp ? method === 'name' : policy !== 'off';
   const label = signUp ? (asName ? t('auth.signInName') : t('auth.email')) : asName ? t('auth.emailOrName') : t('auth.email');
-  const hint = signUp ? (asName ? t('auth.nameHint') : policy === 'allow' ? t('auth.emailHint') : null) : null;
+  // An e-mail sign-up tells whoever knows her address that she has an account here, unless the server confirms by
+  // e-mail, which answers alike for a new address and a taken one but leaves a message in her inbox.
+  const emailHint = confirmEmail ? t('auth.emailHintConfirm') : t('auth.emailHint');
+  const hint = signUp ? (asName ? t('auth.nameHint') : policy === 'allow' ? emailHint : null) : null;
 
   return (
     <>

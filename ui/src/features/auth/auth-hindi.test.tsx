@@ -16,13 +16,13 @@ beforeAll(async () => {
   hindi = await catalogueFor('hi');
 });
 
-function renderAuth(page = <AuthPage />) {
-  const fake = createFakeAuthClient({ session: null });
+function renderAuth(page = <AuthPage />, config = DEFAULT_CONFIG) {
+  const fake = createFakeAuthClient({ session: null, confirmEmail: config.auth.confirm_email });
   return render(
     inLanguage(
       'hi',
       hindi,
-      <AppConfigProvider value={DEFAULT_CONFIG}>
+      <AppConfigProvider value={config}>
         <AuthProvider client={fake.asClient}>
           <MemoryRouter>
             {page}
@@ -51,6 +51,20 @@ describe('Sign-in screen in Hindi', () => {
     await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
     expect(screen.getByRole('alert')).toHaveTextContent('पासवर्ड में कम से कम 8 अक्षर होने चाहिए।');
     expect(latinWords(container, [DEFAULT_CONFIG.product_name])).toEqual([]);
+  });
+
+  it('asks her to check her e-mail in Hindi after an e-mail sign-up that waits for its link', async () => {
+    const user = userEvent.setup();
+    const { container } = renderAuth(<AuthPage />, { ...DEFAULT_CONFIG, auth: { ...DEFAULT_CONFIG.auth, confirm_email: true } });
+    await user.click(screen.getByRole('button', { name: 'खाता नहीं है? नया बनाएँ' }));
+    await user.click(screen.getByRole('radio', { name: 'मेरा ईमेल पता' }));
+    await user.type(screen.getByLabelText('ईमेल', { selector: 'input' }), 'sam@example.com');
+    await user.type(screen.getByLabelText('पासवर्ड', { selector: 'input' }), 'Abcdefg1!');
+    await user.type(screen.getByLabelText('पासवर्ड दोबारा लिखें', { selector: 'input' }), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+    await screen.findByRole('heading', { name: 'अपना ईमेल देखें' });
+    expect(screen.getByRole('button', { name: 'फिर से भेजें' })).toBeInTheDocument();
+    expect(latinWords(container)).toEqual([]);
   });
 
   it('asks for a new password and for the two-step code in Hindi', () => {

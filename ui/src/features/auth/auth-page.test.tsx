@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../lib/app-config';
 import { renderApp } from '../../testing/render-app';
 
 async function openAuth(opts: Parameters<typeof renderApp>[1] = {}) {
@@ -158,6 +159,40 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(app.location()).toBe('/'));
     expect(app.fake.client.signInWithPassword).toHaveBeenCalledWith({ email: 'sam@example.com', password: 'Abcdefg1!' });
+  });
+
+  it('without e-mail confirmation, says plainly what an e-mail sign-up can show', async () => {
+    const user = userEvent.setup();
+    await openAuth();
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    await user.click(screen.getByRole('radio', { name: 'My e-mail address' }));
+    expect(field('Email')).toHaveAccessibleDescription(
+      /lets anyone who knows your address find out that you have an account here\. A private sign-in name is safer/,
+    );
+  });
+
+  it('with e-mail confirmation, an e-mail sign-up waits on a calm "check your e-mail" screen, signed out', async () => {
+    const user = userEvent.setup();
+    const app = await openAuth({ config: { auth: { ...DEFAULT_CONFIG.auth, confirm_email: true } } });
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    await user.click(screen.getByRole('radio', { name: 'My e-mail address' }));
+    expect(field('Email')).toHaveAccessibleDescription(/Anyone who can read your e-mail will see that message/);
+    await user.type(field('Email'), 'sam@example.com');
+    await user.type(field('Password'), 'Abcdefg1!');
+    await user.type(field('Confirm Password'), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('heading', { name: 'Check your e-mail' });
+    expect(screen.getByText(/Open the link in it, on this device, to finish signing up\./)).toHaveAttribute('role', 'status');
+    expect(document.body).not.toHaveTextContent('sam@example.com');
+    expect(app.fake.client.signInWithPassword).not.toHaveBeenCalled();
+    expect(app.location()).toBe('/auth');
+
+    await user.click(screen.getByRole('button', { name: 'Send it again' }));
+    expect(app.fake.client.resend).toHaveBeenCalledWith({ type: 'signup', email: 'sam@example.com' });
+    await screen.findByText(/a new link is on its way/);
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome to Solace' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('when the sign-in after sign-up is refused, says so without saying an account exists', async () => {

@@ -9,6 +9,7 @@ import { PATHS } from '../../lib/route-paths';
 import { nameProblem, toAuthAddress } from '../../lib/sign-in-name';
 import { AccountField, type AccountMethod } from './account-field';
 import { AuthCard } from './auth-card';
+import { CheckEmail } from './check-email';
 import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -37,8 +38,9 @@ export default function AuthPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The address a sign-up is waiting on (its confirmation e-mail's link): the "check your e-mail" screen.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const checklistId = useId();
   const isSignUp = mode === 'signup';
   const online = useOnline();
@@ -50,13 +52,11 @@ export default function AuthPage() {
     setPassword('');
     setConfirmPassword('');
     setError(null);
-    setInfo(null);
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
-    setInfo(null);
     const asName = isSignUp && method === 'name';
     if (asName) {
       const badName = nameProblem(email);
@@ -85,7 +85,9 @@ export default function AuthPage() {
       }
       rememberEmail(trimmedEmail);
       if (result.needsConfirmation) {
-        setInfo(t('auth.accountCreated'));
+        setPassword('');
+        setConfirmPassword('');
+        setWaitingFor(address);
       }
     } else {
       const result = await signIn(address, password);
@@ -101,10 +103,22 @@ export default function AuthPage() {
 
   const onGoogle = async () => {
     setError(null);
-    setInfo(null);
     const result = await signInWithGoogle();
     if (result.error) setError(result.error);
   };
+
+  if (waitingFor !== null) {
+    return (
+      <CheckEmail
+        email={waitingFor}
+        onBack={() => {
+          setWaitingFor(null);
+          setMode('signin');
+          setEmail('');
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -118,17 +132,13 @@ export default function AuthPage() {
 
         {recovery === 'expired' && !error ? (
           <div className="auth-error" role="alert">
-            {t('auth.linkExpired')}
+            {/* With e-mail, the link may have been a sign-up's, not one the operator handed over. */}
+            {t(authConfig.confirm_email ? 'auth.linkExpiredMail' : 'auth.linkExpired')}
           </div>
         ) : null}
         {error ? (
           <div className="auth-error" role="alert">
             {error}
-          </div>
-        ) : null}
-        {info ? (
-          <div className="auth-info" role="status">
-            {info}
           </div>
         ) : null}
         {online ? null : <OfflineNotice />}
@@ -150,6 +160,7 @@ export default function AuthPage() {
             value={email}
             onChange={setEmail}
             remember={remember}
+            confirmEmail={authConfig.confirm_email === true}
           />
           <PasswordField
             label={t('auth.password')}

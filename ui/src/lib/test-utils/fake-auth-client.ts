@@ -20,7 +20,7 @@ export function fakeSession(email = 'sam@example.com'): Session {
  * on sign-in / sign-out. Pass `signInError` to make password sign-in fail with that message.
  */
 export function createFakeAuthClient(
-  opts: { session?: Session | null; signInError?: string; signInErrorCode?: string } = {},
+  opts: { session?: Session | null; signInError?: string; signInErrorCode?: string; confirmEmail?: boolean } = {},
 ) {
   let session: Session | null = opts.session ?? null;
   const listeners = new Set<Listener>();
@@ -42,11 +42,16 @@ export function createFakeAuthClient(
       emit('SIGNED_IN');
       return { data: { user: session.user, session }, error: null };
     }),
-    // As the server answers (docs/auth-contract.md, "Sign-up"): a user, never a session.
+    // As the server answers (docs/auth-contract.md, "Sign-up"): a user, never a session; with `confirmEmail`, one
+    // whose confirmation e-mail went out.
     signUp: vi.fn(async ({ email }: { email: string; password: string }) => ({
-      data: { user: fakeSession(email).user, session: null },
+      data: {
+        user: { ...fakeSession(email).user, ...(opts.confirmEmail ? { confirmation_sent_at: new Date().toISOString() } : {}) },
+        session: null,
+      },
       error: null,
     })),
+    resend: vi.fn(async () => ({ data: { user: null, session: null }, error: null })),
     // Tests read the attributes from the mock's calls.
     updateUser: vi.fn(async () => {
       emit('USER_UPDATED');

@@ -1,0 +1,111 @@
+//! Queries on `pending_sign_ups`: sign-ups waiting for the link in their confirmation e-mail.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The sign-ups kept per address: a few, so that hers still works after someone else tried her
+/// address, and a password sign-in never checks more than this many hashes.
+pub const KEPT_PER_ADDRESS: i64 = 3;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingRow {
+    pub id: String,
+    /// Normalised.
+    pub email: String,
+    pub password_hash: String,
+    /// A JSON object.
+    pub user_metadata: String,
+    /// None for a sign-up for an address that already had an account: no link was sent.
+    pub token_hash: Option<String>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// Adds a sign-up and forgets the address's oldest beyond [`KEPT_PER_ADDRESS`].
+pub fn insert(c: &Connection, row: &PendingRow) -> rusqlite::Result<()> {
+    c.execute(
+        "INSERT INTO pending_sign_ups \
+         (id, email, password_hash, user_metadata, token_hash, created_at, expires_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            row.id,
+            row.email,
+            row.password_hash,
+            row.user_metadata,
+            row.token_hash,
+            row.created_at,
+            row.expires_at
+        ],
+    )?;
+    c.execute(
+        "DELETE FROM pending_sign_ups WHERE email = ?1 AND id NOT IN \
+         (SELECT id FROM pending_sign_ups WHERE email = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
+        params![row.email, KEPT_PER_ADDRESS],
+    )?;
+    Ok(())
+}
+
+/// The password hashes of the address's sign-ups still waiting at `now`, newest first.
+pub fn hashes(c: &Connection, email: &str, now: i64) -> rusqlite::Result<Vec<String>> {
+    let mut st = c.prepare(
+        "SELECT password_hash FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
+         ORDER BY created_at DESC, rowid DESC",
+    )?;
+    st.query_map(params![email, now], |r| r.get(0))?.collect()
+}
+
+/// The newest sign-up for the address still waiting at `now`.
+pub fn newest(c: &Connection, email: &str, now: i64) -> rusqlite::Result<Option<PendingRow>> {
+    c.query_row(
+        "SELECT id, email, password_hash, user_metadata, token_hash, created_at, expires_at \
+         FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
+         ORDER BY created_at DESC, rowid DESC LIMIT 1",
+        params![email, now],
+        read,
+    )
+    .optional()
+}
+
+/// The sign-up a link's token belongs to, if any (expired or not).
+pub fn by_token(c: &Connection, token_hash: &str) -> rusqlite::Result<Option<PendingRow>> {
+    c.query_row(
+        "SELECT id, email, password_hash, user_metadata, token_hash, created_at, expires_at \
+         FROM pending_sign_ups WHERE token_hash = ?1",
+        [token_hash],
+        read,
+    )
+    .optional()
+}
+
+/// A new link for a waiting sign-up (a resend): the old one stops working.
+pub fn renew(c: &Connection, id: &str, token_hash: &str, expires_at: i64) -> rusqlite::Result<()> {
+    c.execute(
+        "UPDATE pending_sign_ups SET token_hash = ?2, expires_at = ?3 WHERE id = ?1",
+        params![id, token_hash, expires_at],
+    )?;
+    Ok(())
+}
+
+/// Forgets every sign-up for the address (its account now exists).
+pub fn delete_for_email(c: &Connection, email: &str) -> rusqlite::Result<usize> {
+    c.execute("DELETE FROM pending_sign_ups WHERE email = ?1", [email])
+}
+
+/// Forgets sign-ups whose link expired before `before`.
+pub fn purge_expired(c: &Connection, before: i64) -> rusqlite::Result<usize> {
+    c.execute(
+        "DELETE FROM pending_sign_ups WHERE expires_at < ?1",
+        [before],
+    )
+}
+
+fn read(r: &rusqlite::Row) -> rusqlite::Result<PendingRow> {
+    Ok(PendingRow {
+        id: r.get(0)?,
+        email: r.get(1)?,
+        password_hash: r.get(2)?,
+        user_metadata: r.get(3)?,
+        token_hash: r.get(4)?,
+        created_at: r.get(5)?,
+        expires_at: r.get(6)?,
+    })
+}
