@@ -436,7 +436,7 @@ describe('the encrypted copy', () => {
       assert.ok(filesUnder(app.dataDir).some((f) => readFileSync(f).includes(piece)), 'the ciphertext is on the server before');
 
       // Deleting her account in Settings deletes the copy with it, and no file keeps a piece of it.
-      await page.getByLabel('Your password').fill(PASSWORD);
+      await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete everything' }).click();
       await signInScreen(page).waitFor();

@@ -16,7 +16,7 @@ describe('delete my account', () => {
 
   const askToDelete = async (password) => {
     await page.goto('/settings');
-    await page.getByLabel('Your password').fill(password);
+    await page.getByLabel('Your password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByRole('button', { name: 'Yes, delete everything' }).click();

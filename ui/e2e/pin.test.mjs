@@ -72,7 +72,7 @@ describe('a PIN she can forget', () => {
 
   it("shows whom to call, and 'I forgot my PIN' starts afresh on this device once she confirms", async () => {
     await accountWithPin('pin-forgot');
-    const police = page.getByRole('link', { name: /Police/ });
+    const police = page.getByRole('link', { name: 'Police: 100' });
     assert.equal(await police.getAttribute('href'), 'tel:100');
     await checkScreen(page, 'pin-prompt');
 

@@ -136,14 +136,14 @@ describe('two-step sign-in', () => {
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
       await dialog.getByRole('button', { name: 'Yes, delete everything' }).click();
     };
-    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
     const codeField = page.getByLabel('6-digit code from your authenticator app');
     const wrongAgain = ctx.expectFailedResource(/\/auth\/v1\/user\/delete$/, 422);
     await codeField.fill(wrong);
     await deleteNow();
     await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
     assert.equal(wrongAgain.seen, 1);
-    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByLabel('Your password', { exact: true }).fill(PASSWORD);
     await codeField.fill((await nextCode(secret, signIn.step)).code);
     await deleteNow();
     await signInScreen(page).waitFor();

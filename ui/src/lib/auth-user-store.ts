@@ -2,7 +2,8 @@
  * Where auth-js keeps the signed-in user beside the session (its `userStorage` option): the device's storage,
  * with nothing of who she is. The server's user object carries her e-mail or sign-in name (also inside its
  * identities and metadata); written to localStorage it stays in the browser's on-disk log after she signs out.
- * Only what the app needs after a reload is kept: the account id (the vault's) and which sign-ins the account has.
+ * Only what the app needs after a reload is kept: the account id (the vault's), which sign-ins the account has, and
+ * its second steps (without their names).
  */
 
 /** The user's fields that say nothing about her. */
@@ -17,6 +18,16 @@ export function withoutIdentity(user: unknown): Record<string, unknown> | null {
   for (const k of KEPT) if (k in u) kept[k] = u[k];
   // The providers say how she signs in (a password or Google); nothing else of the app's metadata is kept.
   if (app) kept.app_metadata = 'providers' in app ? { providers: app.providers } : {};
+  // Her second steps, without the names she gave them: deleting the account asks for a code when one is verified.
+  if (Array.isArray(u.factors)) {
+    kept.factors = u.factors.map((f: Record<string, unknown>) => ({
+      id: f.id,
+      factor_type: f.factor_type,
+      status: f.status,
+      created_at: f.created_at,
+      updated_at: f.updated_at,
+    }));
+  }
   return kept;
 }
 

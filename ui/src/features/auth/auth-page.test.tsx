@@ -191,7 +191,7 @@ describe('auth screen', () => {
     expect(app.fake.client.resend).toHaveBeenCalledWith({ type: 'signup', email: 'sam@example.com' });
     await screen.findByText(/a new link is on its way/);
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('heading', { name: 'Welcome to Solace' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
