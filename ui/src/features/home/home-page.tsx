@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
 import { EmergencyCallButtons, useNumberName } from '../../lib/emergency-calls';
 import { useT, useTList } from '../../lib/i18n';
+import { useCopyState } from '../../lib/vault';
 import { PATHS } from '../../lib/route-paths';
 import { telHref } from '../../lib/tel';
 import { FEATURE_CARDS } from './home-content';
@@ -14,6 +15,7 @@ export default function HomePage() {
   const product_name = useProductName();
   const t = useT();
   const testimonials = useTList('home.testimonials');
+  const { copied } = useCopyState();
   const helpline = local.helpline_number;
   const label = useNumberName()(helpline);
   return (
@@ -22,7 +24,7 @@ export default function HomePage() {
         <h1 id="home-hero-heading" className="page-title home-hero-title">
           {t('home.heroTitle')}
         </h1>
-        <p className="page-subtitle home-hero-subtitle">{t('home.heroSubtitle')}</p>
+        <p className="page-subtitle home-hero-subtitle">{t(copied ? 'home.heroSubtitleCopied' : 'home.heroSubtitle')}</p>
         <div className="home-hero-actions">
           <Link to={PATHS.journal} className="btn btn-primary">
             {t('home.startJournaling')}

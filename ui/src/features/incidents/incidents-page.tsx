@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ShareEveryIncident, ShareWithAdvocate } from '../../lib/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
-import { PinOffer, useVault } from '../../lib/vault';
+import { PinOffer, useCopyState, useVault } from '../../lib/vault';
 import { ExportSection } from './export-section';
 import { IncidentCalendar } from './incident-calendar';
 import { IncidentCard, whenText } from './incident-card';
@@ -13,6 +13,7 @@ import { useStandingShareSender } from './use-standing-share';
 import './incidents.css';
 
 export default function IncidentsPage() {
+  const copy = useCopyState();
   const t = useT();
   const { lang } = useLanguage();
   const { vault } = useVault();
@@ -57,7 +58,7 @@ export default function IncidentsPage() {
           onSave={async (fields, files) => {
             await log.add('incident', fields, files);
             setWriting(false);
-            setStatus(t('incidents.saved'));
+            setStatus(copy.waits ? `${t('incidents.saved')} ${t('copy.waitsOffline')}` : t('incidents.saved'));
           }}
         />
       ) : (

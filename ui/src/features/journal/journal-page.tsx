@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useJournalDraft } from './use-journal-draft';
-import { useVaultState } from '../../lib/vault';
+import { useCopyState, useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import calmLoopUrl from './calm-loop.wav';
 import { useT, useTList } from '../../lib/i18n';
@@ -38,19 +38,20 @@ export default function JournalPage() {
   const speech = useSpeechRecognition(onUtterance);
   const audio = useCalmingAudio(calmLoopUrl);
 
+  const copy = useCopyState();
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!canSaveEntry(text)) return;
     const entry = createJournalEntry(text, Date.now(), Math.random, responses);
     setStored((prev) => [entry, ...validEntries(prev)]);
     clear();
-    setStatus(t('journal.entrySaved'));
+    setStatus(copy.waits ? `${t('journal.entrySaved')} ${t('copy.waitsOffline')}` : t('journal.entrySaved'));
   };
 
   return (
     <div className="page journal-page">
       <h1 className="page-title">{t('journal.title')}</h1>
-      <p className="page-subtitle">{t('journal.subtitle')}</p>
+      <p className="page-subtitle">{t(copy.copied ? 'journal.subtitleCopied' : 'journal.subtitle')}</p>
 
       <section className="card journal-prompt" aria-labelledby="journal-prompt-heading">
         <h2 id="journal-prompt-heading" className="journal-prompt-heading">

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useVaultState } from '../../lib/vault';
+import { useCopyState, useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useT } from '../../lib/i18n';
 import { MoodButtons } from './mood-buttons';
@@ -21,6 +21,7 @@ import { useMoodPrintSheet } from './use-print-sheet';
 import './mood.css';
 
 export default function MoodPage() {
+  const copy = useCopyState();
   const t = useT();
   const affirmations = useAffirmations();
   const [stored, setStored] = useVaultState<MoodEntry[]>(STORAGE_KEYS.mood, []);
@@ -98,6 +99,7 @@ export default function MoodPage() {
           {reply && (
             <>
               <p className="mood-reply-saved">{t('mood.saved')}</p>
+              {copy.waits ? <p>{t('copy.waitsOffline')}</p> : null}
               <blockquote className="mood-affirmation">
                 <p>{reply.text}</p>
               </blockquote>

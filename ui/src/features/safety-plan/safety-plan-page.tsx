@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ShareWithAdvocate } from '../../lib/advocates';
-import { useVaultState } from '../../lib/vault';
+import { useCopyState, useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useT } from '../../lib/i18n';
 import { SAFETY_CATEGORIES, type SafetyCategoryId } from './safety-categories';
@@ -18,6 +18,7 @@ import { SafetyItemRow } from './safety-item-row';
 import './safety-plan.css';
 
 export default function SafetyPlanPage() {
+  const { copied } = useCopyState();
   const t = useT();
   const [stored, setStored] = useVaultState<SafetyPlanItem[]>(STORAGE_KEYS.safetyPlan, []);
   const items = useMemo(() => validItems(stored), [stored]);
@@ -56,7 +57,7 @@ export default function SafetyPlanPage() {
 
       <div className="card safety-plan-privacy">
         <p>
-          <strong>{t('safetyPlan.privacyLead')}</strong> {t('safetyPlan.privacy')}
+          <strong>{t('safetyPlan.privacyLead')}</strong> {t(copied ? 'safetyPlan.privacyCopied' : 'safetyPlan.privacy')}
         </p>
       </div>
 

@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n';
 import { CloudIcon, NoteIcon } from '../../lib/icons';
 import { ModalDialog } from '../../lib/modal-dialog';
 import { usePanic } from '../../lib/panic';
+import { useCopyState } from '../../lib/vault';
 import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
 import { CopySection } from './copy-section';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
   const product_name = useProductName();
   const { enterDisguise } = usePanic();
   const [confirming, setConfirming] = useState(false);
+  const { copied } = useCopyState();
 
   return (
     <div className="page settings">
@@ -63,10 +65,10 @@ export default function SettingsPage() {
             {t('settings.storageHeading')}
           </h2>
           <p>
-            {t('settings.storageLocal')}
+            {t(copied ? 'settings.storageLocalCopied' : 'settings.storageLocal')}
           </p>
           <p>
-            {t('settings.storageServer')}
+            {t(copied ? 'settings.storageServerCopied' : 'settings.storageServer')}
           </p>
         </section>
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { useOnline } from '../offline-app';
 import type { CopyStatus, CopySync } from './copy-sync';
 import { newRecoveryKey } from './recovery-key';
 
@@ -27,6 +28,16 @@ export function useCopy(): CopyControl | null {
   const mode = control?.status.mode;
   if (!control || mode === 'off' || mode === 'unknown' || mode === 'unreachable') return null;
   return control;
+}
+
+/**
+ * Where what she writes goes, for the screens that tell her: `copied` when a locked copy of it is kept on the server
+ * (the copy is on, with her recovery key); `waits` when that copy cannot take it now because the device is offline.
+ */
+export function useCopyState(): { copied: boolean; waits: boolean } {
+  const copied = useCopy()?.status.mode === 'on';
+  const online = useOnline();
+  return { copied, waits: copied && !online };
 }
 
 /** The copy's controls for one open vault, following its status. */

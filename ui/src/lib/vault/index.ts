@@ -7,5 +7,5 @@ export { PinInput } from './pin-input';
 export { PinOffer } from './pin-offer';
 export { PinSetForm } from './pin-set-form';
 export { changePin, useHasPin } from './pin-state';
-export { useCopy, type CopyControl } from './copy-context';
+export { useCopy, useCopyState, type CopyControl } from './copy-context';
 export { RecoveryKeyStep } from './recovery-key-step';
