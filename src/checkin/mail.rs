@@ -14,31 +14,50 @@ pub fn language(asked: Option<&str>) -> &'static str {
     }
 }
 
-struct Texts {
-    no_note: &'static str,
+/// Each kind of alert's subject and opening words, for one kind of reader.
+struct Kinds {
+    subject: &'static str,
     test_subject: &'static str,
     test: &'static str,
-    subject: &'static str,
     duress: &'static str,
     overdue: &'static str,
     stopped: &'static str,
+}
+
+impl Kinds {
+    /// (subject, opening) for an alert of `kind` ('overdue', 'duress', 'stopped' or 'test').
+    fn of(&self, kind: &str) -> (&'static str, &'static str) {
+        match kind {
+            "test" => (self.test_subject, self.test),
+            "duress" => (self.subject, self.duress),
+            "stopped" => (self.subject, self.stopped),
+            _ => (self.subject, self.overdue),
+        }
+    }
+}
+
+struct Texts {
+    kinds: Kinds,
+    no_note: &'static str,
     their_note: &'static str,
     what_to_do: &'static str,
 }
 
 const EN: Texts = Texts {
+    kinds: Kinds {
+        subject: "Please check on someone who trusts you",
+        test_subject: "Test: a check-in alert",
+        test: "This is only a test; nothing has happened. Someone who trusts you is making sure their check-in \
+               alerts reach you. If you expected it, there is nothing to do.\n\n\
+               If a real alert ever comes, it will look like this, with the note below.",
+        duress: "Someone who trusts you chose you to be told if they need help. They have just asked for help \
+                 through their check-in. Please act now.",
+        overdue: "Someone who trusts you chose you to be told if they did not check in on time. The time they \
+                  set has passed and they have not checked in.",
+        stopped: "Someone who trusts you chose you to be told if they did not check in on time. Their check-in \
+                  was stopped before its end without them checking in, so you are being told now.",
+    },
     no_note: "(They did not leave a note.)",
-    test_subject: "Test: a check-in alert",
-    test: "This is only a test; nothing has happened. Someone who trusts you is making sure their check-in \
-           alerts reach you. If you expected it, there is nothing to do.\n\n\
-           If a real alert ever comes, it will look like this, with the note below.",
-    subject: "Please check on someone who trusts you",
-    duress: "Someone who trusts you chose you to be told if they need help. They have just asked for help \
-             through their check-in. Please act now.",
-    overdue: "Someone who trusts you chose you to be told if they did not check in on time. The time they \
-              set has passed and they have not checked in.",
-    stopped: "Someone who trusts you chose you to be told if they did not check in on time. Their check-in \
-              was stopped before its end without them checking in, so you are being told now.",
     their_note: "Their note:",
     what_to_do: "What to do:\n\
                  - Try to reach them in the way you agreed beforehand.\n\
@@ -50,19 +69,21 @@ const EN: Texts = Texts {
 };
 
 const HI: Texts = Texts {
+    kinds: Kinds {
+        subject: "आप पर भरोसा करने वाले व्यक्ति की ख़बर लें",
+        test_subject: "जाँच: हाज़िरी का संदेश",
+        test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। आप पर भरोसा करने वाला कोई व्यक्ति देख रहा है कि उनके \
+               हाज़िरी के संदेश आप तक पहुँचते हैं। अगर आपको इसकी उम्मीद थी, तो कुछ करने की ज़रूरत नहीं।\n\n\
+               अगर कभी सच में संदेश आया, तो वह ऐसा ही दिखेगा, नीचे लिखे संदेश के साथ।",
+        duress: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि मदद की ज़रूरत हो तो आपको बताया जाए। उन्होंने \
+                 अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। कृपया अभी कुछ करें।",
+        overdue: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
+                  उनका तय किया समय बीत गया है और उन्होंने हाज़िरी नहीं दी।",
+        stopped: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
+                  उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया गया और उन्होंने हाज़िरी नहीं दी, इसलिए \
+                  आपको अभी बताया जा रहा है।",
+    },
     no_note: "(उन्होंने कोई संदेश नहीं छोड़ा।)",
-    test_subject: "जाँच: हाज़िरी का संदेश",
-    test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। आप पर भरोसा करने वाला कोई व्यक्ति देख रहा है कि उनके \
-           हाज़िरी के संदेश आप तक पहुँचते हैं। अगर आपको इसकी उम्मीद थी, तो कुछ करने की ज़रूरत नहीं।\n\n\
-           अगर कभी सच में संदेश आया, तो वह ऐसा ही दिखेगा, नीचे लिखे संदेश के साथ।",
-    subject: "आप पर भरोसा करने वाले व्यक्ति की ख़बर लें",
-    duress: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि मदद की ज़रूरत हो तो आपको बताया जाए। उन्होंने \
-             अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। कृपया अभी कुछ करें।",
-    overdue: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
-              उनका तय किया समय बीत गया है और उन्होंने हाज़िरी नहीं दी।",
-    stopped: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
-              उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया गया और उन्होंने हाज़िरी नहीं दी, इसलिए \
-              आपको अभी बताया जा रहा है।",
     their_note: "उनका संदेश:",
     what_to_do: "क्या करें:\n\
                  - जैसा आपने पहले तय किया था, उसी तरह उनसे संपर्क करने की कोशिश करें।\n\
@@ -80,12 +101,7 @@ pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
         "" => t.no_note,
         note => note,
     };
-    let (subject, opening) = match kind {
-        "test" => (t.test_subject, t.test),
-        "duress" => (t.subject, t.duress),
-        "stopped" => (t.subject, t.stopped),
-        _ => (t.subject, t.overdue),
-    };
+    let (subject, opening) = t.kinds.of(kind);
     let body = format!(
         "{opening}\n\n{}\n{note}\n\n{}\n",
         t.their_note, t.what_to_do
@@ -94,27 +110,24 @@ pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
 }
 
 struct AdvocateTexts {
-    subject: &'static str,
-    test_subject: &'static str,
-    test: &'static str,
-    duress: &'static str,
-    overdue: &'static str,
-    stopped: &'static str,
+    kinds: Kinds,
     open: &'static str,
     why: &'static str,
     automatic: &'static str,
 }
 
 const ADVOCATE_EN: AdvocateTexts = AdvocateTexts {
-    subject: "An alert is waiting for you",
-    test_subject: "Test: an alert is waiting for you",
-    test: "This is only a test; nothing has happened. Someone who chose you as their advocate is making sure \
-           their check-in alerts reach you.",
-    duress: "Someone who chose you as their advocate has just asked for help through their check-in. Please \
-             act now.",
-    overdue: "Someone who chose you as their advocate did not check in on time.",
-    stopped: "The check-in of someone who chose you as their advocate was stopped before its end without \
-              them checking in.",
+    kinds: Kinds {
+        subject: "An alert is waiting for you",
+        test_subject: "Test: an alert is waiting for you",
+        test: "This is only a test; nothing has happened. Someone who chose you as their advocate is making sure \
+               their check-in alerts reach you.",
+        duress: "Someone who chose you as their advocate has just asked for help through their check-in. Please \
+                 act now.",
+        overdue: "Someone who chose you as their advocate did not check in on time.",
+        stopped: "The check-in of someone who chose you as their advocate was stopped before its end without \
+                  them checking in.",
+    },
     open: "Open the advocates' area to see who it is and read their note:",
     why: "For their safety this e-mail says nothing more. Who they are and what they wrote are only in the \
           advocates' area, after you sign in.",
@@ -122,15 +135,17 @@ const ADVOCATE_EN: AdvocateTexts = AdvocateTexts {
 };
 
 const ADVOCATE_HI: AdvocateTexts = AdvocateTexts {
-    subject: "आपके लिए एक संदेश इंतज़ार कर रहा है",
-    test_subject: "जाँच: आपके लिए एक संदेश इंतज़ार कर रहा है",
-    test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। जिस व्यक्ति ने आपको अपना सहायक चुना है, वे देख रहे हैं कि \
-           उनके हाज़िरी के संदेश आप तक पहुँचते हैं।",
-    duress: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। \
-             कृपया अभी कुछ करें।",
-    overdue: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने समय पर हाज़िरी नहीं दी।",
-    stopped: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया \
-              गया और उन्होंने हाज़िरी नहीं दी।",
+    kinds: Kinds {
+        subject: "आपके लिए एक संदेश इंतज़ार कर रहा है",
+        test_subject: "जाँच: आपके लिए एक संदेश इंतज़ार कर रहा है",
+        test: "यह सिर्फ़ एक जाँच है; कुछ नहीं हुआ है। जिस व्यक्ति ने आपको अपना सहायक चुना है, वे देख रहे हैं कि \
+               उनके हाज़िरी के संदेश आप तक पहुँचते हैं।",
+        duress: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने अभी-अभी अपनी हाज़िरी के ज़रिए मदद माँगी है। \
+                 कृपया अभी कुछ करें।",
+        overdue: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने समय पर हाज़िरी नहीं दी।",
+        stopped: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया \
+                  गया और उन्होंने हाज़िरी नहीं दी।",
+    },
     open: "वे कौन हैं और उनका संदेश देखने के लिए सहायकों का हिस्सा खोलें:",
     why: "उनकी सुरक्षा के लिए इस ई-मेल में और कुछ नहीं लिखा है। वे कौन हैं और उन्होंने क्या लिखा, यह साइन इन \
           करने के बाद सिर्फ़ सहायकों के हिस्से में दिखता है।",
@@ -145,12 +160,7 @@ pub fn advocate_alert(kind: &str, language: &str, area: &str) -> (String, String
     } else {
         &ADVOCATE_EN
     };
-    let (subject, opening) = match kind {
-        "test" => (t.test_subject, t.test),
-        "duress" => (t.subject, t.duress),
-        "stopped" => (t.subject, t.stopped),
-        _ => (t.subject, t.overdue),
-    };
+    let (subject, opening) = t.kinds.of(kind);
     let body = format!(
         "{opening}\n\n{}\n{area}\n\n{}\n\n{}\n",
         t.open, t.why, t.automatic

@@ -58,7 +58,7 @@ export default function IncidentsPage() {
           onSave={async (fields, files) => {
             await log.add('incident', fields, files);
             setWriting(false);
-            setStatus(copy.waits ? `${t('incidents.saved')} ${t('copy.waitsOffline')}` : t('incidents.saved'));
+            setStatus(copy.waits ? `${t('incidents.saved')} ${t('common.savedWaitsOffline')}` : t('incidents.saved'));
           }}
         />
       ) : (

@@ -45,7 +45,7 @@ export default function JournalPage() {
     const entry = createJournalEntry(text, Date.now(), Math.random, responses);
     setStored((prev) => [entry, ...validEntries(prev)]);
     clear();
-    setStatus(copy.waits ? `${t('journal.entrySaved')} ${t('copy.waitsOffline')}` : t('journal.entrySaved'));
+    setStatus(copy.waits ? `${t('journal.entrySaved')} ${t('common.savedWaitsOffline')}` : t('journal.entrySaved'));
   };
 
   return (

@@ -99,7 +99,7 @@ export default function MoodPage() {
           {reply && (
             <>
               <p className="mood-reply-saved">{t('mood.saved')}</p>
-              {copy.waits ? <p>{t('copy.waitsOffline')}</p> : null}
+              {copy.waits ? <p>{t('common.savedWaitsOffline')}</p> : null}
               <blockquote className="mood-affirmation">
                 <p>{reply.text}</p>
               </blockquote>
