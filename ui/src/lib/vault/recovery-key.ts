@@ -66,7 +66,7 @@ export function isKeyGroup(recoveryKey: string, index: number, typed: string): b
 
 /** Two different groups of the key's eight, in order, for her to type back. */
 export function groupsToCheck(): [number, number] {
-  const [a, b] = crypto.getRandomValues(new Uint8Array(2));
+  const [a, b] = randomBytes(2);
   const first = a % 8;
   const second = (first + 1 + (b % 7)) % 8;
   return first < second ? [first, second] : [second, first];
