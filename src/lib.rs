@@ -16,6 +16,7 @@ pub mod db;
 pub mod email;
 pub mod error;
 pub mod evidence;
+pub mod ground;
 pub mod health;
 pub mod healthcheck;
 pub mod http;

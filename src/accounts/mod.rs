@@ -16,7 +16,6 @@ pub mod list;
 pub mod recovery;
 pub mod remove_factors;
 pub mod store;
-pub mod time;
 pub mod update;
 
 pub use errors::AccountError;

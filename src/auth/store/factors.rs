@@ -4,7 +4,6 @@
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
-use crate::accounts::time::{now_ms, now_text, timestamp};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::claims::Amr;
 use crate::auth::keys::tokens;
@@ -13,6 +12,7 @@ use crate::auth::store::models::User;
 use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
 use crate::db::sessions as session_rows;
+use crate::ground::clock::{now_ms, now_text, timestamp};
 
 pub const TOTP: &str = "totp";
 

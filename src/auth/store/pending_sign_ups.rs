@@ -2,12 +2,12 @@
 //! has the queries). Confirming one makes the account and its first session in one transaction.
 
 use crate::accounts::store;
-use crate::accounts::time::now_text;
 use crate::auth::errors::AuthResult;
 use crate::auth::store::accounts::{sign_up_rows, start_session};
 use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::Db;
 use crate::db::pending_sign_ups::{self as rows, PendingRow};
+use crate::ground::clock::now_text;
 
 /// What opening a link did.
 pub enum Confirmed {

@@ -5,7 +5,6 @@
 use rusqlite::Connection;
 use zeroize::Zeroizing;
 
-use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::rules::config::SessionLimits;
@@ -14,6 +13,7 @@ use crate::db::Db;
 use crate::db::factors as factor_rows;
 use crate::db::oauth_flows;
 use crate::db::sessions::{self as rows, SessionRow};
+use crate::ground::clock::now_ms;
 
 /// Revoked refresh tokens (and ended sessions) are kept this long, then purged: long enough that a
 /// reused token still reads as reused and a late refresh still gets `session_expired`.

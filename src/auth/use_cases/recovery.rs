@@ -11,8 +11,6 @@ use serde::Deserialize;
 use url::Url;
 
 use crate::accounts::store;
-use crate::accounts::time::now_ms;
-use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
@@ -20,6 +18,8 @@ use crate::auth::store::accounts::start_session;
 use crate::auth::store::models::Session;
 use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::db::recovery_tokens;
+use crate::ground::clock::now_ms;
+use crate::ground::clock::now_text;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

@@ -15,15 +15,15 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
-use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::keys::password;
 use crate::auth::rules::metadata;
 use crate::auth::rules::password_rules;
-use crate::auth::rules::sign_in_names;
 use crate::auth::service::{AuthService, limit, pool_error};
 use crate::auth::store::accounts::{self, sign_up_rows};
 use crate::auth::store::models::SignInMethod;
+use crate::ground::clock::now_text;
+use crate::ground::sign_in_name;
 use crate::logging::mask_email;
 
 /// What a sign-up request says besides its body.
@@ -91,7 +91,7 @@ impl AuthService {
         if self.config.sign_up_returns_session {
             return self.sign_up_with_session(email, password, data).await;
         }
-        if self.confirms_by_mail() && sign_in_names::name_of(&email).is_none() {
+        if self.confirms_by_mail() && sign_in_name::name_of(&email).is_none() {
             return self.sign_up_by_mail(email, password, data, from).await;
         }
         let exists = accounts::find_by_email(&self.db, email.clone())
@@ -177,7 +177,7 @@ pub(super) fn answer(
 /// Checks an address as accounts do (`crate::accounts::email`), with GoTrue's messages.
 pub fn normalise_email(raw: &str) -> AuthResult<String> {
     use crate::accounts::email::{EmailProblem, normalise};
-    normalise(raw, crate::auth::rules::sign_in_names::DOMAIN).map_err(|p| match p {
+    normalise(raw, sign_in_name::DOMAIN).map_err(|p| match p {
         EmailProblem::Missing => AuthError::validation("To signup, please provide your email"),
         EmailProblem::Invalid => {
             AuthError::validation("Unable to validate email address: invalid format")
