@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::service::AuthService;
-use crate::auth::store::factors::factor_json;
+use crate::auth::store::models::factor_json;
 use crate::auth::use_cases::admin_params::user_id;
 use crate::auth::use_cases::mfa::factor_id_of;
 use crate::db::factors as rows;
