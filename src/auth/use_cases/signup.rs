@@ -16,7 +16,6 @@ use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::keys::password;
 use crate::auth::rules::metadata;
 use crate::auth::rules::password_rules;
 use crate::auth::service::{AuthService, limit, pool_error};
@@ -60,7 +59,7 @@ impl AuthService {
             return Err(AuthError::AnonymousProviderDisabled);
         }
         if password.is_empty() || password.chars().count() > password_rules::MAX_LEN {
-            password::check_policy(&password)?;
+            password_rules::check_policy(&password)?;
         }
         if !email.is_empty() && !phone.is_empty() {
             return Err(AuthError::validation(
@@ -77,7 +76,7 @@ impl AuthService {
         if let Some(email) = &email {
             self.config.sign_in_names.check_signup(email)?;
         }
-        password::check_policy(&password)?;
+        password_rules::check_policy(&password)?;
         let Some(email) = email else {
             return Err(phone_signup(body.channel.as_deref()));
         };
