@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 
+use crate::accounts::recovery_tokens;
+use crate::accounts::sessions;
 use crate::accounts::store;
-use crate::db::recovery_tokens;
-use crate::db::sessions;
 use crate::ground::clock::now_text;
 
 /// What a `ban_duration` asks for.

@@ -5,9 +5,9 @@
 use rusqlite::Connection;
 
 use super::{AccountError, find::find};
+use crate::accounts::recovery_tokens;
+use crate::accounts::sessions;
 use crate::accounts::store::{self, AccountRow};
-use crate::db::recovery_tokens;
-use crate::db::sessions;
 use crate::ground::clock::now_text;
 
 /// `banned_until` of a disabled account: GoTrue stores a ban as an end time; this one never ends.

@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 
 use super::AccountError;
 use super::ban::{self, Ban};
+use crate::accounts::sessions;
 use crate::accounts::store;
-use crate::db::sessions;
 use crate::ground::clock::now_text;
 
 #[derive(Default)]

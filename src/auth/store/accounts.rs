@@ -6,13 +6,13 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::sessions as session_rows;
 use crate::accounts::store::{self, UserRow};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::models::User;
 use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::auth::store::sessions;
 use crate::db::Db;
-use crate::db::sessions as session_rows;
 use crate::ground::clock::now_text;
 
 /// Starts a session for a user who exists, inside the caller's transaction.

@@ -3,13 +3,13 @@
 
 use rusqlite::Connection;
 
+use crate::accounts::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
+use crate::accounts::sessions as session_rows;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::claims::Amr;
 use crate::auth::keys::tokens;
 use crate::auth::rules::mfa::MfaConfig;
 use crate::auth::store::models::{SignInMethod, SignedIn, User, removable_without_code_until};
-use crate::db::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
-use crate::db::sessions as session_rows;
 use crate::ground::clock::{now_ms, now_text, timestamp};
 
 pub const TOTP: &str = "totp";

@@ -11,8 +11,8 @@ use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::accounts::start_session;
 use crate::auth::store::google_client::GoogleUser;
 use crate::auth::store::models::{SignInMethod, SignedIn};
+use crate::auth::store::oauth_flows::{self, FlowRow};
 use crate::db::Db;
-use crate::db::oauth_flows::{self, FlowRow};
 use crate::ground::clock::{now_ms, now_text};
 
 /// What a Google sign-in leads to once the person is known.

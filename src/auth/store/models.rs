@@ -1,12 +1,12 @@
 //! The JSON shapes GoTrue answers with: user, its factors, identity, session (docs/auth-contract.md).
 
-use crate::db::sessions::SessionRow;
+use crate::accounts::sessions::SessionRow;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::accounts::factors::FactorRow;
 use crate::accounts::identities::IdentityRow;
 use crate::accounts::store::UserRow;
-use crate::db::factors::FactorRow;
 use crate::ground::clock::timestamp;
 
 /// A user with its identities, as `/user`, `/signup` and `/token` return it.
@@ -15,7 +15,7 @@ pub struct User {
     pub row: UserRow,
     pub identities: Vec<IdentityRow>,
     /// Two-step sign-in factors (GoTrue lists them in the user as `factors`).
-    pub factors: Vec<crate::db::factors::FactorRow>,
+    pub factors: Vec<crate::accounts::factors::FactorRow>,
 }
 
 impl User {
@@ -25,7 +25,7 @@ impl User {
         else {
             return Ok(None);
         };
-        let factors = crate::db::factors::for_user(c, id)?;
+        let factors = crate::accounts::factors::for_user(c, id)?;
         Ok(Some(Self {
             row,
             identities,

@@ -4,12 +4,12 @@
 
 use serde_json::Value;
 
+use crate::accounts::factors as rows;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::service::AuthService;
 use crate::auth::store::models::factor_json;
 use crate::auth::use_cases::admin_params::user_id;
 use crate::auth::use_cases::mfa::factor_id_of;
-use crate::db::factors as rows;
 
 impl AuthService {
     pub async fn admin_list_factors(&self, id: &str) -> AuthResult<Value> {

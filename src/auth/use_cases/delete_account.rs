@@ -71,7 +71,7 @@ impl AuthService {
     async fn require_fresh_sign_in(&self, session_id: String) -> AuthResult<()> {
         let session = self
             .db
-            .read(move |c| Ok::<_, AuthError>(crate::db::sessions::find(c, &session_id)?))
+            .read(move |c| Ok::<_, AuthError>(crate::accounts::sessions::find(c, &session_id)?))
             .await?
             .ok_or(AuthError::SessionNotFound)?;
         if now_ms() - session.created_at > FRESH_SIGN_IN_MS {

@@ -10,6 +10,7 @@
 use serde::Deserialize;
 use url::Url;
 
+use crate::accounts::recovery_tokens;
 use crate::accounts::store;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
@@ -17,7 +18,6 @@ use crate::auth::service::AuthService;
 use crate::auth::store::accounts::start_session;
 use crate::auth::store::models::Session;
 use crate::auth::store::models::{SignInMethod, SignedIn};
-use crate::db::recovery_tokens;
 use crate::ground::clock::now_ms;
 use crate::ground::clock::now_text;
 
