@@ -2,7 +2,6 @@
 //! check-in alerts and sign-up confirmations use, and `solace email test`. Without `[email]` nothing here runs and the app does not
 //! offer e-mail.
 
-pub mod command;
 pub mod config;
 pub mod send;
 
