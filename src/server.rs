@@ -89,7 +89,11 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.auth.external_url,
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
-    let vault = web::Data::new(vault::Vault::from_config(&config, &config.server.data_dir)?);
+    let vault = web::Data::new(vault::Vault::new(
+        &config.vault,
+        &config.auth.external_url,
+        &config.server.data_dir,
+    )?);
     let stamps = web::Data::new(timestamp::Authority::load_or_create(
         &config.timestamp,
         &config.server.data_dir,
