@@ -422,6 +422,38 @@ fn the_auth_service_s_layers_only_look_down() {
     );
 }
 
+/// Storage functions own their transactions (docs/development.md, "The walk of a request"): the auth
+/// service's use cases and routes call units of work and never open one themselves.
+#[test]
+fn use_cases_and_routes_open_no_transaction() {
+    struct Opens(usize);
+    impl<'ast> Visit<'ast> for Opens {
+        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+            if call.method == "transaction" || call.method == "transaction_with_behavior" {
+                self.0 += 1;
+            }
+            syn::visit::visit_expr_method_call(self, call);
+        }
+    }
+    let mut opened = Vec::new();
+    for source in sources() {
+        let layer = source.module.get(..2).map(|m| m.join("::"));
+        if !matches!(layer.as_deref(), Some("auth::use_cases" | "auth::http")) {
+            continue;
+        }
+        let mut opens = Opens(0);
+        opens.visit_file(&syn::parse_file(&source.text).unwrap());
+        if opens.0 > 0 {
+            opened.push(format!(
+                "{} opens {} transaction(s)",
+                source.file.display(),
+                opens.0
+            ));
+        }
+    }
+    assert!(opened.is_empty(), "{opened:#?}");
+}
+
 /// Accounts are one home that the auth service and the operator's `solace users` command share; neither
 /// of those reaches into the other, and accounts know neither (the floors keep accounts below both).
 #[test]

@@ -102,6 +102,31 @@ pub fn owned(c: &Connection, user_id: &str, factor_id: &str) -> AuthResult<Facto
     rows::find_owned(c, user_id, factor_id)?.ok_or(AuthError::MfaFactorNotFound)
 }
 
+/// A user's factors, for the operator (the admin API); refused when the user does not exist.
+pub fn of_user(c: &Connection, user_id: &str) -> AuthResult<Vec<FactorRow>> {
+    if crate::accounts::identities::find_with_identities(c, user_id)?.is_none() {
+        return Err(AuthError::AdminUserNotFound);
+    }
+    Ok(rows::for_user(c, user_id)?)
+}
+
+/// The operator removes one of a user's factors (the admin API). As GoTrue answers, a missing user is told
+/// before a factor id that is not one, hence `factor_id` still unchecked.
+pub fn remove_by_operator(
+    c: &mut Connection,
+    user_id: &str,
+    factor_id: AuthResult<String>,
+) -> AuthResult<FactorRow> {
+    let tx = c.transaction()?;
+    if crate::accounts::identities::find_with_identities(&tx, user_id)?.is_none() {
+        return Err(AuthError::AdminUserNotFound);
+    }
+    let factor = owned(&tx, user_id, &factor_id?)?;
+    rows::delete(&tx, &factor.id)?;
+    tx.commit()?;
+    Ok(factor)
+}
+
 pub fn challenge(
     c: &mut Connection,
     user_id: &str,
