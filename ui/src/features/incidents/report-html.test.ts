@@ -24,7 +24,12 @@ const entry: EvidenceEntry = {
   stampedLater: false,
   attachments: [],
 };
-const published = { sha256: 'ab'.repeat(32), url: 'https://help.example.org/api/timestamp/certificate' };
+const published = {
+  sha256: 'ab'.repeat(32),
+  url: 'https://help.example.org/api/timestamp/certificate',
+  subject: 'CN=Solace time-stamping',
+  operator: 'Sakhi Trust',
+};
 
 async function translate(lang: string): Promise<Translate> {
   const catalogue = await catalogueFor(lang);
