@@ -3,9 +3,7 @@
 // (not the code under test) recomputes every hash the templates list.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { interpolate, type Translate } from '../../lib/i18n';
-import { lookup } from '../../lib/i18n/catalogue';
-import { catalogueFor } from '../../lib/test-utils/in-language';
+import { translatorFor } from '../../lib/test-utils/in-language';
 import { HASH_REPORT } from './court-certificate';
 import { bundleFiles } from './export-bundle';
 import type { EvidenceEntry } from './incident-model';
@@ -42,16 +40,8 @@ const authority: PublishedCertificate = {
   page: 'https://sakhi.example.org/fingerprint',
 };
 
-async function translate(lang: string): Promise<Translate> {
-  const catalogue = await catalogueFor(lang);
-  return (key, vars) => {
-    const text = lookup(catalogue, key);
-    if (typeof text !== 'string') throw new Error(`no text ${key} in ${lang}`);
-    return interpolate(text, vars);
-  };
-}
 
-async function bundle(kind: 'india-bsa-63' | 'us-fre-902-14') {
+async function bundle(kind?: 'india-bsa-63' | 'us-fre-902-14') {
   const files = await bundleFiles({
     entries: [entry],
     shown: new Set([entry.id]),
@@ -59,7 +49,7 @@ async function bundle(kind: 'india-bsa-63' | 'us-fre-902-14') {
     attachment: async () => PHOTO,
     reportHtml: '<p>report</p>',
     howToHtml: '<p>how to</p>',
-    court: { kind, made: new Date('2026-11-21T10:00:00Z'), authority },
+    court: kind && { kind, made: new Date('2026-11-21T10:00:00Z'), authority },
   });
   const bytes = (name: string) => {
     const m = files[name];
@@ -118,14 +108,7 @@ describe('the court certificate the operator names', () => {
   });
 
   it('is not there when the operator names none', async () => {
-    const files = await bundleFiles({
-      entries: [entry],
-      shown: new Set([entry.id]),
-      certificate: 'x',
-      attachment: async () => PHOTO,
-      reportHtml: '',
-      howToHtml: '',
-    });
+    const { files } = await bundle();
     expect(Object.keys(files).some((n) => n.startsWith('court-certificate/'))).toBe(false);
   });
 });
@@ -135,7 +118,7 @@ describe("the bundle's pages name the stamping authority as it is", () => {
     ['en', /independent/i],
     ['hi', /स्वतंत्र/],
   ])('in %s: the operator, the subject and the fingerprint, and "independent" only for the second authority', async (lang, independent) => {
-    const t = await translate(lang);
+    const t = await translatorFor(lang);
     const pages = (e: EvidenceEntry) => [
       reportHtml([e], new Set([e.id]), t, lang, new Date('2026-11-21T10:00:00Z'), [], authority),
       howToHtml([e], t, lang, authority),
