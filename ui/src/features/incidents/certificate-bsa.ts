@@ -12,11 +12,8 @@ type Words = {
   notice: string[];
   partA: string;
   partB: string;
-  i: string;
-  name: string;
-  relation: string;
-  residing: string;
-  affirm: string;
+  /** The declarant's opening line with its blanks where the language puts them (`line` makes one); plain words, nothing to escape. */
+  declarant(line: (what?: string) => string): string;
   producedA: string;
   producedB: string;
   sources: string[];
@@ -30,6 +27,7 @@ type Words = {
   control: string;
   owned: string[];
   byMe: string;
+  byMeEnd: string;
   hashA: string;
   hashB: string;
   algorithm: string;
@@ -55,11 +53,8 @@ const ENGLISH: Words = {
   ],
   partA: 'PART A (To be filled by the Party)',
   partB: 'PART B (To be filled by the Expert)',
-  i: 'I',
-  name: 'Name',
-  relation: 'Son/daughter/spouse of',
-  residing: 'residing/employed at',
-  affirm: 'do hereby solemnly affirm and sincerely state and submit as follows:—',
+  declarant: (line) =>
+    `I, ${line('Name')}, Son/daughter/spouse of ${line()} residing/employed at ${line()} do hereby solemnly affirm and sincerely state and submit as follows:—`,
   producedA: 'I have produced electronic record/output of the digital record taken from the following device/digital record source (tick mark):—',
   producedB: 'The produced electronic record/output of the digital record are obtained from the following device/digital record source (tick mark):—',
   sources: ['Computer / Storage Media', 'DVR', 'Mobile', 'Flash Drive', 'CD/DVD', 'Server', 'Cloud', 'Other'],
@@ -74,7 +69,8 @@ const ENGLISH: Words = {
   control:
     'The digital device or the digital record source was under the lawful control for regularly creating, storing or processing information for the purposes of carrying out regular activities and during this period, the computer or the communication device was working properly and the relevant information was regularly fed into the computer during the ordinary course of business. If the computer/digital device at any point of time was not working properly or out of operation, then it has not affected the electronic/digital record or its accuracy.',
   owned: ['Owned', 'Maintained', 'Managed', 'Operated'],
-  byMe: 'The digital device or the source of the digital record is:— (select as applicable) … by me.',
+  byMe: 'The digital device or the source of the digital record is:—',
+  byMeEnd: 'by me (select as applicable).',
   hashA: 'I state that the HASH value/s of the electronic/digital record/s is/are as listed below, obtained through the following algorithm:—',
   hashB: 'I state that the HASH value/s of the electronic/digital record/s is',
   algorithm: 'obtained through the following algorithm:—',
@@ -107,11 +103,8 @@ const HINDI: Words = {
   ],
   partA: 'भाग क (पक्षकार द्वारा भरा जाए)',
   partB: 'भाग ख (विशेषज्ञ द्वारा भरा जाए)',
-  i: 'मैं',
-  name: 'नाम',
-  relation: 'पुत्र/पुत्री/पति/पत्नी',
-  residing: 'निवासी/कार्यरत',
-  affirm: 'सत्यनिष्ठा से प्रतिज्ञान करता/करती हूँ और सच्चे मन से निम्नलिखित कथन और निवेदन करता/करती हूँ:—',
+  declarant: (line) =>
+    `मैं, ${line('नाम')}, ${line()} का/की पुत्र/पुत्री/पति/पत्नी, ${line()} का/की निवासी/में कार्यरत, सत्यनिष्ठा से प्रतिज्ञान करता/करती हूँ और सच्चे मन से निम्नलिखित कथन और निवेदन करता/करती हूँ:—`,
   producedA: 'मैंने निम्नलिखित डिवाइस/डिजिटल रिकॉर्ड स्रोत से लिया गया इलेक्ट्रॉनिक रिकॉर्ड/डिजिटल रिकॉर्ड का आउटपुट प्रस्तुत किया है (सही का निशान लगाएँ):—',
   producedB: 'प्रस्तुत इलेक्ट्रॉनिक रिकॉर्ड/डिजिटल रिकॉर्ड का आउटपुट निम्नलिखित डिवाइस/डिजिटल रिकॉर्ड स्रोत से प्राप्त किया गया है (सही का निशान लगाएँ):—',
   sources: ['कंप्यूटर / स्टोरेज मीडिया', 'डीवीआर', 'मोबाइल', 'फ़्लैश ड्राइव', 'सीडी/डीवीडी', 'सर्वर', 'क्लाउड', 'अन्य'],
@@ -125,8 +118,9 @@ const HINDI: Words = {
     `ये रिकॉर्ड ऊपर बताए गए डिवाइस के वेब ब्राउज़र में रखे गए घटनाओं के रिकॉर्ड की प्रविष्टियाँ हैं, जिन्हें ${f.made.toISOString()} (UTC) को उस ZIP फ़ाइल में निकाला गया जिसका यह प्रमाणपत्र हिस्सा है। हर रिकॉर्ड को सहेजते समय उसके SHA-256 हैश से सील किया गया और ${f.authority.operator} के समय-मुहर सर्वर ने RFC 3161 के अनुसार उस पर समय-मुहर लगाई (प्रमाणपत्र का विषय ${f.authority.subject}, SHA-256 पहचान-छाप ${f.authority.sha256})।`,
   control:
     'डिजिटल डिवाइस या डिजिटल रिकॉर्ड का स्रोत नियमित गतिविधियों को करने के प्रयोजन के लिए जानकारी को नियमित रूप से बनाने, सहेजने या संसाधित करने के लिए विधिपूर्ण नियंत्रण में था, और इस अवधि के दौरान कंप्यूटर या संचार डिवाइस ठीक से काम कर रहा था और संबंधित जानकारी कामकाज के सामान्य क्रम में नियमित रूप से कंप्यूटर में डाली जाती थी। यदि कंप्यूटर/डिजिटल डिवाइस किसी समय ठीक से काम नहीं कर रहा था या बंद था, तो इससे इलेक्ट्रॉनिक/डिजिटल रिकॉर्ड या उसकी शुद्धता पर कोई असर नहीं पड़ा है।',
-  owned: ['मेरे स्वामित्व में', 'मेरे द्वारा रखरखाव', 'मेरे द्वारा प्रबंधित', 'मेरे द्वारा संचालित'],
-  byMe: 'डिजिटल डिवाइस या डिजिटल रिकॉर्ड का स्रोत है:— (जो लागू हो, चुनें)',
+  owned: ['स्वामित्व में है', 'रखरखाव में है', 'प्रबंधन में है', 'संचालन में है'],
+  byMe: 'डिजिटल डिवाइस या डिजिटल रिकॉर्ड का स्रोत मेरे:—',
+  byMeEnd: '(जो लागू हो, चुनें)।',
   hashA: 'मैं कहता/कहती हूँ कि इलेक्ट्रॉनिक/डिजिटल रिकॉर्ड का/के हैश मान नीचे दिए गए हैं, जो निम्नलिखित एल्गोरिद्म से प्राप्त किए गए:—',
   hashB: 'मैं कहता/कहती हूँ कि इलेक्ट्रॉनिक/डिजिटल रिकॉर्ड का/के हैश मान है/हैं',
   algorithm: 'जो निम्नलिखित एल्गोरिद्म से प्राप्त किया गया/किए गए:—',
@@ -153,12 +147,12 @@ export const BSA_WORDS = { en: ENGLISH, hi: HINDI } as const;
 
 /** The declarant's opening lines, the same in both parts. */
 function declarant(w: Words): string {
-  return `<p>${esc(w.i)}, ${blank(w.name)}, ${esc(w.relation)} ${blank(w.name)}, ${esc(w.residing)} ${blank(w.place)} ${esc(w.affirm)}</p>`;
+  return `<p>${w.declarant(blank)}</p>`;
 }
 
 function device(w: Words, produced: string): string {
-  return `<p>${esc(produced)}</p><p>${w.sources.map((s) => box(s)).join(' ')}</p><p>${esc(w.other)}: ${blank(w.other)}</p>
-<p>${esc(w.make)}: ${blank(w.make)} ${esc(w.color)}: ${blank(w.color)}</p><p>${esc(w.serial)}: ${blank(w.serial)}</p><p>${esc(w.ids)}: ${blank(w.ids)}</p>`;
+  return `<p>${esc(produced)}</p><p>${w.sources.map((s) => box(s)).join(' ')}</p><p>${esc(w.other)}: ${blank()}</p>
+<p>${esc(w.make)}: ${blank()} ${esc(w.color)}: ${blank()}</p><p>${esc(w.serial)}: ${blank()}</p><p>${esc(w.ids)}: ${blank()}</p>`;
 }
 
 function algorithms(w: Words, sha256: boolean): string {
@@ -166,7 +160,7 @@ function algorithms(w: Words, sha256: boolean): string {
 }
 
 function signature(w: Words, who: string): string {
-  return `<div class="sign"><p>(${esc(who)}) ${blank(who)}</p><p>${esc(w.date)}: ${blank(w.date)}</p><p>${esc(w.time)}: ${blank(w.time)} ${esc(w.hours)}</p><p>${esc(w.place)}: ${blank(w.place)}</p></div>`;
+  return `<div class="sign"><p>${blank()} (${esc(who)})</p><p>${esc(w.date)}: ${blank()}</p><p>${esc(w.time)}: ${blank()} ${esc(w.hours)}</p><p>${esc(w.place)}: ${blank()}</p></div>`;
 }
 
 /** The whole certificate in `lang` ('en' or 'hi'). */
@@ -178,7 +172,7 @@ export function bsaCertificateHtml(lang: 'en' | 'hi', facts: CertificateFacts): 
     device(w, w.producedA),
     `<p>${esc(w.relevant)}</p><p>${esc(w.filledRelevant(facts))}</p>`,
     `<p>${esc(w.control)}</p>`,
-    `<p>${esc(w.byMe)}</p><p>${w.owned.map((o) => box(o)).join(' ')}</p>`,
+    `<p>${esc(w.byMe)}</p><p>${w.owned.map((o) => box(o)).join(' ')} ${esc(w.byMeEnd)}</p>`,
     `<p>${esc(w.hashA)}</p>`,
     algorithms(w, true),
     hashTables(facts, w.tables),
@@ -189,8 +183,8 @@ export function bsaCertificateHtml(lang: 'en' | 'hi', facts: CertificateFacts): 
     `<section class="part"><h2>${esc(w.partB)}</h2>`,
     declarant(w),
     device(w, w.producedB),
-    `<p>${esc(w.relevant)} ${blank(w.relevant)}</p>`,
-    `<p>${esc(w.hashB)} ${blank('SHA-256')}, ${esc(w.algorithm)}</p>`,
+    `<p>${esc(w.relevant)} ${blank()}</p>`,
+    `<p>${esc(w.hashB)} ${blank()}, ${esc(w.algorithm)}</p>`,
     algorithms(w, false),
     `<p>${esc(w.enclosed)}</p>`,
     signature(w, w.signB),

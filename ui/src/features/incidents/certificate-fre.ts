@@ -28,7 +28,7 @@ export function freCertificateHtml(facts: CertificateFacts): string {
   const body = [
     `<p>I, ${blank('full name')}, declare as follows:</p>`,
     '<ol>',
-    `<li><p>I am over eighteen years of age and competent to make this certification. I am a qualified person to make it because ${blank(
+    `<li><p>I am a qualified person to make this certification because ${blank(
       'how you know these records: for example, you kept them yourself on your own device, or your training and experience in copying and identifying digital data',
     )}.</p></li>`,
     `<li><p>The data described below were copied from the following electronic device: ${blank(

@@ -71,8 +71,8 @@ const STYLE = `<style>.template{border:2px solid #111;padding:.5rem 1rem;margin:
 table{border-collapse:collapse;width:100%;font-size:.85rem}th,td{border:1px solid #999;padding:.2rem .4rem;text-align:left;vertical-align:top}
 td code{word-break:break-all}.part{break-before:page}.sign p{margin:.8rem 0}</style>`;
 
-/** A line to write on, with what goes there. */
-export const blank = (what: string) => `<span class="blank">&nbsp;</span> (${esc(what)})`;
+/** A line to write on, with what goes there when no label before it says so. */
+export const blank = (what?: string) => `<span class="blank">&nbsp;</span>${what ? ` (${esc(what)})` : ''}`;
 /** A box to tick; ticked where the bundle already knows the answer (SHA-256). */
 export const box = (label: string, ticked = false) => `${ticked ? '☑' : '☐'} ${esc(label)}`;
 
