@@ -215,6 +215,18 @@ fn a_court_certificate_this_version_does_not_fill_in_is_refused_naming_the_ones_
 }
 
 #[test]
+fn the_stamping_operators_name_is_one_line_and_its_page_an_address() {
+    both_refuse(
+        "[timestamp]\noperator_name = \"Sakhi\\nTrust\"\n",
+        "timestamp.operator_name",
+    );
+    both_refuse(
+        "[timestamp]\ncertificate_page = \"our website\"\n",
+        "timestamp.certificate_page",
+    );
+}
+
+#[test]
 fn the_largest_share_is_between_1_and_2048_mib() {
     both_refuse(
         "[advocates]\nmax_share_mib = 0\n",
