@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { CERTIFICATE_PATH, downloadZip, fetchCertificate } from '../../lib/evidence-bundle';
+import { downloadZip, fetchCertificate, fetchMaker, publishedCertificate } from '../../lib/evidence-bundle';
+import { howToHtml, reportHtml } from '../../lib/evidence-bundle/report-html';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
-import { bundleFiles, certificateSha256, NotStampedError, shownIds, zipBundle } from './export-bundle';
+import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
 import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } from './export-lock';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
-import { howToHtml, reportHtml } from './report-html';
 import { useCategories } from './use-categories';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
@@ -50,14 +50,14 @@ export function ExportSection({ entries, stampPending }: Props) {
       const shown = shownIds(entries, new Set(chosen.map((e) => e.id)));
       const certificate = await fetchCertificate();
       // The reader is told which certificate to compare, and where this server publishes it.
-      const published = { sha256: await certificateSha256(certificate), url: new URL(CERTIFICATE_PATH, location.origin).href };
+      const published = await publishedCertificate(certificate);
       const files = await bundleFiles({
         entries,
         shown,
         certificate,
         attachment: (aid) => attachmentBytes(vault, aid),
         reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories, published),
-        howToHtml: howToHtml(entries, t, lang, published),
+        howToHtml: howToHtml(entries, shown, t, lang, published, await fetchMaker()),
       });
       const zip = await zipBundle(files, lock ? password : undefined);
       downloadZip(zip, exportFileName(new Date()));

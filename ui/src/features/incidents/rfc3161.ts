@@ -3,7 +3,7 @@
 // their own chunk and never in a page's first load.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { fromHex, toHex } from './digest';
+import { fromHex, toHex } from '../../lib/digest';
 
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 const TST_INFO_OID = '1.2.840.113549.1.9.16.1.4';
