@@ -38,6 +38,8 @@ struct ManifestEntry {
     id: String,
     /// The entry's canonical JSON, exactly the bytes its digest is over; absent when withheld.
     content: Option<String>,
+    /// The zip member holding the same canonical JSON, for checking with OpenSSL alone (`check.sh`).
+    content_file: Option<String>,
     digest: String,
     /// The zip member holding the DER time-stamp token; absent when it was never stamped.
     token: Option<String>,
@@ -218,6 +220,18 @@ pub fn verify(path: &Path, trust: Trust, password: Option<&[u8]>) -> Result<Repo
     let mut second_authorities: Vec<Authority> = Vec::new();
     for p in &parsed {
         let e = p.entry;
+        if let Some(file) = &e.content_file {
+            // OpenSSL and the script read this file, this check reads the manifest: they must agree.
+            let bytes = zip
+                .read(file, MAX_MANIFEST_BYTES)
+                .map_err(|why| entry(&e.id, why.to_string()))?;
+            if e.content.as_deref().map(str::as_bytes) != Some(bytes.as_slice()) {
+                return Err(entry(
+                    &e.id,
+                    format!("{file} is not the text its digest is over: it was changed"),
+                ));
+            }
+        }
         for a in p.content.iter().flat_map(|c| &c.attachments) {
             let sum = zip
                 .sha256(&a.file, MAX_MEMBER_BYTES)

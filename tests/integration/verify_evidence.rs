@@ -16,6 +16,8 @@ use tsa_support::{OpensslAuthority, certificate, token as stamp};
 mod hostile_bundles;
 #[path = "verify_evidence_locked.rs"]
 mod locked;
+#[path = "verify_evidence_openssl.rs"]
+mod openssl;
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
+import { checkScript, unpack } from './bundle-check.mjs';
 import { PASSWORD } from './harness.mjs';
 
 export const ADVOCATE_NAME = 'Asha Verma';
@@ -86,7 +87,8 @@ export async function shareJournal(her, text) {
 
 /**
  * The advocate downloads the evidence bundle of what `fromHer` (her region) shows into `dir`, and
- * `solace verify-evidence` passes it; returns the bundle's path and what the check printed.
+ * `solace verify-evidence` and its own check.sh pass it; returns the bundle's path, what the check printed, and the
+ * folder it was unpacked into.
  */
 export async function downloadVerifiedBundle(advocate, fromHer, dir) {
   const [download] = await Promise.all([
@@ -97,5 +99,11 @@ export async function downloadVerifiedBundle(advocate, fromHer, dir) {
   await download.saveAs(bundle);
   const verified = spawnSync(process.env.SOLACE_BIN, ['verify-evidence', bundle], { encoding: 'utf8' });
   assert.equal(verified.status, 0, `${verified.stdout}\n${verified.stderr}`);
-  return { bundle, printed: verified.stdout };
+  // The same bundle she would export: the report, the how-to page, and the script that passes it with openssl.
+  const unpacked = path.join(dir, 'unpacked');
+  const members = unpack(bundle, unpacked);
+  for (const name of ['report.html', 'how-to-check.html', 'check.sh']) assert.ok(members[name], `the bundle holds ${name}`);
+  const checked = checkScript(unpacked);
+  assert.equal(checked.code, 0, checked.out);
+  return { bundle, printed: verified.stdout, unpacked };
 }

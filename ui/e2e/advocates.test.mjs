@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '../../tests/support/solace-process.mjs';
 import { startSmtpStandIn } from '../../tests/support/smtp-stand-in.mjs';
@@ -194,8 +195,18 @@ describe('her advocate', () => {
       await checkScreen(advocate, 'advocate-shared-items');
       const dir = mkdtempSync(path.join(tmpdir(), 'solace-advocate-'));
       try {
-        const { printed } = await downloadVerifiedBundle(advocate, fromHer, dir);
+        const { printed, unpacked } = await downloadVerifiedBundle(advocate, fromHer, dir);
         assert.match(printed, /OK\s+incident /);
+        // Her advocate's bundle has the report she would print: the incident and its photo, drawn from the
+        // unpacked file beside its SHA-256.
+        // (In a browser context of its own: the app's is watched for requests that leave its origin.)
+        const report = await advocate.context().browser().newPage();
+        await report.goto(pathToFileURL(path.join(unpacked, 'report.html')).href);
+        await report.getByText(WHAT).waitFor();
+        const inReport = report.getByRole('img', { name: 'wall.png' });
+        assert.ok(await inReport.evaluate((img) => img.complete && img.naturalWidth === 1), 'the photo is in the report');
+        assert.match(await report.locator('figure', { has: inReport }).innerText(), /SHA-256 [0-9a-f]{64}/);
+        await report.close();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { unzipSync, zipSync } from 'fflate';
 import { chromium } from 'playwright-core';
@@ -25,6 +26,7 @@ import {
   uniqueEmail,
 } from './harness.mjs';
 import { startSolaceProcess } from '../../tests/support/solace-process.mjs';
+import { checkScript, unpack } from './bundle-check.mjs';
 
 const WHAT = 'He broke the kitchen window with the blue chair';
 const WITNESS = 'Neighbour Kamala from flat twelve';
@@ -188,6 +190,51 @@ describe('incident log', () => {
       for (const name of ['report.html', 'how-to-check.html']) {
         const text = new TextDecoder().decode(members[name]);
         assert.ok(text.includes(fingerprint) && text.includes(`${app.origin}/api/timestamp/certificate`), name);
+      }
+
+      // The court's expert with the ZIP alone: the bundle's own check.sh passes it, and fails on a copy with one
+      // changed byte of her text (in the entry's own file) or of the photo, naming it.
+      const unpacked = path.join(dir, 'unpacked');
+      unpack(bundle, unpacked);
+      const script = checkScript(unpacked);
+      assert.equal(script.code, 0, script.out);
+      assert.match(script.out, /All 2 entries and their attachments are as they were time-stamped/);
+      const changedCopy = (name, file, change) => {
+        const copy = path.join(dir, name);
+        cpSync(unpacked, copy, { recursive: true });
+        const bytes = readFileSync(path.join(copy, file));
+        change(bytes);
+        writeFileSync(path.join(copy, file), bytes);
+        return checkScript(copy);
+      };
+      const entryText = `entries/${incident.id}.json`;
+      const textChanged = changedCopy('text-changed', entryText, (b) => (b[b.indexOf('blue chair')] = 'B'.charCodeAt(0)));
+      assert.equal(textChanged.code, 1, textChanged.out);
+      assert.match(textChanged.out, new RegExp(`FAILED  ${incident.id}: tokens/${incident.id}.tsr does not stamp this text`));
+      const photoChanged = changedCopy('photo-changed', photoFile, (b) => (b[1000] ^= 1));
+      assert.equal(photoChanged.code, 1, photoChanged.out);
+      assert.match(photoChanged.out, new RegExp(`FAILED  ${incident.id}: ${photoFile} does not have the SHA-256`));
+      // The how-to page gives the commands that recompute the digests from the files, not the digests themselves.
+      const howTo = new TextDecoder().decode(members['how-to-check.html']);
+      assert.ok(howTo.includes(`openssl ts -verify -data ${entryText} -in ${incident.token} -token_in -CAfile certificate.pem`));
+      assert.ok(howTo.includes(`openssl dgst -sha256 ${photoFile}`));
+      assert.ok(!howTo.includes(`-digest ${incident.digest}`), 'no command takes a shown entry\'s digest on trust');
+      assert.match(howTo, /solace version \d+\.\d+\.\d+/);
+
+      // The report shows the photo from the unpacked file, beside its SHA-256, and names each entry by its id.
+      const viewer = await browser.newPage();
+      try {
+        await viewer.goto(pathToFileURL(path.join(unpacked, 'report.html')).href);
+        const shown = viewer.getByRole('img', { name: 'window.jpg' });
+        assert.equal(await shown.getAttribute('src'), photoFile);
+        const sha = content.attachments.find((a) => a.file === photoFile).sha256;
+        assert.ok((await viewer.locator('figure', { has: shown }).innerText()).includes(sha));
+        await viewer.getByText(new RegExp(`Entry ${incident.id}\\.`)).waitFor();
+        await viewer.getByText(`Correction ${amendment.id} amends entry ${incident.id}`, { exact: false }).waitFor();
+        // One document on A4 and on Letter.
+        for (const format of ['A4', 'Letter']) assert.ok((await viewer.pdf({ format })).length > 1000, format);
+      } finally {
+        await viewer.close();
       }
 
       // OpenSSL alone checks a token against the certificate.

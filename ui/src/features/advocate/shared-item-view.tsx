@@ -1,23 +1,34 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SharedIncident, SharePayload } from '../../lib/advocates/share-payload';
 import { fromBase64 } from '../../lib/advocates/sealing';
-import { CERTIFICATE_FILE, downloadZip, fetchCertificate, zipBundle, type ZipInput } from '../../lib/evidence-bundle';
-import { useLanguage, useT } from '../../lib/i18n';
+import { sharedBundleFiles, sharedEntries } from '../../lib/advocates/shared-bundle';
+import {
+  downloadZip,
+  fetchCertificate,
+  fetchMaker,
+  fetchStampingAuthority,
+  publishedCertificate,
+  zipBundle,
+} from '../../lib/evidence-bundle';
+import { builtInKinds } from '../../lib/evidence-bundle/kinds';
+import { howToHtml, reportHtml } from '../../lib/evidence-bundle/report-html';
+import { useLanguage, useT, type Translate } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
 
-/** The same evidence bundle she would export (docs/evidence.md, "The bundle"), from what she shared. */
-async function exportIncident(item: SharedIncident): Promise<void> {
-  const te = new TextEncoder();
-  const files: ZipInput = {
-    'manifest.json': te.encode(JSON.stringify(item.evidence.manifest, null, 2)),
-    [CERTIFICATE_FILE]: te.encode(await fetchCertificate()),
-  };
-  const attachments = new Set(item.attachments.map((a) => a.file));
-  for (const [name, b64] of Object.entries(item.evidence.files)) {
-    // Photos and recordings are compressed already: stored as they are.
-    files[name] = attachments.has(name) ? [fromBase64(b64), { level: 0 }] : fromBase64(b64);
-  }
-  downloadZip(await zipBundle(files), `shared-incident-${new Date().toISOString().slice(0, 10)}.zip`);
+/**
+ * The same evidence bundle she would export (docs/evidence.md, "The bundle"), from what she shared: the same
+ * members, report and how-to page, in the advocate's language.
+ */
+async function exportIncident(item: SharedIncident, t: Translate, lang: string): Promise<void> {
+  const certificate = await fetchCertificate();
+  const published = await publishedCertificate(certificate, await fetchStampingAuthority(), t);
+  const { entries, shown } = sharedEntries(item);
+  const report = reportHtml(entries, shown, t, lang, new Date(), builtInKinds(t), published);
+  const howTo = howToHtml(entries, shown, t, lang, published, await fetchMaker());
+  downloadZip(
+    await zipBundle(sharedBundleFiles(item, certificate, report, howTo)),
+    `shared-incident-${new Date().toISOString().slice(0, 10)}.zip`,
+  );
 }
 
 /** Photos shown from memory (blob: addresses), let go when the view closes. */
@@ -80,7 +91,7 @@ export function SharedItemView({ payload }: { payload: SharePayload }) {
             type="button"
             className="btn btn-secondary"
             onClick={() =>
-              void exportIncident(incident).then(
+              void exportIncident(incident, t, lang).then(
                 () => setStatus(t('advocate.exported')),
                 () => setStatus(t('advocate.exportFailed')),
               )

@@ -1,5 +1,5 @@
 import { blank, box, hashTables, HASH_REPORT, templatePage, type CertificateFacts } from './court-certificate';
-import { esc } from './report-html';
+import { esc } from '../../lib/evidence-bundle/report-html';
 
 /**
  * The certificate of section 63(4)(c) of India's Bharatiya Sakshya Adhiniyam, 2023, in the form of the Act's Schedule:

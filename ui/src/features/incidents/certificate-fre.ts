@@ -1,5 +1,5 @@
 import { blank, hashTables, HASH_REPORT, templatePage, type CertificateFacts } from './court-certificate';
-import { esc } from './report-html';
+import { esc } from '../../lib/evidence-bundle/report-html';
 
 /**
  * A certification under the US Federal Rule of Evidence 902(14) (data copied from an electronic device, storage medium

@@ -3,7 +3,7 @@ import { bsaCertificateHtml } from './certificate-bsa';
 import { freCertificateHtml } from './certificate-fre';
 import { certificateFacts, certificateMembers, type CourtCertificate } from './court-certificate';
 import type { EvidenceEntry } from './incident-model';
-import type { PublishedCertificate } from './report-html';
+import type { PublishedCertificate } from '../../lib/evidence-bundle/report-html';
 
 /** What the export passes on for the certificate the operator named. */
 export type CourtCertificateRequest = { kind: CourtCertificate; made: Date; authority: PublishedCertificate };

@@ -7,7 +7,7 @@ import { translatorFor } from '../../lib/test-utils/in-language';
 import { HASH_REPORT } from './court-certificate';
 import { bundleFiles } from './export-bundle';
 import type { EvidenceEntry } from './incident-model';
-import { howToHtml, reportHtml, type PublishedCertificate } from './report-html';
+import { howToHtml, reportHtml, type PublishedCertificate } from '../../lib/evidence-bundle/report-html';
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5]);
@@ -30,7 +30,9 @@ const entry: EvidenceEntry = {
   token: 'AAEC',
   stampedAt: '2026-11-20T21:31:00.000Z',
   stampedLater: false,
-  attachments: [{ id: 'a1', file: 'attachments/abcd1234-window.jpg', sha256: sha256(PHOTO) }] as EvidenceEntry['attachments'],
+  attachments: [
+    { id: 'a1', file: 'attachments/abcd1234-window.jpg', name: 'window.jpg', type: 'image/jpeg', sha256: sha256(PHOTO) },
+  ] as EvidenceEntry['attachments'],
 };
 const authority: PublishedCertificate = {
   sha256: 'ab'.repeat(32),
@@ -121,7 +123,7 @@ describe("the bundle's pages name the stamping authority as it is", () => {
     const t = await translatorFor(lang);
     const pages = (e: EvidenceEntry) => [
       reportHtml([e], new Set([e.id]), t, lang, new Date('2026-11-21T10:00:00Z'), [], authority),
-      howToHtml([e], t, lang, authority),
+      howToHtml([e], new Set([e.id]), t, lang, authority, { site: 'https://help.example.org', version: '1.0.0' }),
     ];
     for (const page of pages(entry)) {
       for (const words of [authority.operator, authority.subject, authority.sha256, authority.url, authority.page!]) {

@@ -1,7 +1,7 @@
 import type { ZipInput } from '../../lib/evidence-bundle';
-import { sha256Hex } from './digest';
+import { sha256Hex } from '../../lib/digest';
 import { parseContent, type EvidenceEntry } from './incident-model';
-import { esc, page, type PublishedCertificate } from './report-html';
+import { esc, page, type PublishedCertificate } from '../../lib/evidence-bundle/report-html';
 
 /**
  * The court certificate an operator can name (`[incidents] certificate`, docs/evidence.md): the browser fills in a

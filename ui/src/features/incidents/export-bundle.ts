@@ -1,10 +1,17 @@
 import { fromBase64 } from '../../lib/vault/crypto';
 import { courtCertificateFiles, type CourtCertificateRequest } from './court-certificate-files';
-import { sha256Hex } from './digest';
 import { parseContent, type EvidenceEntry } from './incident-model';
-import { CERTIFICATE_FILE, FORMAT, secondTokenFile, tokenFile, type ZipInput } from '../../lib/evidence-bundle';
+import {
+  CERTIFICATE_FILE,
+  coreMembers,
+  FORMAT,
+  secondTokenFile,
+  tokenFile,
+  type BundleManifest,
+  type ZipInput,
+} from '../../lib/evidence-bundle';
 
-export { CERTIFICATE_FILE, FORMAT, zipBundle } from '../../lib/evidence-bundle';
+export { certificateSha256, CERTIFICATE_FILE, FORMAT, zipBundle } from '../../lib/evidence-bundle';
 
 /** An entry has no stamp yet: a bundle without it would not verify. */
 export class NotStampedError extends Error {
@@ -12,14 +19,6 @@ export class NotStampedError extends Error {
     super('Some entries are not time-stamped yet.');
     this.name = 'NotStampedError';
   }
-}
-
-/**
- * The SHA-256 of a PEM certificate's DER, in lowercase hex: the fingerprint `solace verify-evidence` prints
- * and the operator's documentation lists, so a reader can tell the bundle's certificate is the operator's.
- */
-export function certificateSha256(pem: string): Promise<string> {
-  return sha256Hex(fromBase64(pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '')));
 }
 
 const second = (e: EvidenceEntry) => (e.secondToken ? { second_token: secondTokenFile(e.id) } : {});
@@ -38,7 +37,7 @@ export function shownIds(entries: EvidenceEntry[], chosenIncidents: Set<string>)
 }
 
 /** manifest.json as docs/evidence.md ("The bundle") describes it, in chain order. */
-export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
+export function buildManifest(entries: EvidenceEntry[], shown: Set<string>): BundleManifest {
   if (entries.some((e) => !e.token)) throw new NotStampedError();
   return {
     format: FORMAT,
@@ -51,7 +50,7 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
             digest: e.digest,
             token: tokenFile(e.id),
             ...second(e),
-            withheld: true,
+            withheld: true as const,
             written_at: parseContent(e).written_at,
           },
     ),
@@ -59,9 +58,10 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
 }
 
 /**
- * Every member of the ZIP: manifest, certificate, one token per entry, the shown entries' attachments
- * unchanged, the report and the how-to page, and the court certificate the operator named, if any. Built in the
- * browser: nothing passes through the server.
+ * Every member of the ZIP: the common ones (coreMembers: manifest, each shown entry's content, certificate, report,
+ * how-to page, check.sh), one token per entry, the shown entries' attachments unchanged, and the court certificate
+ * the operator named, if any, last, since its hash report covers every other member. Built in the browser: nothing
+ * passes through the server.
  */
 export async function bundleFiles(args: {
   entries: EvidenceEntry[];
@@ -73,14 +73,8 @@ export async function bundleFiles(args: {
   /** The court certificate the operator named (`[incidents] certificate`), filled in last over every other member. */
   court?: CourtCertificateRequest;
 }): Promise<ZipInput> {
-  const te = new TextEncoder();
   const manifest = buildManifest(args.entries, args.shown);
-  const files: ZipInput = {
-    'manifest.json': te.encode(JSON.stringify(manifest, null, 2)),
-    [CERTIFICATE_FILE]: te.encode(args.certificate),
-    'report.html': te.encode(args.reportHtml),
-    'how-to-check.html': te.encode(args.howToHtml),
-  };
+  const files = coreMembers(manifest, args.certificate, args.reportHtml, args.howToHtml);
   for (const e of args.entries) {
     files[tokenFile(e.id)] = fromBase64(e.token!);
     if (e.secondToken) files[secondTokenFile(e.id)] = fromBase64(e.secondToken);

@@ -93,7 +93,15 @@ describe('the export, locked or not', () => {
     const [{ zip, name }] = downloads;
     expect(name).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
     const locked = await members(zip, 'mango tree by the well');
-    expect(Object.keys(locked).sort()).toEqual(['certificate.pem', 'how-to-check.html', 'manifest.json', 'report.html', 'tokens/incident-1.tsr']);
+    expect(Object.keys(locked).sort()).toEqual([
+      'certificate.pem',
+      'check.sh',
+      'entries/incident-1.json',
+      'how-to-check.html',
+      'manifest.json',
+      'report.html',
+      'tokens/incident-1.tsr',
+    ]);
     expect(Object.values(locked).every((m) => m.encrypted)).toBe(true);
     expect(JSON.parse(await locked['manifest.json']!.text()).entries[0].id).toBe('incident-1');
     await expect((await members(zip, 'mango tree by the wall'))['report.html']!.text()).rejects.toThrow();

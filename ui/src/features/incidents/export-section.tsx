@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { CERTIFICATE_PATH, downloadZip, fetchCertificate } from '../../lib/evidence-bundle';
+import { downloadZip, fetchCertificate, fetchMaker, publishedCertificate } from '../../lib/evidence-bundle';
+import { howToHtml, reportHtml } from '../../lib/evidence-bundle/report-html';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useVault } from '../../lib/vault';
-import { bundleFiles, certificateSha256, NotStampedError, shownIds, zipBundle } from './export-bundle';
+import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bundle';
 import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } from './export-lock';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
-import { howToHtml, reportHtml } from './report-html';
 import { incidentsServerConfig } from './server-config';
 import { useCategories } from './use-categories';
 
@@ -51,15 +51,8 @@ export function ExportSection({ entries, stampPending }: Props) {
       const shown = shownIds(entries, new Set(chosen.map((e) => e.id)));
       const certificate = await fetchCertificate();
       const server = await incidentsServerConfig();
-      const { certificateSubject } = await import('./rfc3161');
       // The reader is told who made the stamps, as it is: the operator, the certificate, where it is published.
-      const published = {
-        sha256: await certificateSha256(certificate),
-        url: new URL(CERTIFICATE_PATH, location.origin).href,
-        subject: certificateSubject(certificate),
-        operator: server.operatorName || t('incidents.operatorUnnamed', { host: location.host }),
-        page: server.certificatePage || undefined,
-      };
+      const published = await publishedCertificate(certificate, server, t);
       const made = new Date();
       const files = await bundleFiles({
         entries,
@@ -67,7 +60,7 @@ export function ExportSection({ entries, stampPending }: Props) {
         certificate,
         attachment: (aid) => attachmentBytes(vault, aid),
         reportHtml: reportHtml(entries, shown, t, lang, made, categories, published),
-        howToHtml: howToHtml(entries, t, lang, published),
+        howToHtml: howToHtml(entries, shown, t, lang, published, await fetchMaker()),
         court: server.courtCertificate ? { kind: server.courtCertificate, made, authority: published } : undefined,
       });
       const zip = await zipBundle(files, lock ? password : undefined);

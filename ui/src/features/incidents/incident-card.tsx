@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
 import { AttachmentView } from './attachment-view';
-import { formatMoment } from './format-time';
+import { formatMoment } from '../../lib/format-time';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
-import { kindLabel } from './kind-labels';
+import { kindLabel } from '../../lib/evidence-bundle/kinds';
 import { SealStatus } from './seal-status';
 import { useCategories } from './use-categories';
 

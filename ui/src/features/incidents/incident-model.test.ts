@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json';
-import { sha256Hex } from './digest';
+import { sha256Hex } from '../../lib/digest';
 import { chainHead, incidentFields, sealContent, withOffset, type EvidenceEntry } from './incident-model';
 
 const entry = (digest: string, seq: number): EvidenceEntry => ({

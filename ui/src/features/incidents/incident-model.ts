@@ -1,18 +1,8 @@
 import { canonicalJson } from './canonical-json';
-import { newSalt, sha256Hex } from './digest';
+import { newSalt, sha256Hex } from '../../lib/digest';
+import type { EntryContent, EntryKind } from '../../lib/evidence-bundle/entry';
 
-/** The kinds of abuse offered by default: the Domestic Incident Report's headings (India), and the usual others. */
-export const ABUSE_KINDS = [
-  'physical',
-  'sexual',
-  'verbal_emotional',
-  'economic',
-  'dowry',
-  'threats',
-  'stalking',
-  'children',
-] as const;
-export type AbuseKind = (typeof ABUSE_KINDS)[number];
+export { parseContent, type EntryContent, type EntryKind } from '../../lib/evidence-bundle/entry';
 
 /** What she fills in. Times are as she entered them on this device, with its zone. */
 export type IncidentFields = {
@@ -44,7 +34,6 @@ export type AttachmentRef = {
   kind: AttachmentKind;
 };
 
-export type EntryKind = 'incident' | 'amendment' | 'removal';
 
 /** One link of her chain, as kept (encrypted) on the device. */
 export type EvidenceEntry = {
@@ -66,33 +55,6 @@ export type EvidenceEntry = {
   secondStampedAt?: string | null;
   attachments: AttachmentRef[];
 };
-
-/** The parsed content of an entry: what the screens and the report show. */
-export type EntryContent = {
-  id: string;
-  kind: EntryKind;
-  written_at: string;
-  previous: string | null;
-  salt: string;
-  attachments: { file: string; sha256: string }[];
-  when?: { start: string; end: string | null; about: boolean; time_zone: string };
-  where?: string;
-  what_happened?: string;
-  kinds?: string[];
-  injuries?: string;
-  medical_help?: string;
-  witnesses?: string[];
-  complaint_numbers?: string[];
-  amends?: string;
-  text?: string;
-  removed?: { id: string; digest: string };
-  /** Written offline and sealed into the chain only when it reached the server (docs/evidence.md, "Written offline"). */
-  written_offline?: boolean;
-};
-
-export function parseContent(entry: EvidenceEntry): EntryContent {
-  return JSON.parse(entry.content) as EntryContent;
-}
 
 /** A date-time field's value ('YYYY-MM-DDTHH:mm', this device's zone) as RFC 3339 with its UTC offset. */
 export function withOffset(local: string, zoneOffsetMinutes?: number): string {

@@ -9,7 +9,7 @@ import {
   type PreparedWrite,
 } from '../../lib/vault/record-store';
 import { toBase64 } from '../../lib/vault/crypto';
-import { sha256Hex } from './digest';
+import { sha256Hex } from '../../lib/digest';
 import {
   bundleFileName,
   chainHead,

@@ -20,8 +20,10 @@ export async function sharedIncident(
   const shown = shownIds(entries, new Set([incident.id]));
   const manifest = buildManifest(entries, shown);
   const files: Record<string, string> = {};
+  const stamps: Record<string, { at: string | null; second?: string | null }> = {};
   for (const e of entries) {
     files[tokenFile(e.id)] = e.token!;
+    stamps[e.id] = { at: e.stampedAt, second: e.secondStampedAt ?? null };
     if (e.secondToken) files[secondTokenFile(e.id)] = e.secondToken;
   }
   for (const a of incident.attachments) files[a.file] = toBase64(await attachmentBytes(vault, a.id));
@@ -37,6 +39,6 @@ export async function sharedIncident(
     content: parseContent(incident) as unknown as Record<string, unknown>,
     amendments,
     attachments: incident.attachments.map((a) => ({ file: a.file, name: a.name, type: a.type })),
-    evidence: { manifest, files },
+    evidence: { manifest, files, stamps },
   };
 }

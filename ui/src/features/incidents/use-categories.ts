@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LocalText } from '../../lib/app-config';
 import { useLocalText } from '../../lib/local-text';
-import { ABUSE_KINDS } from './incident-model';
-import { KIND_LABELS } from './kind-labels';
+import { ABUSE_KINDS, KIND_LABELS } from '../../lib/evidence-bundle/kinds';
 import { incidentsServerConfig } from './server-config';
 
 /** A kind of abuse as the operator configured it (`[incidents] categories`, src/incidents/config.rs). */

@@ -24,8 +24,15 @@ export type SharedIncident = {
   content: Record<string, unknown>;
   amendments: { written_at: string; text: string }[];
   attachments: { file: string; name: string; type: string }[];
-  /** manifest.json with every other entry withheld, and the members (tokens, attachments) as base64. */
-  evidence: { manifest: unknown; files: Record<string, string> };
+  /**
+   * manifest.json with every other entry withheld, and the members (tokens, attachments) as base64; `stamps`, each
+   * entry's stamped times as her device read them from its tokens, for the report (absent from older shares).
+   */
+  evidence: {
+    manifest: unknown;
+    files: Record<string, string>;
+    stamps?: Record<string, { at: string | null; second?: string | null }>;
+  };
 };
 
 export type SharedJournalEntry = { kind: 'journal'; title: string; written_at: string; text: string };

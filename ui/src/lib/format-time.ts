@@ -1,4 +1,4 @@
-import { intlLocale } from '../../lib/intl-locale';
+import { intlLocale } from './intl-locale';
 
 /** A moment in her language, always with its zone (a court must know which clock). */
 export function formatMoment(iso: string, lang: string, timeZone?: string): string {
