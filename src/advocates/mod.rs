@@ -6,6 +6,7 @@
 pub mod command;
 pub mod config;
 pub mod errors;
+pub mod openings;
 mod part_routes;
 pub mod parts;
 mod routes;
