@@ -7,7 +7,7 @@ import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } fr
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
-import { useCategories } from './use-categories';
+import { useCategories } from '../../lib/incident-entry';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 

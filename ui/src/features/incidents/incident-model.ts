@@ -1,18 +1,9 @@
+import { deviceZone } from '../../lib/dates';
+import type { IncidentContent } from '../../lib/incident-entry';
 import { canonicalJson } from './canonical-json';
 import { newSalt, sha256Hex } from './digest';
 
-/** The kinds of abuse offered by default: the Domestic Incident Report's headings (India), and the usual others. */
-export const ABUSE_KINDS = [
-  'physical',
-  'sexual',
-  'verbal_emotional',
-  'economic',
-  'dowry',
-  'threats',
-  'stalking',
-  'children',
-] as const;
-export type AbuseKind = (typeof ABUSE_KINDS)[number];
+export { ABUSE_KINDS, type AbuseKind } from '../../lib/incident-entry/kinds';
 
 /** What she fills in. Times are as she entered them on this device, with its zone. */
 export type IncidentFields = {
@@ -67,22 +58,14 @@ export type EvidenceEntry = {
   attachments: AttachmentRef[];
 };
 
-/** The parsed content of an entry: what the screens and the report show. */
-export type EntryContent = {
+/** The parsed content of an entry: what the screens and the report show (an incident's own fields on the shelf). */
+export type EntryContent = IncidentContent & {
   id: string;
   kind: EntryKind;
   written_at: string;
   previous: string | null;
   salt: string;
   attachments: { file: string; sha256: string }[];
-  when?: { start: string; end: string | null; about: boolean; time_zone: string };
-  where?: string;
-  what_happened?: string;
-  kinds?: string[];
-  injuries?: string;
-  medical_help?: string;
-  witnesses?: string[];
-  complaint_numbers?: string[];
   amends?: string;
   text?: string;
   removed?: { id: string; digest: string };
@@ -103,10 +86,6 @@ export function withOffset(local: string, zoneOffsetMinutes?: number): string {
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${local.length === 16 ? `${local}:00` : local}${sign}${hh}:${mm}`;
-}
-
-export function deviceZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** An attachment's name inside a bundle: its id keeps two files of the same name apart. */

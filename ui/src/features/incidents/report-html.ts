@@ -1,6 +1,6 @@
 import type { Translate } from '../../lib/i18n';
 import { secondTokenFile } from '../../lib/evidence-bundle';
-import { formatMoment } from './format-time';
+import { formatMoment } from '../../lib/dates';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';
 

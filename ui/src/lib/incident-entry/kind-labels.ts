@@ -1,4 +1,4 @@
-import type { AbuseKind } from './incident-model';
+import type { AbuseKind } from './kinds';
 
 /** The catalogue key of each kind of abuse (the Domestic Incident Report's headings first). */
 export const KIND_LABELS: Record<AbuseKind, string> = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { LocalText } from '../../lib/app-config';
-import { useLocalText } from '../../lib/local-text';
-import { ABUSE_KINDS } from './incident-model';
+import type { LocalText } from '../app-config';
+import { useLocalText } from '../local-text';
+import { ABUSE_KINDS } from './kinds';
 import { KIND_LABELS } from './kind-labels';
 import { incidentsServerConfig } from './server-config';
 
