@@ -1,6 +1,7 @@
 //! Each time her advocate opens what she shared (docs/advocates.md, "Openings"): listed to her alone, a bounded
 //! number per share, and gone with the share and with her account.
 
+use crate::advocate_parts::sql;
 use crate::advocates::{data_dir_holds, her_with_asha, paired};
 use crate::auth_support;
 
@@ -45,16 +46,6 @@ fn openings(share: &Value) -> Vec<String> {
         .iter()
         .map(|t| t.as_str().unwrap().to_string())
         .collect()
-}
-
-fn count(a: &Auth, sql: &str) -> String {
-    let out = std::process::Command::new("sqlite3")
-        .arg(a.server.data_dir.join("solace.db"))
-        .arg(sql)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 fn user_id(a: &Auth, token: &str) -> String {
@@ -105,7 +96,7 @@ fn each_opening_is_listed_to_her_alone_bounded_and_gone_with_the_share() {
     assert!(kept[0] > two[1], "the oldest went first: {kept:?}");
     assert_eq!(s["opened_at"], two[0]);
     assert_eq!(
-        count(&a, "SELECT count(*) FROM advocate_share_openings;"),
+        sql(&a, "SELECT count(*) FROM advocate_share_openings;"),
         KEPT.to_string()
     );
 
@@ -115,7 +106,7 @@ fn each_opening_is_listed_to_her_alone_bounded_and_gone_with_the_share() {
         204
     );
     assert_eq!(
-        count(&a, "SELECT count(*) FROM advocate_share_openings;"),
+        sql(&a, "SELECT count(*) FROM advocate_share_openings;"),
         "0"
     );
     assert!(
@@ -129,7 +120,7 @@ fn each_opening_is_listed_to_her_alone_bounded_and_gone_with_the_share() {
     let (status, _, err) = users(&a, &["delete", "other@example.org", "--yes"]);
     assert!(status.success(), "{err}");
     assert_eq!(
-        count(&a, "SELECT count(*) FROM advocate_share_openings;"),
+        sql(&a, "SELECT count(*) FROM advocate_share_openings;"),
         "0"
     );
 }
