@@ -8,11 +8,12 @@ use actix_web::http::header::HeaderValue;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 
+mod disguise;
 mod index_pages;
 mod manifest;
 mod negotiation;
 mod respond;
-pub use index_pages::Disguise;
+pub use disguise::Disguise;
 pub use negotiation::accepted_encodings;
 pub(crate) use respond::respond;
 pub use respond::serve;

@@ -95,7 +95,7 @@ pub enum Command {
     ServiceKey {
         /// How long the token stays valid, e.g. 24h or 87600h
         #[arg(long, value_name = "DURATION", default_value = "87600h")]
-        expires_in: crate::auth::rules::span::Span,
+        expires_in: crate::ground::span::Span,
     },
     /// Ask the running server's /health endpoint; exit 0 when it is healthy, 1 when not
     Healthcheck {

@@ -36,7 +36,7 @@ pub fn init(format: LogFormat) {
 /// Shortens an e-mail address for logs: `j***@example.org`. Logs never hold a full address.
 pub fn mask_email(email: &str) -> String {
     // A sign-in name is a secret of hers, like a password: nothing of it is shown.
-    if crate::auth::rules::sign_in_names::name_of(email).is_some() {
+    if crate::ground::sign_in_name::name_of(email).is_some() {
         return "*** (sign-in name)".into();
     }
     match email.split_once('@') {

@@ -7,8 +7,9 @@ use clap::Parser;
 
 use solace::auth::keys::service_key;
 use solace::cli::{Cli, Command, LocalesCommand};
+use solace::commands::{healthcheck, users};
 use solace::config::{self, Config};
-use solace::{data_dir, db, healthcheck, logging, server, users};
+use solace::{data_dir, db, logging, server};
 
 /// jemalloc, configured at build time (.cargo/config.toml) to purge freed pages in a background
 /// thread within a second: memory comes back after a burst even when no further request arrives.
@@ -79,10 +80,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Users { command, json } => users::run(&config, &command, json),
-        Command::Advocates { command } => solace::advocates::command::run(&config, &command),
+        Command::Advocates { command } => solace::commands::advocates::run(&config, &command),
         Command::Email {
             command: solace::cli::EmailCommand::Test { address },
-        } => solace::email::command::test(&config, &address),
+        } => solace::commands::email::test(&config, &address),
         Command::ServiceKey { expires_in } => {
             let server = &config.server;
             match service_key::create(&server.data_dir, &server.site_url, expires_in.0) {

@@ -46,6 +46,10 @@ pub struct PublicConfig {
 struct PublicTimestamp {
     /// A second authority answers at `/api/timestamp/external` (`timestamp.external_url`).
     second_authority: bool,
+    /// Who runs this server's stamping authority (`timestamp.operator_name`), named in the bundle's report.
+    operator_name: String,
+    /// Where the operator publishes its certificate's fingerprint (`timestamp.certificate_page`).
+    certificate_page: String,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -118,6 +122,8 @@ impl PublicConfig {
             incidents: c.incidents.clone(),
             timestamp: PublicTimestamp {
                 second_authority: !c.timestamp.external_url.is_empty(),
+                operator_name: c.timestamp.operator_name.clone(),
+                certificate_page: c.timestamp.certificate_page.clone(),
             },
             copy: PublicCopy {
                 enabled: c.copy.enabled,

@@ -16,6 +16,19 @@ use crate::http::{api_errors, chunked, expect, request_log, security_headers, se
 use crate::public_config::{self, PublicConfig};
 use crate::{auth, local, timestamp, vault, weather};
 
+/// The auth service reads smaller bodies than `/api` and refuses larger ones in GoTrue's format: a client
+/// announcing more hears it before sending any of it (`http::expect`).
+const BODIES: &[expect::Part] = &[expect::Part {
+    prefix: "/auth/v1",
+    largest: auth::http::routes::BODY_LIMIT,
+    too_large: || {
+        use actix_web::ResponseError;
+        auth::errors::AuthError::PayloadTooLarge
+            .error_response()
+            .into()
+    },
+}];
+
 /// In-flight requests get this long to finish after a stop signal; the process exits within 5 s.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(4);
 
@@ -89,7 +102,11 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.auth.external_url,
     ));
     let weather = web::Data::new(weather::Weather::from_config(&config.weather)?);
-    let vault = web::Data::new(vault::Vault::from_config(&config, &config.server.data_dir)?);
+    let vault = web::Data::new(vault::Vault::new(
+        &config.vault,
+        &config.auth.external_url,
+        &config.server.data_dir,
+    )?);
     let stamps = web::Data::new(timestamp::Authority::load_or_create(
         &config.timestamp,
         &config.server.data_dir,
@@ -195,6 +212,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         shutdown_grace: SHUTDOWN_GRACE,
         connections: &config.connections,
         proxies: proxies.clone(),
+        bodies: BODIES,
     };
     let (server, address) = serve::bind(app, &settings).map_err(|source| ServeError::Listen {
         addr: listen,

@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 
+use crate::accounts::recovery_tokens;
+use crate::accounts::sessions;
 use crate::accounts::store;
-use crate::accounts::time::now_text;
-use crate::db::recovery_tokens;
-use crate::db::sessions;
+use crate::ground::clock::now_text;
 
 /// What a `ban_duration` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::AccountError;
 use crate::accounts::identities::{self, IdentityRow};
 use crate::accounts::store::{self, UserRow};
-use crate::accounts::time::now_text;
+use crate::ground::clock::now_text;
 
 pub struct NewAccount {
     /// Normalised (trimmed, lower case).

@@ -12,8 +12,8 @@ use rusqlite::Connection;
 
 use super::{AccountError, find::find};
 use crate::accounts::store::{self, AccountRow};
-use crate::accounts::time::now_ms;
 use crate::checkin::account as checkin;
+use crate::ground::clock::now_ms;
 
 /// An account deleted, as it was, and how many of its check-ins raised their alarm as it went.
 pub struct Deleted {

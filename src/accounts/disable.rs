@@ -5,10 +5,10 @@
 use rusqlite::Connection;
 
 use super::{AccountError, find::find};
+use crate::accounts::recovery_tokens;
+use crate::accounts::sessions;
 use crate::accounts::store::{self, AccountRow};
-use crate::accounts::time::now_text;
-use crate::db::recovery_tokens;
-use crate::db::sessions;
+use crate::ground::clock::now_text;
 
 /// `banned_until` of a disabled account: GoTrue stores a ban as an end time; this one never ends.
 pub const FOREVER: &str = "9999-12-31T23:59:59Z";

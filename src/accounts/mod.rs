@@ -1,4 +1,6 @@
-//! Accounts: the one home of the `users` table's queries (`store`) and of the rules every part of Solace
+//! Accounts: the one home of the `users` table's queries (`store`), of the tables that hang from an account
+//! and that both the auth service and the operator's commands change (`sessions` with refresh tokens,
+//! `factors` with their challenges and claims, `recovery_tokens`), and of the rules every part of Solace
 //! applies to an account (disabled or banned, created, changed, deleted, its e-mail address, its
 //! timestamps). The auth service and the operator's `solace users` command both build on this module and
 //! never on each other. One use case per file, each a function on a database connection so any front end
@@ -10,13 +12,15 @@ pub mod delete;
 pub mod disable;
 pub mod email;
 pub mod errors;
+pub mod factors;
 pub mod find;
 pub mod identities;
 pub mod list;
 pub mod recovery;
+pub mod recovery_tokens;
 pub mod remove_factors;
+pub mod sessions;
 pub mod store;
-pub mod time;
 pub mod update;
 
 pub use errors::AccountError;

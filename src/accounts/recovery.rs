@@ -9,8 +9,8 @@ use rusqlite::Connection;
 use url::Url;
 
 use super::{AccountError, find::find};
+use crate::accounts::recovery_tokens;
 use crate::accounts::store::AccountRow;
-use crate::db::recovery_tokens;
 use crate::opaque_tokens::{hash_token, random_token};
 
 /// A new link's secret: the token that goes into the link and the hash that is stored.

@@ -5,8 +5,8 @@
 use rusqlite::Connection;
 
 use super::{AccountError, find::find};
+use crate::accounts::factors;
 use crate::accounts::store::AccountRow;
-use crate::db::factors;
 
 /// Returns the account and how many factors were removed.
 pub fn remove_all(c: &mut Connection, key: &str) -> Result<(AccountRow, usize), AccountError> {

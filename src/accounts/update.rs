@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 
 use super::AccountError;
 use super::ban::{self, Ban};
+use crate::accounts::sessions;
 use crate::accounts::store;
-use crate::accounts::time::now_text;
-use crate::db::sessions;
+use crate::ground::clock::now_text;
 
 #[derive(Default)]
 pub struct Changes {

@@ -3,7 +3,6 @@
 //! The server holds public keys, a wrapped private key it cannot open, pairing codes as hashes, and who
 //! is paired with whom.
 
-pub mod command;
 pub mod config;
 pub mod errors;
 pub mod openings;

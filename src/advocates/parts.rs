@@ -5,7 +5,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::errors::AdvocateError;
 use super::shares::{Piece, open};
-use crate::accounts::time::now_ms;
+use crate::ground::clock::now_ms;
 
 /// Stores part `n` of her share `id`. Sending a part again replaces it with the same bytes, so a retry
 /// after a dropped connection does no harm; `max_bytes` bounds the share's parts together.

@@ -11,8 +11,8 @@ use super::config::AdvocatesConfig;
 use super::errors::AdvocateError;
 use super::routes::{AdvocateCaller, SurvivorCaller, private};
 use super::shares::{self, Caps, MAX_DAYS, NewShare, Piece};
-use crate::accounts::time::now_ms;
 use crate::error::ApiError;
+use crate::ground::clock::now_ms;
 use crate::room::Room;
 
 /// One shared item with its consent record and its parts' keys, sealed; the attachments travel in parts

@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::config::MAX_PART_BYTES;
 use super::errors::AdvocateError;
 use super::openings;
-use crate::accounts::time::{now_ms, now_text, timestamp};
 use crate::db::DELETE_BATCH_BYTES;
+use crate::ground::clock::{now_ms, now_text, timestamp};
 
 /// The longest a share can last; she picks, 90 days by default (the app's choice).
 pub const MAX_DAYS: i64 = 366;

@@ -4,7 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::errors::AdvocateError;
-use crate::accounts::time::{now_ms, now_text};
+use crate::ground::clock::{now_ms, now_text};
 use crate::opaque_tokens::hash_token;
 
 /// How long a pairing code can be used: long enough to say it on the phone, short enough to guess.

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::index_pages::Disguise;
+use super::disguise::Disguise;
 
 /// The URL path (without the leading slash) the pages link to.
 pub const PATH: &str = "manifest.webmanifest";

@@ -5,7 +5,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::index_pages::Disguise;
+use super::disguise::Disguise;
 use super::manifest;
 use super::negotiation::{accepted_encodings, none_match};
 use super::{Asset, Catalog, Encoding, INDEX};

@@ -6,7 +6,7 @@
 //! `http` (routes, request helpers, `wire`: the one mapping from `AuthError` to GoTrue's JSON) ->
 //! `use_cases` (one file per thing asked of the service, methods on `AuthService`) -> `service` (the
 //! service's state) -> `store` (units of work, each one transaction, on `crate::accounts` and `crate::db`)
-//! -> `keys` (signing, trusted keys, Argon2, MFA secrets) and `rules` (config, limits, lockout). Accounts
+//! -> `rules` (config, limits, lockout) -> `keys` (signing, trusted keys, Argon2, MFA secrets). Accounts
 //! themselves are `crate::accounts`, shared with the operator's `solace users`.
 
 pub mod errors;

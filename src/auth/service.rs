@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::claims::Claims;
 use crate::auth::keys::password::{PasswordPool, PoolError};
@@ -23,6 +22,7 @@ use crate::auth::store::models::Session;
 use crate::auth::store::models::SignedIn;
 use crate::auth::store::sessions;
 use crate::db::Db;
+use crate::ground::clock::now_ms;
 use crate::rate_limit::source_key;
 use crate::rate_limit::{RateLimiter, RetryAfter};
 

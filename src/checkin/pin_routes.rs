@@ -8,10 +8,10 @@ use serde_json::json;
 use super::errors::CheckinError;
 use super::pin::{self, Typed};
 use super::{CheckinState, store};
-use crate::accounts::time::now_ms;
 use crate::advocates::private;
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::ground::clock::now_ms;
 use crate::vault::SignedIn;
 
 /// Wrong PINs a check-in takes before it refuses every PIN (docs/checkin.md, "His wrong PINs"): five in

@@ -11,9 +11,9 @@ use super::errors::CheckinError;
 use super::limits::To;
 use super::store::{self, NewCheckin};
 use super::{CheckinState, alerts, mail, pin};
-use crate::accounts::time::now_ms;
 use crate::advocates::private;
 use crate::error::ApiError;
+use crate::ground::clock::now_ms;
 use crate::logging::mask_email;
 use crate::vault::SignedIn;
 

@@ -4,7 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::errors::CheckinError;
-use crate::accounts::time::now_text;
+use crate::ground::clock::now_text;
 
 pub struct NewCheckin {
     pub id: String,

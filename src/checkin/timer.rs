@@ -11,9 +11,9 @@ use super::due::{self, Addressee};
 use super::errors::CheckinError;
 use super::limits::{SendLimits, To};
 use super::mail;
-use crate::accounts::time::now_ms;
 use crate::db::Db;
 use crate::email::Mailer;
+use crate::ground::clock::now_ms;
 use crate::logging::mask_email;
 use crate::push::{Message, PushService};
 

@@ -6,8 +6,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
 use super::errors::CopyError;
-use crate::accounts::time::now_text;
 use crate::db::stored_size;
+use crate::ground::clock::now_text;
 
 /// One record as the index lists it: no content.
 #[derive(Debug, Serialize, PartialEq)]

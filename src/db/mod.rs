@@ -1,12 +1,7 @@
 //! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
 //! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
 
-pub mod factors;
 mod migrations;
-pub mod oauth_flows;
-pub mod pending_sign_ups;
-pub mod recovery_tokens;
-pub mod sessions;
 mod size;
 
 pub use size::{DELETE_BATCH_BYTES, stored_size};

@@ -1,8 +1,7 @@
-//! E-mail through the operator's SMTP server (docs/checkin.md): the `[email]` section, the one mailer the
-//! check-in alerts and sign-up confirmations use, and `solace email test`. Without `[email]` nothing here runs and the app does not
-//! offer e-mail.
+//! E-mail through the operator's SMTP server (docs/checkin.md): the `[email]` section and the one mailer the
+//! check-in alerts and sign-up confirmations use (`solace email test` is in `crate::commands`). Without
+//! `[email]` nothing here runs and the app does not offer e-mail.
 
-pub mod command;
 pub mod config;
 pub mod send;
 

@@ -27,6 +27,8 @@ pub struct Settings<'a> {
     pub shutdown_grace: Duration,
     pub connections: &'a ConnectionsConfig,
     pub proxies: TrustedProxies,
+    /// The parts of the site with their own body limit and error format (`expect::Part`).
+    pub bodies: &'static [expect::Part],
 }
 
 pub fn bind<F, I, S, B>(
@@ -48,6 +50,7 @@ where
     let local = listener.local_addr()?;
     let c = settings.connections;
     let table = ConnectionTable::new(c, settings.proxies.clone());
+    let bodies = settings.bodies;
     let keep_alive = Duration::from_secs(c.idle_timeout_secs);
     let request_timeout = Duration::from_secs(c.request_timeout_secs);
     let server = actix_server::Server::build()
@@ -73,7 +76,7 @@ where
                 // on a reused connection waited that long.
                 .tcp_nodelay(true)
                 .on_connect_ext(move |io: &_, ext: &mut _| table.on_connect(io, ext))
-                .expect(expect::guard())
+                .expect(expect::guard(bodies))
                 .finish(map_config(app, |_| AppConfig::default()))
                 .tcp()
         })?

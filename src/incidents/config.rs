@@ -1,6 +1,7 @@
 //! The `[incidents]` config section: the kinds of abuse the Incident Log's form offers. Unset, the
 //! browser offers its built-in list (India's Domestic Incident Report headings and the usual others), in
-//! every language it ships. An operator elsewhere can rename, reorder, drop or add kinds.
+//! every language it ships. An operator elsewhere can rename, reorder, drop or add kinds. And which
+//! court certificate, if any, the evidence bundle carries filled in (`certificate`).
 
 use std::collections::HashSet;
 
@@ -23,11 +24,27 @@ pub const BUILT_IN: [&str; 8] = [
 
 const MAX_CATEGORIES: usize = 40;
 
+/// The court certificates the browser fills in for the evidence bundle, with what each is, for the
+/// operator who names an unknown one.
+pub const CERTIFICATES: [(&str, &str); 2] = [
+    (
+        "india-bsa-63",
+        "India: the certificate of section 63(4)(c) of the Bharatiya Sakshya Adhiniyam, 2023",
+    ),
+    (
+        "us-fre-902-14",
+        "United States: a certification under Federal Rule of Evidence 902(14)",
+    ),
+];
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct IncidentsConfig {
     /// The kinds offered, in this order; empty: the built-in ones.
     pub categories: Vec<Category>,
+    /// The court certificate the evidence bundle carries as a template to complete and sign (one of
+    /// `CERTIFICATES`); empty: none. The browser fills it in; nothing is sent anywhere.
+    pub certificate: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
@@ -42,6 +59,20 @@ pub struct Category {
 
 impl IncidentsConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
+        let certificate = self.certificate.as_str();
+        if !certificate.is_empty() && !CERTIFICATES.iter().any(|(id, _)| *id == certificate) {
+            let known: Vec<String> = CERTIFICATES
+                .iter()
+                .map(|(id, what)| format!("{id:?} ({what})"))
+                .collect();
+            return Err(ConfigError::invalid(
+                "incidents.certificate",
+                format!(
+                    "{certificate:?} is not a certificate this version fills in; use {}, or \"\" for none",
+                    known.join(" or ")
+                ),
+            ));
+        }
         if self.categories.len() > MAX_CATEGORIES {
             return Err(ConfigError::invalid(
                 "incidents.categories",

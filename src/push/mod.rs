@@ -158,7 +158,7 @@ impl PushService {
         if !endpoint::allowed(&s.endpoint, &self.config) {
             return Outcome::Gone;
         }
-        let now = crate::accounts::time::now_ms() / 1000;
+        let now = crate::ground::clock::now_ms() / 1000;
         let prepared =
             send::vapid_header(&self.key.pkcs8, &self.key.public, &url, &self.subject, now)
                 .and_then(|auth| Ok((auth, send::encrypt(s, payload)?)));

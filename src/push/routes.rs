@@ -116,7 +116,7 @@ async fn subscribe(
         auth,
         language,
     };
-    let now = crate::accounts::time::now_ms();
+    let now = crate::ground::clock::now_ms();
     let kept = db
         .write(move |c| store::add(c, &account, &sub, now).map_err(DbError::Sqlite))
         .await

@@ -5,7 +5,8 @@
 //! The ASN.1 comes from RustCrypto's crates (`x509-tsp`, `cms`, `x509-cert`); this file only fills in
 //! the fields. What OpenSSL's `ts -verify` needs and RFC 3161 asks for: the TSTInfo as the signed
 //! content, the ESS signing-certificate-v2 attribute naming our certificate, and a certificate whose
-//! only extended key usage, marked critical, is time-stamping.
+//! only extended key usage, marked critical, is time-stamping. The TSTInfo names the authority (`tsa`)
+//! by the certificate's subject, so nobody reads the token as coming from someone else.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -23,6 +24,7 @@ use sha2::{Digest, Sha256};
 use spki::AlgorithmIdentifierOwned;
 use x509_cert::Certificate;
 use x509_cert::attr::Attribute;
+use x509_cert::ext::pkix::name::GeneralName;
 
 use super::errors::AuthorityError;
 use super::key_files::{file, make_own, read_cert, read_key, serial_bytes};
@@ -171,7 +173,11 @@ impl Authority {
             }),
             ordering: false,
             nonce: req.nonce.clone(),
-            tsa: None,
+            // Who stamped, readable from the token alone (`openssl ts -reply -text`): the signing
+            // certificate's subject, the one form `openssl ts -verify` checks against the signer.
+            tsa: Some(GeneralName::DirectoryName(
+                self.cert.tbs_certificate.subject.clone(),
+            )),
             extensions: None,
         };
         let content =

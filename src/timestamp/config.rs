@@ -23,6 +23,13 @@ pub struct TimestampConfig {
     pub external_url: String,
     /// How long to wait for it.
     pub external_timeout_secs: u64,
+    /// Who runs this server and holds its stamping key (an organisation's name), as the evidence
+    /// bundle's report names the authority that made the stamps; empty: the report names the server's
+    /// address instead.
+    pub operator_name: String,
+    /// Where the operator publishes the certificate's fingerprint for readers (a page of their own
+    /// site), named in the report beside the server's own address; empty: none.
+    pub certificate_page: String,
 }
 
 impl Default for TimestampConfig {
@@ -34,6 +41,8 @@ impl Default for TimestampConfig {
             per_address_per_minute: 60,
             external_url: String::new(),
             external_timeout_secs: 10,
+            operator_name: String::new(),
+            certificate_page: String::new(),
         }
     }
 }
@@ -43,6 +52,21 @@ impl TimestampConfig {
         if !self.external_url.trim().is_empty() {
             self.external_url =
                 crate::config_error::normalise_url(&self.external_url, "timestamp.external_url")?;
+        }
+        if !self.certificate_page.trim().is_empty() {
+            self.certificate_page = crate::config_error::normalise_url(
+                &self.certificate_page,
+                "timestamp.certificate_page",
+            )?;
+        }
+        self.operator_name = self.operator_name.trim().to_string();
+        if self.operator_name.chars().count() > 120
+            || self.operator_name.chars().any(char::is_control)
+        {
+            return Err(ConfigError::invalid(
+                "timestamp.operator_name",
+                "must be one line of at most 120 characters",
+            ));
         }
         if self.external_timeout_secs == 0 {
             return Err(ConfigError::invalid(

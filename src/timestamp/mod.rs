@@ -1,5 +1,6 @@
-//! RFC 3161 time-stamps under `/api/timestamp`: the server as an independent witness of *when* a digest
-//! existed, so an incident-log entry cannot be back-dated. It sees a SHA-256 digest and nothing else, and
+//! RFC 3161 time-stamps under `/api/timestamp`: the server as a witness of *when* a digest existed, so an
+//! incident-log entry cannot be back-dated. It is the operator's own witness, named as such in the bundle
+//! (a second authority can be independent: `external.rs`). It sees a SHA-256 digest and nothing else, and
 //! needs no account, so a stamp is tied to no one (docs/evidence.md).
 
 pub mod authority;

@@ -43,12 +43,15 @@ pub struct Vault {
 }
 
 impl Vault {
-    pub fn from_config(
-        config: &crate::config::Config,
+    /// The vault of the `[vault]` section, checking tokens with the embedded auth service, or with the
+    /// external one at `external_url` (`auth.external_url`) when it is not empty.
+    pub fn new(
+        config: &config::VaultConfig,
+        external_url: &str,
         data_dir: &Path,
     ) -> Result<Self, VaultError> {
-        let key = VaultKey::load(&config.vault, data_dir)?;
-        let external_url = config.auth.external_url.trim();
+        let key = VaultKey::load(config, data_dir)?;
+        let external_url = external_url.trim();
         let external = (!external_url.is_empty())
             .then(|| ExternalTokens::new(external_url))
             .transpose()?;

@@ -188,6 +188,45 @@ fn an_incident_kind_of_the_operators_own_needs_a_label() {
 }
 
 #[test]
+fn a_court_certificate_this_version_does_not_fill_in_is_refused_naming_the_ones_it_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solace.toml");
+    let f = file.to_str().unwrap();
+    std::fs::write(&file, "[incidents]\ncertificate = \"uk-pace-69\"\n").unwrap();
+    let (status, _, err) = run(&["validate-config", "--config", f], &[]);
+    assert_eq!(status.code(), Some(2), "{err}");
+    for words in [
+        "incidents.certificate",
+        "\"uk-pace-69\"",
+        "\"india-bsa-63\"",
+        "\"us-fre-902-14\"",
+    ] {
+        assert!(err.contains(words), "the message names {words}: {err}");
+    }
+    both_refuse(
+        "[incidents]\ncertificate = \"India\"\n",
+        "incidents.certificate",
+    );
+    for known in ["india-bsa-63", "us-fre-902-14", ""] {
+        std::fs::write(&file, format!("[incidents]\ncertificate = {known:?}\n")).unwrap();
+        let (status, _, err) = run(&["validate-config", "--config", f], &[]);
+        assert_eq!(status.code(), Some(0), "{known}: {err}");
+    }
+}
+
+#[test]
+fn the_stamping_operators_name_is_one_line_and_its_page_an_address() {
+    both_refuse(
+        "[timestamp]\noperator_name = \"Sakhi\\nTrust\"\n",
+        "timestamp.operator_name",
+    );
+    both_refuse(
+        "[timestamp]\ncertificate_page = \"our website\"\n",
+        "timestamp.certificate_page",
+    );
+}
+
+#[test]
 fn the_largest_share_is_between_1_and_2048_mib() {
     both_refuse(
         "[advocates]\nmax_share_mib = 0\n",

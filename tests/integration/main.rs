@@ -46,6 +46,7 @@ mod local_config;
 mod operations;
 mod proxy_token_size;
 mod push;
+mod readme;
 mod reliability_connections;
 mod reliability_crash;
 mod reliability_fuzz;

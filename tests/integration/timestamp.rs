@@ -59,6 +59,18 @@ fn a_digest_gets_a_token_that_openssl_verifies_and_a_changed_digest_does_not() {
         .unwrap_or_else(|e| panic!("{stamped}: {e}"));
     let age = chrono::Utc::now().naive_utc() - stamped;
     assert!(age.num_seconds().abs() < 60, "{line}");
+
+    // The token names its authority (TSTInfo's `tsa`) as its certificate's subject, which `openssl ts
+    // -verify` above compared with the signer's certificate; a reader of the token alone sees who stamped.
+    assert_eq!(tsa_line(&text), "TSA: DirName:/CN=Solace time-stamping");
+}
+
+/// The `TSA:` line of `openssl ts -reply -text` ("TSA: unspecified" when the token names none).
+fn tsa_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.starts_with("TSA:"))
+        .unwrap_or_else(|| panic!("no TSA line in {text}"))
+        .trim()
 }
 
 #[test]
@@ -193,6 +205,9 @@ fn an_operators_own_certificate_and_key_sign_instead() {
         .unwrap();
     let (ok, out) = verify_reply(d, DIGEST, &reply, "cert.pem");
     assert!(ok, "{out}");
+    // The token names the operator's certificate's subject as its authority.
+    let (_, text) = openssl(d, &["ts", "-reply", "-in", "r.tsr", "-text"]);
+    assert_eq!(tsa_line(&text), "TSA: DirName:/CN=Shelter TSA");
 }
 
 #[test]

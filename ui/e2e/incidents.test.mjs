@@ -565,6 +565,8 @@ describe("incident log with the operator's kinds of abuse and a second time-stam
 
       // OpenSSL checks the second token against the other authority's own certificate.
       const members = unzipSync(readFileSync(bundle));
+      // Only the operator's external authority is called independent, in the report her reader prints.
+      assert.match(new TextDecoder().decode(members['report.html']), /a second, independent authority/);
       const [entry] = JSON.parse(new TextDecoder().decode(members['manifest.json'])).entries;
       writeFileSync(path.join(dir, 'second.der'), members[entry.second_token]);
       const out = execFileSync(

@@ -15,8 +15,6 @@ use crate::auth::keys::argon::{Hasher, dummy_phc};
 use tokio::sync::oneshot;
 use zeroize::Zeroizing;
 
-pub use crate::auth::rules::password_rules::check_policy;
-
 pub type Plaintext = Zeroizing<String>;
 
 #[derive(Debug, thiserror::Error)]

@@ -55,7 +55,7 @@ impl CodeLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::rules::span::Span;
+    use crate::ground::span::Span;
     use std::time::Duration;
 
     fn ip(last: u8) -> Option<IpAddr> {

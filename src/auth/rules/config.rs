@@ -1,6 +1,6 @@
 //! The `[auth]` config section: its keys, defaults and checks.
 
-use crate::auth::rules::span::Span;
+use crate::ground::span::Span;
 use std::path::PathBuf;
 use std::time::Duration;
 

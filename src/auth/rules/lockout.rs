@@ -1,4 +1,4 @@
-//! Slowing password guessing without locking the owner out (README, "Sign-in limits").
+//! Slowing password guessing without locking the owner out (docs/operating.md, "Wrong passwords cannot lock her out").
 //!
 //! A limit per e-mail address alone lets anyone lock an account: enough wrong passwords and the
 //! owner's right one is refused too. So the limits are keyed by account *and* client address:

@@ -10,4 +10,3 @@ pub mod password_rules;
 pub mod redirect;
 pub mod sign_in_names;
 pub mod sign_up_mail;
-pub mod span;

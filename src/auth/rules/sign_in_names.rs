@@ -1,14 +1,12 @@
 //! Private sign-in names: an account whose address is `<name>@sign-in.invalid` was made with a name she
-//! chose instead of an e-mail address (docs/auth-contract.md, "Sign-in names"). The `.invalid` top-level
-//! domain is reserved (RFC 2606), so no such address can belong to anyone's mailbox, and GoTrue's clients
-//! carry it like any other address.
+//! chose instead of an e-mail address (docs/auth-contract.md, "Sign-in names"). GoTrue's clients carry it
+//! like any other address; how one is recognised is on the ground floor (`crate::ground::sign_in_name`),
+//! since the logs need it too. Here: whether the operator allows them, and how long one must be.
 
 use serde::Deserialize;
 
 use crate::auth::errors::{AuthError, AuthResult};
-
-/// The reserved domain the app puts after a sign-in name.
-pub const DOMAIN: &str = "sign-in.invalid";
+use crate::ground::sign_in_name::name_of;
 
 /// The fewest characters a sign-in name may have: a short one is easy to guess.
 pub const MIN_CHARS: usize = 6;
@@ -52,23 +50,12 @@ impl SignInNames {
     }
 }
 
-/// The sign-in name an address stands for, if it is one.
-pub fn name_of(email: &str) -> Option<&str> {
-    email
-        .rsplit_once('@')
-        .filter(|(_, domain)| domain.eq_ignore_ascii_case(DOMAIN))
-        .map(|(name, _)| name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_are_told_from_addresses_and_checked_against_the_choice() {
-        assert_eq!(name_of("quiet.river@sign-in.invalid"), Some("quiet.river"));
-        assert_eq!(name_of("jane@example.org"), None);
-        assert_eq!(name_of("jane@other.invalid"), None);
+    fn names_are_checked_against_the_choice() {
         let code = |p: SignInNames, e: &str| p.check_signup(e).err().map(|e| e.code());
         assert_eq!(code(SignInNames::Allow, "jane@example.org"), None);
         assert_eq!(

@@ -6,14 +6,15 @@ use rusqlite::Connection;
 use serde_json::Value;
 
 use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::recovery_tokens;
+use crate::accounts::sessions as session_rows;
 use crate::accounts::store::{self, UserRow};
-use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::models::User;
 use crate::auth::store::models::{SignInMethod, SignedIn};
 use crate::auth::store::sessions;
 use crate::db::Db;
-use crate::db::sessions as session_rows;
+use crate::ground::clock::{now_ms, now_text};
 
 /// Starts a session for a user who exists, inside the caller's transaction.
 pub(in crate::auth) fn start_session(
@@ -34,6 +35,37 @@ pub(in crate::auth) fn start_session(
         refresh_token,
         steps: Vec::new(),
     })
+}
+
+/// What opening a recovery link did.
+pub enum Redeemed {
+    SignedIn(Box<SignedIn>),
+    /// Unknown, used or expired: GoTrue does not say which.
+    Expired,
+    Banned,
+}
+
+/// One transaction: mark the recovery link (by its token's hash) used and, if it was good, start a
+/// "recovery" session.
+pub async fn redeem_recovery_link(db: &Db, token_hash: String) -> AuthResult<Redeemed> {
+    db.write(move |c| {
+        let tx = c.transaction()?;
+        let now = now_ms();
+        let row = recovery_tokens::claim(&tx, &token_hash, now)?;
+        let Some(row) = row.filter(|r| r.used_at.is_none() && now <= r.expires_at) else {
+            tx.commit()?;
+            return Ok(Redeemed::Expired);
+        };
+        if crate::accounts::is_disabled(&tx, &row.user_id)? {
+            tx.commit()?;
+            return Ok(Redeemed::Banned);
+        }
+        store::touch_sign_in(&tx, &row.user_id, &now_text())?;
+        let signed_in = start_session(&tx, &row.user_id, SignInMethod::Recovery)?;
+        tx.commit()?;
+        Ok(Redeemed::SignedIn(Box::new(signed_in)))
+    })
+    .await
 }
 
 /// `email` must already be normalised.

@@ -1,55 +1,18 @@
 //! Two-step sign-in as storage units of work, each one transaction (called from `mfa.rs`), plus the
-//! JSON GoTrue shows for a factor and the `aal`/`amr` claims a session's steps give.
+//! `aal`/`amr` claims a session's steps give.
 
 use rusqlite::Connection;
-use serde_json::{Value, json};
 
-use crate::accounts::time::{now_ms, now_text, timestamp};
+use crate::accounts::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
+use crate::accounts::sessions as session_rows;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::claims::Amr;
 use crate::auth::keys::tokens;
 use crate::auth::rules::mfa::MfaConfig;
-use crate::auth::store::models::User;
-use crate::auth::store::models::{SignInMethod, SignedIn};
-use crate::db::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
-use crate::db::sessions as session_rows;
+use crate::auth::store::models::{SignInMethod, SignedIn, User, removable_without_code_until};
+use crate::ground::clock::{now_ms, now_text, timestamp};
 
 pub const TOTP: &str = "totp";
-
-/// For this long after a factor is first confirmed, a session without the second step may remove it
-/// (docs/auth-contract.md, "Her second step is hers"): someone who knows her password and adds an
-/// authenticator of his own cannot shut her out of her account and her records.
-pub const NEW_FACTOR_GRACE: chrono::Duration = chrono::Duration::days(7);
-
-/// Until when a confirmed factor may be removed without its code; None once that time has passed.
-pub fn removable_without_code_until(f: &FactorRow) -> Option<chrono::DateTime<chrono::Utc>> {
-    let confirmed = chrono::DateTime::parse_from_rfc3339(f.verified_at.as_deref()?).ok()?;
-    let until = confirmed.with_timezone(&chrono::Utc) + NEW_FACTOR_GRACE;
-    (until > chrono::Utc::now()).then_some(until)
-}
-
-/// A factor as GoTrue's `models.Factor` serialises it, plus when it was confirmed and, while it is new,
-/// until when it can be removed without a code (Solace's own fields: the app warns her with them).
-pub fn factor_json(f: &FactorRow) -> Value {
-    let mut v = json!({
-        "id": f.id,
-        "status": f.status,
-        "factor_type": f.factor_type,
-        "created_at": f.created_at,
-        "updated_at": f.updated_at,
-        "last_challenged_at": f.last_challenged_at,
-    });
-    if !f.friendly_name.is_empty() {
-        v["friendly_name"] = json!(f.friendly_name);
-    }
-    if let Some(at) = &f.verified_at {
-        v["verified_at"] = json!(at);
-    }
-    if let Some(until) = removable_without_code_until(f) {
-        v["removable_without_code_until"] = json!(timestamp(until));
-    }
-    v
-}
 
 /// GoTrue's `CalculateAALAndAMR`: aal2 once a second step was passed; the methods newest first.
 pub fn aal_and_amr(
@@ -137,6 +100,31 @@ pub fn enroll(
 
 pub fn owned(c: &Connection, user_id: &str, factor_id: &str) -> AuthResult<FactorRow> {
     rows::find_owned(c, user_id, factor_id)?.ok_or(AuthError::MfaFactorNotFound)
+}
+
+/// A user's factors, for the operator (the admin API); refused when the user does not exist.
+pub fn of_user(c: &Connection, user_id: &str) -> AuthResult<Vec<FactorRow>> {
+    if crate::accounts::identities::find_with_identities(c, user_id)?.is_none() {
+        return Err(AuthError::AdminUserNotFound);
+    }
+    Ok(rows::for_user(c, user_id)?)
+}
+
+/// The operator removes one of a user's factors (the admin API). As GoTrue answers, a missing user is told
+/// before a factor id that is not one, hence `factor_id` still unchecked.
+pub fn remove_by_operator(
+    c: &mut Connection,
+    user_id: &str,
+    factor_id: AuthResult<String>,
+) -> AuthResult<FactorRow> {
+    let tx = c.transaction()?;
+    if crate::accounts::identities::find_with_identities(&tx, user_id)?.is_none() {
+        return Err(AuthError::AdminUserNotFound);
+    }
+    let factor = owned(&tx, user_id, &factor_id?)?;
+    rows::delete(&tx, &factor.id)?;
+    tx.commit()?;
+    Ok(factor)
 }
 
 pub fn challenge(

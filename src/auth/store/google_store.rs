@@ -7,13 +7,13 @@ use serde_json::{Value, json};
 
 use crate::accounts::identities::{self, IdentityRow};
 use crate::accounts::store::{self, UserRow};
-use crate::accounts::time::{now_ms, now_text};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::store::accounts::start_session;
 use crate::auth::store::google_client::GoogleUser;
 use crate::auth::store::models::{SignInMethod, SignedIn};
+use crate::auth::store::oauth_flows::{self, FlowRow};
 use crate::db::Db;
-use crate::db::oauth_flows::{self, FlowRow};
+use crate::ground::clock::{now_ms, now_text};
 
 /// What a Google sign-in leads to once the person is known.
 pub enum GoogleNext {

@@ -1,11 +1,13 @@
-//! The JSON shapes GoTrue answers with: user, identity, session (docs/auth-contract.md).
+//! The JSON shapes GoTrue answers with: user, its factors, identity, session (docs/auth-contract.md).
 
-use crate::db::sessions::SessionRow;
+use crate::accounts::sessions::SessionRow;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::accounts::factors::FactorRow;
 use crate::accounts::identities::IdentityRow;
 use crate::accounts::store::UserRow;
+use crate::ground::clock::timestamp;
 
 /// A user with its identities, as `/user`, `/signup` and `/token` return it.
 #[derive(Debug, Clone)]
@@ -13,7 +15,7 @@ pub struct User {
     pub row: UserRow,
     pub identities: Vec<IdentityRow>,
     /// Two-step sign-in factors (GoTrue lists them in the user as `factors`).
-    pub factors: Vec<crate::db::factors::FactorRow>,
+    pub factors: Vec<crate::accounts::factors::FactorRow>,
 }
 
 impl User {
@@ -23,7 +25,7 @@ impl User {
         else {
             return Ok(None);
         };
-        let factors = crate::db::factors::for_user(c, id)?;
+        let factors = crate::accounts::factors::for_user(c, id)?;
         Ok(Some(Self {
             row,
             identities,
@@ -48,12 +50,7 @@ impl User {
         });
         // GoTrue leaves `factors` out when there are none.
         if !self.factors.is_empty() {
-            v["factors"] = json!(
-                self.factors
-                    .iter()
-                    .map(crate::auth::store::factors::factor_json)
-                    .collect::<Vec<_>>()
-            );
+            v["factors"] = json!(self.factors.iter().map(factor_json).collect::<Vec<_>>());
         }
         // GoTrue omits null timestamps rather than sending null.
         for (key, value) in [
@@ -67,6 +64,41 @@ impl User {
         }
         v
     }
+}
+
+/// For this long after a factor is first confirmed, a session without the second step may remove it
+/// (docs/auth-contract.md, "Her second step is hers"): someone who knows her password and adds an
+/// authenticator of his own cannot shut her out of her account and her records.
+pub const NEW_FACTOR_GRACE: chrono::Duration = chrono::Duration::days(7);
+
+/// Until when a confirmed factor may be removed without its code; None once that time has passed.
+pub fn removable_without_code_until(f: &FactorRow) -> Option<chrono::DateTime<chrono::Utc>> {
+    let confirmed = chrono::DateTime::parse_from_rfc3339(f.verified_at.as_deref()?).ok()?;
+    let until = confirmed.with_timezone(&chrono::Utc) + NEW_FACTOR_GRACE;
+    (until > chrono::Utc::now()).then_some(until)
+}
+
+/// A factor as GoTrue's `models.Factor` serialises it, plus when it was confirmed and, while it is new,
+/// until when it can be removed without a code (Solace's own fields: the app warns her with them).
+pub fn factor_json(f: &FactorRow) -> Value {
+    let mut v = json!({
+        "id": f.id,
+        "status": f.status,
+        "factor_type": f.factor_type,
+        "created_at": f.created_at,
+        "updated_at": f.updated_at,
+        "last_challenged_at": f.last_challenged_at,
+    });
+    if !f.friendly_name.is_empty() {
+        v["friendly_name"] = json!(f.friendly_name);
+    }
+    if let Some(at) = &f.verified_at {
+        v["verified_at"] = json!(at);
+    }
+    if let Some(until) = removable_without_code_until(f) {
+        v["removable_without_code_until"] = json!(timestamp(until));
+    }
+    v
 }
 
 fn identity_json(i: &IdentityRow) -> Value {

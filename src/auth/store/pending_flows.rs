@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use crate::auth::store::oauth_flows::FlowRow;
 use crate::auth::store::sessions::FLOW_TTL_MS;
-use crate::db::oauth_flows::FlowRow;
 
 /// Most Google sign-ins that may be under way at once. Past this many the expired go first, then the
 /// oldest; a real sign-in takes under a minute, and `authorize_per_ip` keeps one client from churning

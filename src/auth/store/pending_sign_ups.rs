@@ -1,13 +1,13 @@
-//! Sign-ups waiting for their confirmation e-mail's link, as units of work (`crate::db::pending_sign_ups`
+//! Sign-ups waiting for their confirmation e-mail's link, as units of work (`pending_sign_up_rows`
 //! has the queries). Confirming one makes the account and its first session in one transaction.
 
 use crate::accounts::store;
-use crate::accounts::time::now_text;
 use crate::auth::errors::AuthResult;
 use crate::auth::store::accounts::{sign_up_rows, start_session};
 use crate::auth::store::models::{SignInMethod, SignedIn};
+use crate::auth::store::pending_sign_up_rows::{self as rows, PendingRow};
 use crate::db::Db;
-use crate::db::pending_sign_ups::{self as rows, PendingRow};
+use crate::ground::clock::now_text;
 
 /// What opening a link did.
 pub enum Confirmed {

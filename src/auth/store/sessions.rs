@@ -5,15 +5,15 @@
 use rusqlite::Connection;
 use zeroize::Zeroizing;
 
-use crate::accounts::time::now_ms;
+use crate::accounts::factors as factor_rows;
+use crate::accounts::sessions::{self as rows, SessionRow};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::rules::config::SessionLimits;
 use crate::auth::store::models::{SignInMethod, SignedIn, User};
+use crate::auth::store::oauth_flows;
 use crate::db::Db;
-use crate::db::factors as factor_rows;
-use crate::db::oauth_flows;
-use crate::db::sessions::{self as rows, SessionRow};
+use crate::ground::clock::now_ms;
 
 /// Revoked refresh tokens (and ended sessions) are kept this long, then purged: long enough that a
 /// reused token still reads as reused and a late refresh still gets `session_expired`.
@@ -157,7 +157,7 @@ pub async fn rotate(
         rows::mark_refreshed(&tx, &session.id, now)?;
         let user = User::load(&tx, &session.user_id)?.ok_or(AuthError::RefreshSessionNotFound)?;
         // A refresh keeps the level the session reached (GoTrue reads the claims again).
-        let steps = crate::db::factors::claims(&tx, &session.id)?;
+        let steps = crate::accounts::factors::claims(&tx, &session.id)?;
         tx.commit()?;
         Ok(SignedIn {
             user,
@@ -235,7 +235,7 @@ pub async fn purge(db: &Db, limits: SessionLimits, now: i64) -> AuthResult<Purge
         let sessions =
             rows::purge_ended(c, cutoff(limits.timebox_ms), cutoff(limits.inactivity_ms))?;
         let oauth_flows = oauth_flows::purge_older_than(c, now - 3 * FLOW_TTL_MS)?;
-        let pending_sign_ups = crate::db::pending_sign_ups::purge_expired(c, now)?;
+        let pending_sign_ups = crate::auth::store::pending_sign_up_rows::purge_expired(c, now)?;
         Ok(Purged {
             refresh_tokens,
             sessions,

@@ -13,8 +13,8 @@ use crate::accounts::ban::Ban;
 use crate::accounts::create::NewAccount;
 use crate::accounts::update::Changes;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::keys::password;
 use crate::auth::rules::metadata;
+use crate::auth::rules::password_rules;
 use crate::auth::service::{AuthService, pool_error};
 use crate::auth::use_cases::admin_params::{
     LinkParams, UserParams, ban_of, metadata_of, user_id, user_json,
@@ -291,7 +291,7 @@ impl AuthService {
             return Ok(None);
         };
         let p = Zeroizing::new(p);
-        password::check_policy(&p)?;
+        password_rules::check_policy(&p)?;
         Ok(Some(self.passwords.hash(p).await.map_err(pool_error)?))
     }
 }

@@ -4,26 +4,18 @@
 
 use serde_json::Value;
 
-use crate::auth::errors::{AuthError, AuthResult};
+use crate::auth::errors::AuthResult;
 use crate::auth::service::AuthService;
-use crate::auth::store::factors::factor_json;
+use crate::auth::store::factors;
+use crate::auth::store::models::factor_json;
 use crate::auth::use_cases::admin_params::user_id;
 use crate::auth::use_cases::mfa::factor_id_of;
-use crate::db::factors as rows;
 
 impl AuthService {
     pub async fn admin_list_factors(&self, id: &str) -> AuthResult<Value> {
         let id = user_id(id)?;
         let uid = id.clone();
-        let factors = self
-            .db
-            .read(move |c| {
-                if crate::accounts::identities::find_with_identities(c, &uid)?.is_none() {
-                    return Err(AuthError::AdminUserNotFound);
-                }
-                Ok(rows::for_user(c, &uid)?)
-            })
-            .await?;
+        let factors = self.db.read(move |c| factors::of_user(c, &uid)).await?;
         tracing::info!(action = "list_factors", user_id = %id, "admin API");
         Ok(Value::Array(factors.iter().map(factor_json).collect()))
     }
@@ -31,21 +23,10 @@ impl AuthService {
     pub async fn admin_delete_factor(&self, id: &str, factor_id: &str) -> AuthResult<Value> {
         let id = user_id(id)?;
         let uid = id.clone();
-        let raw_factor = factor_id.to_string();
+        let fid = factor_id_of(factor_id);
         let factor = self
             .db
-            .write(move |c| {
-                let tx = c.transaction()?;
-                if crate::accounts::identities::find_with_identities(&tx, &uid)?.is_none() {
-                    return Err(AuthError::AdminUserNotFound);
-                }
-                let fid = factor_id_of(&raw_factor)?;
-                let factor =
-                    rows::find_owned(&tx, &uid, &fid)?.ok_or(AuthError::MfaFactorNotFound)?;
-                rows::delete(&tx, &factor.id)?;
-                tx.commit()?;
-                Ok(factor)
-            })
+            .write(move |c| factors::remove_by_operator(c, &uid, fid))
             .await?;
         tracing::info!(action = "delete_factor", user_id = %id, factor_id = %factor.id, "admin API");
         Ok(factor_json(&factor))

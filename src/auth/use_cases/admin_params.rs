@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::accounts::ban::Ban;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::rules::metadata;
-use crate::auth::rules::span::Span;
 use crate::auth::store::models::User;
+use crate::ground::span::Span;
 
 /// The body of `POST /admin/users` and `PUT /admin/users/{id}` (GoTrue's `AdminUserParams`, the
 /// fields this server has).

@@ -10,10 +10,10 @@ use serde::Deserialize;
 use zeroize::Zeroizing;
 
 use crate::accounts::AccountError;
-use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::service::AuthService;
 use crate::auth::use_cases::user::Authenticated;
+use crate::ground::clock::now_ms;
 
 /// An account without a password (Google only) proves it is her by a sign-in this recent instead.
 pub const FRESH_SIGN_IN_MS: i64 = 5 * 60 * 1000;
@@ -71,7 +71,7 @@ impl AuthService {
     async fn require_fresh_sign_in(&self, session_id: String) -> AuthResult<()> {
         let session = self
             .db
-            .read(move |c| Ok::<_, AuthError>(crate::db::sessions::find(c, &session_id)?))
+            .read(move |c| Ok::<_, AuthError>(crate::accounts::sessions::find(c, &session_id)?))
             .await?
             .ok_or(AuthError::SessionNotFound)?;
         if now_ms() - session.created_at > FRESH_SIGN_IN_MS {

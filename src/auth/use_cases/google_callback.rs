@@ -5,15 +5,15 @@
 use serde::Deserialize;
 use url::Url;
 
-use crate::accounts::time::now_ms;
 use crate::auth::errors::AuthError;
 use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
 use crate::auth::store::google_store::{self, GoogleNext};
 use crate::auth::store::models::Session;
+use crate::auth::store::oauth_flows::FlowRow;
 use crate::auth::store::sessions::FLOW_TTL_MS;
 use crate::auth::use_cases::google_flow::provider_disabled;
-use crate::db::oauth_flows::FlowRow;
+use crate::ground::clock::now_ms;
 use crate::logging::mask_email;
 
 #[derive(Deserialize, Default)]

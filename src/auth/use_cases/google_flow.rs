@@ -4,12 +4,12 @@
 
 use serde::Deserialize;
 
-use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
 use crate::auth::store::google_client::GoogleClient;
-use crate::db::oauth_flows::FlowRow;
+use crate::auth::store::oauth_flows::FlowRow;
+use crate::ground::clock::now_ms;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

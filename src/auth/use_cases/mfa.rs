@@ -8,13 +8,13 @@ use std::net::IpAddr;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::accounts::factors::FactorRow;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::keys::mfa_totp;
 use crate::auth::service::{AuthService, rate_limited};
 use crate::auth::store::factors::{self, NewFactor, Removal, TOTP};
 use crate::auth::store::models::Session;
 use crate::auth::use_cases::user::Authenticated;
-use crate::db::factors::FactorRow;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

@@ -3,7 +3,6 @@
 
 use serde::Deserialize;
 
-use crate::accounts::time::now_ms;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
@@ -11,6 +10,7 @@ use crate::auth::store::google_client::s256;
 use crate::auth::store::google_store;
 use crate::auth::store::models::Session;
 use crate::auth::store::sessions::FLOW_TTL_MS;
+use crate::ground::clock::now_ms;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]

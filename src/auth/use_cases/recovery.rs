@@ -10,16 +10,11 @@
 use serde::Deserialize;
 use url::Url;
 
-use crate::accounts::store;
-use crate::accounts::time::now_ms;
-use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::tokens;
 use crate::auth::service::AuthService;
-use crate::auth::store::accounts::start_session;
-use crate::auth::store::models::Session;
-use crate::auth::store::models::{SignInMethod, SignedIn};
-use crate::db::recovery_tokens;
+use crate::auth::store::accounts::{self, Redeemed};
+use crate::auth::store::models::{Session, SignedIn};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -155,29 +150,16 @@ impl AuthService {
         }
     }
 
-    /// One transaction: mark the link used and, if it was good, start a "recovery" session.
+    /// Marks the link used and, if it was good, starts a "recovery" session (one unit of work).
     async fn redeem(&self, token: &str) -> Result<SignedIn, LinkError> {
         let hash = tokens::hash_token(token.trim());
-        let outcome = self
-            .db
-            .write(move |c| {
-                let tx = c.transaction()?;
-                let now = now_ms();
-                let row = recovery_tokens::claim(&tx, &hash, now)?;
-                let Some(row) = row.filter(|r| r.used_at.is_none() && now <= r.expires_at) else {
-                    tx.commit()?;
-                    return Ok(Err(LinkError::Expired));
-                };
-                if crate::accounts::is_disabled(&tx, &row.user_id)? {
-                    tx.commit()?;
-                    return Ok(Err(LinkError::Banned));
-                }
-                store::touch_sign_in(&tx, &row.user_id, &now_text())?;
-                let signed_in = start_session(&tx, &row.user_id, SignInMethod::Recovery)?;
-                tx.commit()?;
-                Ok::<Result<SignedIn, LinkError>, AuthError>(Ok(signed_in))
-            })
-            .await;
+        let outcome = accounts::redeem_recovery_link(&self.db, hash)
+            .await
+            .map(|redeemed| match redeemed {
+                Redeemed::SignedIn(signed_in) => Ok(*signed_in),
+                Redeemed::Expired => Err(LinkError::Expired),
+                Redeemed::Banned => Err(LinkError::Banned),
+            });
         match outcome {
             Ok(Ok(signed_in)) => {
                 tracing::info!("signed in with a recovery link");

@@ -13,15 +13,15 @@ use serde_json::{Map, Value};
 use zeroize::Zeroizing;
 
 use crate::accounts::recovery::{link_url, new_link_token};
-use crate::accounts::time::{now_ms, now_text};
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::rules::sign_up_mail::{self, LINK_LIFETIME_SECS};
 use crate::auth::service::{AuthService, pool_error};
 use crate::auth::store::accounts;
 use crate::auth::store::models::SignedIn;
+use crate::auth::store::pending_sign_up_rows::PendingRow;
 use crate::auth::store::pending_sign_ups::{self as pending, Confirmed};
 use crate::auth::use_cases::signup::{SignUpFrom, answer};
-use crate::db::pending_sign_ups::PendingRow;
+use crate::ground::clock::{now_ms, now_text};
 use crate::logging::mask_email;
 use crate::opaque_tokens::hash_token;
 use crate::rate_limit::{source_key, whole_seconds};

@@ -15,15 +15,14 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use zeroize::Zeroizing;
 
-use crate::accounts::time::now_text;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::keys::password;
 use crate::auth::rules::metadata;
 use crate::auth::rules::password_rules;
-use crate::auth::rules::sign_in_names;
 use crate::auth::service::{AuthService, limit, pool_error};
 use crate::auth::store::accounts::{self, sign_up_rows};
 use crate::auth::store::models::SignInMethod;
+use crate::ground::clock::now_text;
+use crate::ground::sign_in_name;
 use crate::logging::mask_email;
 
 /// What a sign-up request says besides its body.
@@ -60,7 +59,7 @@ impl AuthService {
             return Err(AuthError::AnonymousProviderDisabled);
         }
         if password.is_empty() || password.chars().count() > password_rules::MAX_LEN {
-            password::check_policy(&password)?;
+            password_rules::check_policy(&password)?;
         }
         if !email.is_empty() && !phone.is_empty() {
             return Err(AuthError::validation(
@@ -77,7 +76,7 @@ impl AuthService {
         if let Some(email) = &email {
             self.config.sign_in_names.check_signup(email)?;
         }
-        password::check_policy(&password)?;
+        password_rules::check_policy(&password)?;
         let Some(email) = email else {
             return Err(phone_signup(body.channel.as_deref()));
         };
@@ -91,7 +90,7 @@ impl AuthService {
         if self.config.sign_up_returns_session {
             return self.sign_up_with_session(email, password, data).await;
         }
-        if self.confirms_by_mail() && sign_in_names::name_of(&email).is_none() {
+        if self.confirms_by_mail() && sign_in_name::name_of(&email).is_none() {
             return self.sign_up_by_mail(email, password, data, from).await;
         }
         let exists = accounts::find_by_email(&self.db, email.clone())
@@ -177,7 +176,7 @@ pub(super) fn answer(
 /// Checks an address as accounts do (`crate::accounts::email`), with GoTrue's messages.
 pub fn normalise_email(raw: &str) -> AuthResult<String> {
     use crate::accounts::email::{EmailProblem, normalise};
-    normalise(raw, crate::auth::rules::sign_in_names::DOMAIN).map_err(|p| match p {
+    normalise(raw, sign_in_name::DOMAIN).map_err(|p| match p {
         EmailProblem::Missing => AuthError::validation("To signup, please provide your email"),
         EmailProblem::Invalid => {
             AuthError::validation("Unable to validate email address: invalid format")

@@ -7,8 +7,8 @@ use zeroize::Zeroizing;
 
 use crate::accounts::update::merge_metadata;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
-use crate::auth::keys::password;
 use crate::auth::rules::metadata;
+use crate::auth::rules::password_rules;
 use crate::auth::service::{AuthService, limit, pool_error};
 use crate::auth::store::accounts::{self, Change};
 use crate::auth::store::models::User;
@@ -84,7 +84,7 @@ impl AuthService {
             None => None,
             Some(p) => {
                 let password = Zeroizing::new(p);
-                password::check_policy(&password)?;
+                password_rules::check_policy(&password)?;
                 let current_password = Zeroizing::new(body.current_password.unwrap_or_default());
                 if !sessions::is_recovery(&self.db, auth.session_id.clone()).await? {
                     self.check_current_password(current_password, current.password_hash.clone())

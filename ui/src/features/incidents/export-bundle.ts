@@ -1,4 +1,5 @@
 import { fromBase64 } from '../../lib/vault/crypto';
+import { courtCertificateFiles, type CourtCertificateRequest } from './court-certificate-files';
 import { sha256Hex } from './digest';
 import { parseContent, type EvidenceEntry } from './incident-model';
 import { CERTIFICATE_FILE, FORMAT, secondTokenFile, tokenFile, type ZipInput } from '../../lib/evidence-bundle';
@@ -59,7 +60,8 @@ export function buildManifest(entries: EvidenceEntry[], shown: Set<string>) {
 
 /**
  * Every member of the ZIP: manifest, certificate, one token per entry, the shown entries' attachments
- * unchanged, the report and the how-to page. Built in the browser: nothing passes through the server.
+ * unchanged, the report and the how-to page, and the court certificate the operator named, if any. Built in the
+ * browser: nothing passes through the server.
  */
 export async function bundleFiles(args: {
   entries: EvidenceEntry[];
@@ -68,6 +70,8 @@ export async function bundleFiles(args: {
   attachment(id: string): Promise<Uint8Array<ArrayBuffer>>;
   reportHtml: string;
   howToHtml: string;
+  /** The court certificate the operator named (`[incidents] certificate`), filled in last over every other member. */
+  court?: CourtCertificateRequest;
 }): Promise<ZipInput> {
   const te = new TextEncoder();
   const manifest = buildManifest(args.entries, args.shown);
@@ -84,5 +88,6 @@ export async function bundleFiles(args: {
     // Photos and recordings are compressed already: stored as they are.
     for (const a of e.attachments) files[a.file] = [await args.attachment(a.id), { level: 0 }];
   }
+  if (args.court) Object.assign(files, await courtCertificateFiles(args.court, files, args.entries, args.shown));
   return files;
 }

@@ -10,7 +10,8 @@ vi.mock('../../lib/vault', async (original) => ({ ...(await original<object>()),
 // The real ZIP writer; the certificate and the browser's download are stand-ins.
 vi.mock('../../lib/evidence-bundle', async (original) => ({
   ...(await original<object>()),
-  fetchCertificate: async () => '-----BEGIN CERTIFICATE-----\nAAEC\n-----END CERTIFICATE-----\n',
+  // A real certificate (made with openssl once), since the report names its subject.
+  fetchCertificate: async () => '-----BEGIN CERTIFICATE-----\nMIIBlDCCATmgAwIBAgIULEWI3YiMFXRptJo1BLCPtKdb+iowCgYIKoZIzj0EAwIw\nHzEdMBsGA1UEAwwUU29sYWNlIHRpbWUtc3RhbXBpbmcwHhcNMjYxMTI5MDAzMzIy\nWhcNNDYxMTI0MDAzMzIyWjAfMR0wGwYDVQQDDBRTb2xhY2UgdGltZS1zdGFtcGlu\nZzBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABJD6t20OhuP4ng4LY0Yrr1+bMYQi\nnSLfEW2Kd6C+r69Fu1za5OZc75PemxhMSQBSDzl/E5BrK9hVUYovmyxFi7WjUzBR\nMB0GA1UdDgQWBBTwzh3XMbuNf7WJmXyvgptyBt/mPzAfBgNVHSMEGDAWgBTwzh3X\nMbuNf7WJmXyvgptyBt/mPzAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0kA\nMEYCIQDrFtlXwFDDvOUcAPTp7wbT7UqSKrbFl/kxtfAuxQUvzQIhAN+YO+cR/Jd6\nVogA5E48az6ccCuizzMXYAaFoqmru5O0\n-----END CERTIFICATE-----\n',
   downloadZip: (zip: Uint8Array, name: string) => void downloads.push({ zip, name }),
 }));
 

@@ -7,7 +7,7 @@ import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } fr
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
-import { useCategories } from '../../lib/incident-entry';
+import { incidentsServerConfig, useCategories } from '../../lib/incident-entry';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 
@@ -49,15 +49,25 @@ export function ExportSection({ entries, stampPending }: Props) {
       await stampPending();
       const shown = shownIds(entries, new Set(chosen.map((e) => e.id)));
       const certificate = await fetchCertificate();
-      // The reader is told which certificate to compare, and where this server publishes it.
-      const published = { sha256: await certificateSha256(certificate), url: new URL(CERTIFICATE_PATH, location.origin).href };
+      const server = await incidentsServerConfig();
+      const { certificateSubject } = await import('./rfc3161');
+      // The reader is told who made the stamps, as it is: the operator, the certificate, where it is published.
+      const published = {
+        sha256: await certificateSha256(certificate),
+        url: new URL(CERTIFICATE_PATH, location.origin).href,
+        subject: certificateSubject(certificate),
+        operator: server.operatorName || t('incidents.operatorUnnamed', { host: location.host }),
+        page: server.certificatePage || undefined,
+      };
+      const made = new Date();
       const files = await bundleFiles({
         entries,
         shown,
         certificate,
         attachment: (aid) => attachmentBytes(vault, aid),
-        reportHtml: reportHtml(entries, shown, t, lang, new Date(), categories, published),
+        reportHtml: reportHtml(entries, shown, t, lang, made, categories, published),
         howToHtml: howToHtml(entries, t, lang, published),
+        court: server.courtCertificate ? { kind: server.courtCertificate, made, authority: published } : undefined,
       });
       const zip = await zipBundle(files, lock ? password : undefined);
       downloadZip(zip, exportFileName(new Date()));

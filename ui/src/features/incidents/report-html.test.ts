@@ -5,9 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interpolate, type Translate } from '../../lib/i18n';
-import { lookup } from '../../lib/i18n/catalogue';
-import { catalogueFor } from '../../lib/test-utils/in-language';
+import { translatorFor } from '../../lib/test-utils/in-language';
 import { certificateSha256 } from './export-bundle';
 import type { EvidenceEntry } from './incident-model';
 import { howToHtml, reportHtml } from './report-html';
@@ -24,20 +22,17 @@ const entry: EvidenceEntry = {
   stampedLater: false,
   attachments: [],
 };
-const published = { sha256: 'ab'.repeat(32), url: 'https://help.example.org/api/timestamp/certificate' };
+const published = {
+  sha256: 'ab'.repeat(32),
+  url: 'https://help.example.org/api/timestamp/certificate',
+  subject: 'CN=Solace time-stamping',
+  operator: 'Sakhi Trust',
+};
 
-async function translate(lang: string): Promise<Translate> {
-  const catalogue = await catalogueFor(lang);
-  return (key, vars) => {
-    const text = lookup(catalogue, key);
-    if (typeof text !== 'string') throw new Error(`no text ${key} in ${lang}`);
-    return interpolate(text, vars);
-  };
-}
 
 describe("the bundle's pages name the certificate to compare", () => {
   it.each(['en', 'hi'])('in %s: its fingerprint and where the operator publishes it, in the report and the how-to', async (lang) => {
-    const t = await translate(lang);
+    const t = await translatorFor(lang);
     const report = reportHtml([entry], new Set(['e1']), t, lang, new Date('2026-11-21T10:00:00Z'), [], published);
     const howTo = howToHtml([entry], t, lang, published);
     for (const page of [report, howTo]) {

@@ -4,7 +4,7 @@ import { formatMoment } from '../../lib/dates';
 import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
 import { kindLabel } from './kind-labels';
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 // Prints cleanly to PDF from any browser: black on white, no page break inside an incident.
@@ -14,7 +14,7 @@ article{break-inside:avoid}dt{font-weight:600}dd{margin:0 0 .5rem 0;white-space:
 code{font-size:.8rem;word-break:break-all}.amend{border-left:3px solid #666;padding-left:1rem;margin:1rem 0}
 .seal{font-size:.9rem;color:#333}@media print{body{margin:0}a{color:#111}}`;
 
-function page(lang: string, title: string, body: string): string {
+export function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
 }
 
@@ -36,8 +36,17 @@ function seal(e: EvidenceEntry, c: EntryContent, lang: string, t: Translate): st
   }<br>${esc(t('incidents.reportDigest'))} <code>${e.digest}</code></p>`;
 }
 
-/** The certificate the stamps were made with, and where its operator publishes it, for the reader to compare. */
-export type PublishedCertificate = { sha256: string; url: string };
+/**
+ * The authority the stamps were made by, named as it is: who runs it (`timestamp.operator_name`, else the server's
+ * address), its certificate's subject and fingerprint, and where the operator publishes it, for the reader to compare.
+ */
+export type PublishedCertificate = { sha256: string; url: string; subject: string; operator: string; page?: string };
+
+/** What the pages say of the certificate, and of the operator's own page for its fingerprint when there is one. */
+function certificateWords(key: string, certificate: PublishedCertificate, t: Translate): string {
+  const page = certificate.page ? ` ${t('incidents.reportCertificatePage', { page: certificate.page })}` : '';
+  return esc(t(key, certificate) + page);
+}
 
 function list(items: string[]): string {
   return `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>`;
@@ -57,7 +66,7 @@ export function reportHtml(
   const parts = [`<h1>${esc(t('incidents.reportTitle'))}</h1>`];
   parts.push(`<p>${esc(t('incidents.reportMade', { when: formatMoment(now.toISOString(), lang), count: incidents.length }))}</p>`);
   parts.push(`<p>${esc(t('incidents.reportIntro'))}</p>`);
-  parts.push(`<p>${esc(t('incidents.reportCertificate', certificate))}</p>`);
+  parts.push(`<p>${certificateWords('incidents.reportCertificate', certificate, t)}</p>`);
   for (const e of incidents) {
     const c = parseContent(e);
     const rows: [string, string][] = [
@@ -127,7 +136,7 @@ export function howToHtml(entries: EvidenceEntry[], t: Translate, lang: string, 
         ]
       : []),
     `<h2>${esc(t('incidents.howToCertificateTitle'))}</h2>`,
-    `<p>${esc(t('incidents.howToCertificate', certificate))}</p>`,
+    `<p>${certificateWords('incidents.howToCertificate', certificate, t)}</p>`,
     `<pre>solace verify-evidence --certificate PUBLISHED.pem BUNDLE.zip</pre>`,
     `<p>${esc(t('incidents.howToDigest'))}</p>`,
     `<h2>${esc(t('incidents.howToMeansTitle'))}</h2>`,

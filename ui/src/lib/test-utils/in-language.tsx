@@ -1,11 +1,22 @@
 import type { ReactElement } from 'react';
-import { I18nProvider, loadBuiltInCatalogue, type Catalogue } from '../i18n';
+import { I18nProvider, interpolate, loadBuiltInCatalogue, type Catalogue, type Translate } from '../i18n';
+import { lookup } from '../i18n/catalogue';
 
 /** A built-in catalogue, loaded as the app loads it. */
 export async function catalogueFor(lang: string): Promise<Catalogue> {
   const catalogue = await loadBuiltInCatalogue(lang);
   if (!catalogue) throw new Error(`no built-in catalogue for ${lang}`);
   return catalogue;
+}
+
+/** The translate function of a built-in language, outside any component; a missing text fails the test. */
+export async function translatorFor(lang: string): Promise<Translate> {
+  const catalogue = await catalogueFor(lang);
+  return (key, vars) => {
+    const text = lookup(catalogue, key);
+    if (typeof text !== 'string') throw new Error(`no text ${key} in ${lang}`);
+    return interpolate(text, vars);
+  };
 }
 
 /** `ui` inside a provider that shows `lang` with its catalogue. */

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use rusqlite::Connection;
 use serde_json::{Map, json};
 
-use super::errors::AdvocateError;
-use super::store;
 use crate::accounts::{self, AccountError, create::NewAccount, email::normalise};
+use crate::advocates::errors::AdvocateError;
+use crate::advocates::{area_url, store};
 use crate::cli::AdvocatesCommand;
 use crate::config::Config;
 use crate::db;
@@ -76,7 +76,7 @@ fn execute(
                 return Err(e.into());
             }
             let site = &config.server.site_url;
-            let area = super::area_url(site);
+            let area = area_url(site);
             let lifetime = config.auth.recovery_link_lifetime.0;
             let link = accounts::recovery::create_to(c, &id, site, &area, lifetime)?;
             println!("{}", link.url);

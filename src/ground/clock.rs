@@ -1,4 +1,5 @@
-//! Timestamps as accounts are stored (GoTrue's format): RFC 3339, UTC, microseconds.
+//! The clock as Solace stores it: timestamps in GoTrue's format (RFC 3339, UTC, microseconds) and unix
+//! milliseconds.
 
 pub fn timestamp(at: chrono::DateTime<chrono::Utc>) -> String {
     at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)

@@ -154,9 +154,9 @@ mod tests {
 
     #[test]
     fn purge_forgets_only_long_revoked_tokens_and_deleting_a_session_takes_its_tokens() {
-        let mut c = Connection::open_in_memory().unwrap();
-        c.pragma_update(None, "foreign_keys", "ON").unwrap();
-        super::super::migrations::run(&mut c).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        crate::db::Db::open(dir.path()).unwrap();
+        let c = crate::db::open_for_command(dir.path()).unwrap();
         c.execute(
             "INSERT INTO users (id, email, created_at, updated_at) VALUES ('u', 'u@x.org', 't', 't')",
             [],

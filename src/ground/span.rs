@@ -1,3 +1,5 @@
+//! The length of time the operator writes in the configuration and on the command line.
+
 use std::time::Duration;
 
 use serde::Deserialize;

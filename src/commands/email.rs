@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use super::Mailer;
 use crate::config::Config;
+use crate::email::Mailer;
 use crate::logging::mask_email;
 
 const SUBJECT: &str = "Solace: a test message";
@@ -16,7 +16,7 @@ pub fn test(config: &Config, address: &str) -> ExitCode {
         eprintln!("solace: {message}");
         ExitCode::FAILURE
     };
-    if !super::send::is_address(address) {
+    if !crate::email::send::is_address(address) {
         return fail(format!("{address:?} is not an e-mail address"));
     }
     let mailer = match Mailer::from_config(&config.email) {
