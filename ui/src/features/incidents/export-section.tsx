@@ -7,7 +7,8 @@ import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } fr
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
 import { howToHtml, reportHtml } from './report-html';
-import { incidentsServerConfig, useCategories } from '../../lib/incident-entry';
+import { useCategories } from '../../lib/incident-entry';
+import { incidentsServerConfig } from './server-config';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useVault } from '../../lib/vault';
 import type { EntryKind, EvidenceEntry } from './incident-model';
 import { loadEntries, removeEntries, sealEntry, stamp, stampSecond, type NewAttachment } from './incident-store';
-import { incidentsServerConfig } from '../../lib/incident-entry';
+import { incidentsServerConfig } from './server-config';
 
 export type LogState = { entries: EvidenceEntry[]; loading: boolean; unreadable: number };
 

@@ -4,5 +4,5 @@ import './english';
 export { EntryDetails, whenText, type IncidentContent } from './entry-details';
 export { ABUSE_KINDS, type AbuseKind } from './kinds';
 export { KIND_LABELS, kindLabel } from './kind-labels';
-export { incidentsServerConfig, parseServerConfig, type IncidentsServerConfig } from './server-config';
+export { readConfig } from './config-read';
 export { parseCategories, useCategories, type Category } from './use-categories';
