@@ -61,6 +61,21 @@ export default defineConfig([
     rules: { 'solace-texts/catalogue-texts': 'error' },
   },
   {
+    // Dates reach the screen in one format per language, made in one place (src/lib/dates.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString', 'toLocaleString'].map((property) => ({
+          property,
+          message: 'Show dates with formatDate, formatDateTime or formatTime (src/lib/dates.ts).',
+        })),
+        { object: 'Intl', property: 'DateTimeFormat', message: 'Dates are formatted in src/lib/dates.ts only.' },
+      ],
+    },
+  },
+  {
     // What the browser may remember of each field is said, never left to its default (eslint/form-memory.js).
     files: ['src/**/*.tsx'],
     ignores: ['**/*.test.tsx', 'src/testing/**', 'src/lib/test-utils/**'],

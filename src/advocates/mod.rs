@@ -5,6 +5,7 @@
 
 pub mod config;
 pub mod errors;
+pub mod openings;
 mod part_routes;
 pub mod parts;
 mod routes;

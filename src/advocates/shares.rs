@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::config::MAX_PART_BYTES;
 use super::errors::AdvocateError;
+use super::openings;
 use crate::db::DELETE_BATCH_BYTES;
 use crate::ground::clock::{now_ms, now_text, timestamp};
 
@@ -26,7 +27,11 @@ pub struct ShareInfo {
     /// Unix milliseconds.
     pub expires_at: i64,
     pub created_at: String,
+    /// The first opening; kept when the log below has let it go.
     pub opened_at: Option<String>,
+    /// Each opening kept, oldest first (`openings::KEPT` at most); only in her own list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub openings: Option<Vec<String>>,
     /// How many parts its attachments travel in (docs/advocates.md, "Parts").
     pub parts: i64,
     /// Whether all of them are here; the advocate is shown only complete shares.
@@ -156,13 +161,21 @@ fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInf
                 .map(|b| base64::Engine::encode(&base64::engine::general_purpose::STANDARD, b)),
             parts: r.get(8)?,
             complete: r.get(9)?,
+            openings: None,
         })
     })?
     .collect()
 }
 
+/// Her shares, each with its openings; read in one transaction, so the two agree.
 pub fn of_survivor(c: &Connection, survivor_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
-    list(c, "survivor_id", survivor_id)
+    let tx = c.unchecked_transaction()?;
+    let mut list = list(&tx, "survivor_id", survivor_id)?;
+    let mut openings = openings::of_survivor(&tx, survivor_id)?;
+    for share in &mut list {
+        share.openings = Some(openings.remove(&share.id).unwrap_or_default());
+    }
+    Ok(list)
 }
 
 pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
@@ -176,8 +189,9 @@ pub enum Piece {
     Part(i64),
 }
 
-/// `piece` of share `id` for its advocate, once the share is complete and after expired shares are gone;
-/// the first read of any of it is recorded, so she sees when it was opened. `from` names whose share it is;
+/// `piece` of share `id` for its advocate, once the share is complete and after expired shares are gone.
+/// Each read of the sealed item is an opening she sees (`openings`); its parts are read right after it and do
+/// not count again. The first read of any of it stays recorded as `opened_at`. `from` names whose share it is;
 /// without it (an older page) the id must name one share of this advocate's only.
 pub fn open(
     c: &mut Connection,
@@ -206,9 +220,13 @@ pub fn open(
             .optional()?,
     };
     let bytes = bytes.ok_or(AdvocateError::NotFound)?;
+    let now = now_text();
+    if matches!(piece, Piece::Sealed) {
+        openings::record(&tx, &survivor, id, &now)?;
+    }
     tx.execute(
         "UPDATE advocate_shares SET opened_at = ?3 WHERE survivor_id = ?1 AND id = ?2 AND opened_at IS NULL",
-        params![survivor, id, now_text()],
+        params![survivor, id, now],
     )?;
     tx.commit()?;
     Ok(bytes)

@@ -108,6 +108,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "auth: sign-ups waiting for their confirmation e-mail's link",
         sql: include_str!("migrations/0019_pending_sign_ups.sql"),
     },
+    Migration {
+        version: 20,
+        name: "advocates: each opening of a share, for her list",
+        sql: include_str!("migrations/0020_share_openings.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod tsa_support;
 mod weather_standin;
 
 // The tests, one module per area.
+mod advocate_openings;
 mod advocate_parts;
 mod advocate_share_limits;
 mod advocates;

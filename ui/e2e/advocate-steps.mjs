@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { freshStep, totpCode } from '../../tests/support/totp.mjs';
 import { checkScript, unpack } from './bundle-check.mjs';
-import { PASSWORD } from './harness.mjs';
+import { PASSWORD, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 export const ADVOCATE_NAME = 'Asha Verma';
 export const KNOWN_AS = 'Meera';
@@ -46,6 +46,18 @@ export async function pairWith(her, code) {
   await her.getByLabel('The name your advocate will know you by').fill(KNOWN_AS);
   await her.getByRole('button', { name: 'Connect' }).click();
   await her.getByRole('status').filter({ hasText: `You are connected with ${ADVOCATE_NAME}` }).waitFor();
+}
+
+/**
+ * An advocate set up in their browser profile `theirs` and her (the suite's page) signed up and paired with them;
+ * returns the advocate's page.
+ */
+export async function pairedAdvocate(suite, theirs) {
+  const advocate = await theirs.newPage();
+  const code = await setUpAdvocate(suite.app, theirs, advocate, uniqueEmail('advocate'));
+  await signUpViaUi(suite.page, uniqueEmail('her'));
+  await pairWith(suite.page, code);
+  return advocate;
 }
 
 /** The advocate opens their key with the passphrase: the list of shares shows. */

@@ -215,7 +215,7 @@ describe('her advocate', () => {
       await her.goto('/settings');
       await shared.getByText(/They first opened it on /).nth(1).waitFor();
       await shared.locator('li', { hasText: 'your journal entry of' }).getByRole('button', { name: 'Withdraw' }).click();
-      await shared.locator('li').nth(1).waitFor({ state: 'detached' });
+      await shared.locator(':scope > li').nth(1).waitFor({ state: 'detached' });
       await advocate.getByRole('button', { name: 'Look for new shares' }).click();
       await fromHer.getByText(JOURNAL).waitFor({ state: 'detached' });
       await fromHer.getByText(WHAT).waitFor();

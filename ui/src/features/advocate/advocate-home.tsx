@@ -2,7 +2,6 @@ import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useState } from 'react';
 import { AdvocateApiError, advocateApi } from '../../lib/advocates/api';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import { LoadingScreen } from '../../lib/loading-screen';
 import { PushOptIn } from '../../lib/push-opt-in';
 import { Alerts } from './alerts';
@@ -11,6 +10,7 @@ import { PairingPanel } from './pairing-panel';
 import { SharedWithMe } from './shared-with-me';
 import { KeyCode } from './key-code';
 import { TwoStepSetup } from './two-step-setup';
+import { formatDate } from '../../lib/dates';
 
 /** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
 export type AdvocateHomeData = {
@@ -89,7 +89,7 @@ export function AdvocateHome({ session }: { session: Session }) {
       />
     );
   }
-  const dateOf = (iso: string) => new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
+  const dateOf = (iso: string) => formatDate(iso, lang);
 
   return (
     <>

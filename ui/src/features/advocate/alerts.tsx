@@ -3,7 +3,7 @@ import { advocateApi } from '../../lib/advocates/api';
 import { decodeCheckinNote } from '../../lib/advocates/checkin-note';
 import { fromBase64, openSealed } from '../../lib/advocates/sealing';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
+import { formatDateTime } from '../../lib/dates';
 
 /** `GET /api/advocate/alerts`: a check-in alert, her note still sealed to this advocate's key. */
 type Alert = { id: string; survivor_id: string; known_as: string; kind: 'overdue' | 'duress' | 'stopped' | 'test'; sealed: string; created_at: number };
@@ -86,7 +86,7 @@ export function Alerts({ token, unlockedKey }: { token: string; unlockedKey: Cry
     }
   };
 
-  const when = (ms: number) => new Date(ms).toLocaleString(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (ms: number) => formatDateTime(ms, lang);
   const noteText = (alertId: string) => {
     const note = notes[alertId];
     if (!unlockedKey || note === undefined) return <p>{t('advocate.alertLocked')}</p>;

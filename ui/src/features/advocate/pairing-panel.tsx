@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { advocateApi } from '../../lib/advocates/api';
 import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import type { AdvocateHomeData } from './advocate-home';
+import { formatTime } from '../../lib/dates';
 
 type Pairing = { code: string; expiresAt: number; before: Set<string> };
 type Match = { knownAs: string; safety: string };
@@ -84,7 +84,7 @@ export function PairingPanel({
           </p>
           <p>
             {t('advocate.pairValid', {
-              time: new Date(pairing.expiresAt).toLocaleTimeString(intlLocale(lang), { timeStyle: 'short' }),
+              time: formatTime(pairing.expiresAt, lang),
             })}
           </p>
           <p>{t('advocate.pairWaiting')}</p>

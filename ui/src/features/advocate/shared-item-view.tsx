@@ -10,10 +10,10 @@ import {
   publishedCertificate,
   zipBundle,
 } from '../../lib/evidence-bundle';
-import { builtInKinds } from '../../lib/evidence-bundle/kinds';
 import { howToHtml, reportHtml } from '../../lib/evidence-bundle/report-html';
 import { useLanguage, useT, type Translate } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
+import { builtInKinds, EntryDetails, type IncidentContent } from '../../lib/incident-entry';
+import { formatDate } from '../../lib/dates';
 
 /**
  * The same evidence bundle she would export (docs/evidence.md, "The bundle"), from what she shared: the same
@@ -52,6 +52,8 @@ export function SharedItemView({ payload }: { payload: SharePayload }) {
   const { lang } = useLanguage();
   const { item, consent } = payload;
   const incident = item.kind === 'incident' ? item : null;
+  // Everything she recorded, as sealed in her browser (the same fields her own log shows).
+  const entry = incident ? (incident.content as IncidentContent) : null;
   const photos = usePhotoUrls(incident);
   const [status, setStatus] = useState('');
 
@@ -71,14 +73,10 @@ export function SharedItemView({ payload }: { payload: SharePayload }) {
             </div>
           ))
         : null}
-      {incident ? (
+      {incident && entry ? (
         <>
-          <p className="advocate-item-text">{String(incident.content.what_happened ?? '')}</p>
-          {incident.content.where ? (
-            <p>
-              {t('advocate.where')}: {String(incident.content.where)}
-            </p>
-          ) : null}
+          <p className="advocate-item-text">{String(entry.what_happened ?? '')}</p>
+          <EntryDetails content={entry} />
           {incident.amendments.map((a) => (
             <p key={a.written_at}>
               {t('advocate.correction')}: {a.text}
@@ -103,7 +101,7 @@ export function SharedItemView({ payload }: { payload: SharePayload }) {
         </>
       ) : null}
       <details>
-        <summary>{t('advocate.consent', { until: new Date(consent.until).toLocaleDateString(intlLocale(lang)) })}</summary>
+        <summary>{t('advocate.consent', { until: formatDate(consent.until, lang) })}</summary>
         <p className="advocate-item-text" lang={consent.language}>
           {consent.text}
         </p>

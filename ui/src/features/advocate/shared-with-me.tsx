@@ -6,9 +6,9 @@ import { openPart, withAttachments } from '../../lib/advocates/share-parts';
 import { decodePayload, type SharePayload } from '../../lib/advocates/share-payload';
 import { fromBase64, openSealed, unlockAdvocateKey, WrongPassphraseError } from '../../lib/advocates/sealing';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import type { AdvocateHomeData } from './advocate-home';
 import { SharedItemView } from './shared-item-view';
+import { formatDate } from '../../lib/dates';
 
 /** `GET /api/advocate/shares`: what the server knows of each share. */
 type ShareInfo = { id: string; survivor_id: string; size: number; expires_at: number; created_at: string; opened_at: string | null };
@@ -94,7 +94,7 @@ export function SharedWithMe({
     }
   };
 
-  const dateOf = (v: string | number) => new Date(v).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
+  const dateOf = (v: string | number) => formatDate(v, lang);
 
   if (!key) {
     return (

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import type { Factor } from '../../lib/two-step';
+import { formatDateTime } from '../../lib/dates';
 
 /**
  * Shown on the code step when an authenticator was confirmed in the last days. Someone who knows her
@@ -16,8 +16,7 @@ export function NewAuthenticatorNotice({ factor }: { factor: Factor }) {
   const { authClient } = useAuth();
   const id = useId();
   const [state, setState] = useState<'idle' | 'busy' | 'removed' | 'failed'>('idle');
-  const when = (iso?: string) =>
-    iso ? new Date(iso).toLocaleString(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short' }) : '';
+  const when = (iso?: string) => (iso ? formatDateTime(iso, lang) : '');
 
   const remove = async () => {
     setState('busy');

@@ -78,6 +78,6 @@ describe('notes disguise in Hindi', () => {
     const words = { justNow: 'अभी-अभी', yesterday: 'कल', lang: 'hi' };
     expect(noteDate(new Date(2030, 2, 10, 9, 5).getTime(), now, words)).toBe('09:05');
     expect(noteDate(new Date(2030, 2, 8, 9).getTime(), now, words)).toBe('शुक्रवार');
-    expect(noteDate(new Date(2030, 2, 2, 9).getTime(), now, words)).toBe('2 मार्च');
+    expect(noteDate(new Date(2030, 2, 2, 9).getTime(), now, words)).toBe('2 मार्च 2030');
   });
 });

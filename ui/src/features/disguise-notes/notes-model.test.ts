@@ -10,7 +10,7 @@ describe('notes model', () => {
   it('sample notes are dated back from the first visit, with ids of their own per device', () => {
     const now = at(2030, 3, 10, 15);
     const a = seedNotes(now);
-    expect(a.map((n) => noteDate(n.updatedAt, now))).toEqual(['Yesterday', 'Friday', 'Mar 2']);
+    expect(a.map((n) => noteDate(n.updatedAt, now))).toEqual(['Yesterday', 'Friday', 'March 2, 2030']);
     const b = seedNotes(now);
     expect(b.map((n) => n.id)).not.toEqual(a.map((n) => n.id));
   });
@@ -49,6 +49,6 @@ describe('notes model', () => {
     expect(noteDate(at(2030, 3, 10, 9, 5), now)).toBe('9:05 AM');
     expect(noteDate(at(2030, 3, 9, 23), now)).toBe('Yesterday');
     expect(noteDate(at(2030, 3, 5), now)).toBe('Tuesday');
-    expect(noteDate(at(2030, 2, 20), now)).toBe('Feb 20');
+    expect(noteDate(at(2030, 2, 20), now)).toBe('February 20, 2030');
   });
 });

@@ -1,6 +1,6 @@
 import { englishText } from '../../lib/english-text';
 import type { Translate } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
+import { formatDate, formatTime, formatWeekday } from '../../lib/dates';
 
 /** A disguise note. Kept on the device in plain localStorage: it is part of the disguise, not private. */
 export type Note = { id: string; title: string; content: string; updatedAt: number };
@@ -73,16 +73,15 @@ export function filterNotes(notes: Note[], query: string): Note[] {
 
 /** 'Just now', a time today, 'Yesterday', a weekday this week, else a short date, as a notes app says it. */
 export function noteDate(at: number, now: number = Date.now(), words: NotesWords = ENGLISH_WORDS): string {
-  const locale = intlLocale(words.lang);
   if (now - at < 60_000 && now >= at) return words.justNow;
   const d = new Date(at);
   const startOfToday = new Date(now);
   startOfToday.setHours(0, 0, 0, 0);
   const t0 = startOfToday.getTime();
-  if (at >= t0) return d.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  if (at >= t0) return formatTime(d, words.lang);
   if (at >= t0 - DAY) return words.yesterday;
-  if (at >= t0 - 6 * DAY) return d.toLocaleDateString(locale, { weekday: 'long' });
-  return d.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
+  if (at >= t0 - 6 * DAY) return formatWeekday(d, words.lang);
+  return formatDate(d, words.lang);
 }
 
 /** Keeps only well-formed notes from whatever storage held. */

@@ -7,8 +7,8 @@ import { bundleFiles, NotStampedError, shownIds, zipBundle } from './export-bund
 import { exportFileName, lockProblem, MIN_PASSWORD_LENGTH, type LockProblem } from './export-lock';
 import { incidentDay, parseContent, type EvidenceEntry } from './incident-model';
 import { attachmentBytes } from './incident-store';
+import { useCategories } from '../../lib/incident-entry';
 import { incidentsServerConfig } from './server-config';
-import { useCategories } from './use-categories';
 
 type Props = { entries: EvidenceEntry[]; stampPending(): Promise<unknown> };
 

@@ -1,16 +1,14 @@
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import { calendarMonths, countByDay, monthWeeks } from './calendar-data';
+import { formatMonth, formatWeekday } from '../../lib/dates';
 
 /** Months with the days of incidents marked (the Danger Assessment's calendar idea, with no score). */
 export function IncidentCalendar({ days }: { days: string[] }) {
   const t = useT();
   const { lang } = useLanguage();
-  const locale = intlLocale(lang);
   const counts = countByDay(days);
-  const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + i))),
-  );
+  // 2024-01-01 was a Monday.
+  const weekdays = Array.from({ length: 7 }, (_, i) => formatWeekday(`2024-01-0${1 + i}`, lang, 'short'));
   return (
     <section className="incident-calendar" aria-labelledby="incident-calendar-title">
       <h2 id="incident-calendar-title">{t('incidents.calendar')}</h2>
@@ -18,9 +16,7 @@ export function IncidentCalendar({ days }: { days: string[] }) {
       <div className="incident-months">
         {calendarMonths(days, new Date()).map((month) => {
           const [y, m] = month.split('-').map(Number);
-          const caption = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-            new Date(Date.UTC(y, m - 1, 1)),
-          );
+          const caption = formatMonth(y, m, lang);
           return (
             <table key={month} className="incident-month">
               <caption>{caption}</caption>

@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
 import { AttachmentView } from './attachment-view';
-import { formatMoment } from '../../lib/format-time';
-import { parseContent, type EntryContent, type EvidenceEntry } from './incident-model';
-import { kindLabel } from '../../lib/evidence-bundle/kinds';
+import { formatMoment } from '../../lib/dates';
+import { EntryDetails, whenText } from '../../lib/incident-entry';
+import { parseContent, type EvidenceEntry } from './incident-model';
 import { SealStatus } from './seal-status';
-import { useCategories } from './use-categories';
 
 type Props = {
   incident: EvidenceEntry;
@@ -17,23 +16,12 @@ type Props = {
   share?: ReactNode;
 };
 
-/** When it happened, as she entered it: the time in its zone, a range, 'about'. */
-export function whenText(c: EntryContent, lang: string, t: (k: string, v?: Record<string, string>) => string): string {
-  if (!c.when) return '';
-  const start = formatMoment(c.when.start, lang, c.when.time_zone);
-  const text = c.when.end
-    ? t('incidents.range', { start, end: formatMoment(c.when.end, lang, c.when.time_zone) })
-    : start;
-  return c.when.about ? t('incidents.about', { when: text }) : text;
-}
-
 /** One sealed incident, with its corrections beside it (never overwriting it). */
 export function IncidentCard({ incident, amendments, onAmend, onDelete, share }: Props) {
   const t = useT();
   const { lang } = useLanguage();
   const id = useId();
   const c = parseContent(incident);
-  const categories = useCategories(t);
   const [amending, setAmending] = useState(false);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -52,52 +40,13 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete, share }:
     }
   };
 
-  const rows: [string, string][] = [
-    [t('incidents.where'), c.where ?? ''],
-    [t('incidents.kinds'), (c.kinds ?? []).map((k) => kindLabel(categories, k)).join(', ')],
-    [t('incidents.injuries'), c.injuries ?? ''],
-    [t('incidents.medical'), c.medical_help ?? ''],
-  ];
-
   return (
     <article className="card incident-card" aria-labelledby={`${id}-when`}>
       <div className="incident-original">
         <h3 id={`${id}-when`}>{whenText(c, lang, t)}</h3>
         <p className="incident-label">{t('incidents.original')}</p>
         <p className="incident-what">{c.what_happened}</p>
-        <dl className="incident-details">
-          {rows
-            .filter(([, v]) => v)
-            .map(([k, v]) => (
-              <div key={k}>
-                <dt>{k}</dt>
-                <dd>{v}</dd>
-              </div>
-            ))}
-          {c.witnesses?.length ? (
-            <div>
-              <dt>{t('incidents.witnesses')}</dt>
-              <dd>
-                <ul>
-                  {c.witnesses.map((w, i) => (
-                    <li key={i}>{w}</li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          ) : null}
-          {c.complaint_numbers?.length ? (
-            <div>
-              <dt>{t('incidents.references')}</dt>
-              <dd>
-                <ul>
-                  {c.complaint_numbers.map((w, i) => (
-                    <li key={i}>{w}</li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          ) : null}
+        <EntryDetails content={c}>
           {incident.attachments.length ? (
             <div>
               <dt>{t('incidents.attachments')}</dt>
@@ -112,7 +61,7 @@ export function IncidentCard({ incident, amendments, onAmend, onDelete, share }:
               </dd>
             </div>
           ) : null}
-        </dl>
+        </EntryDetails>
         <SealStatus entry={incident} writtenAt={c.written_at} offline={c.written_offline === true} />
         {share}
       </div>

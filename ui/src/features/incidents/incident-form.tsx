@@ -7,7 +7,7 @@ import { checkLimits, MAX_FILE_MB, MAX_INCIDENT_MB, sizeText } from './attachmen
 import { incidentFields, type AttachmentKind, type IncidentFields } from './incident-model';
 import type { NewAttachment } from './incident-store';
 import { ListField } from './list-field';
-import { useCategories } from './use-categories';
+import { useCategories } from '../../lib/incident-entry';
 
 type Props = {
   onSave(fields: Record<string, unknown>, files: NewAttachment[]): Promise<unknown>;

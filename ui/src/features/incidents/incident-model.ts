@@ -1,8 +1,10 @@
+import { deviceZone } from '../../lib/dates';
 import { canonicalJson } from './canonical-json';
 import { newSalt, sha256Hex } from '../../lib/digest';
 import type { EntryContent, EntryKind } from '../../lib/evidence-bundle/entry';
 
 export { parseContent, type EntryContent, type EntryKind } from '../../lib/evidence-bundle/entry';
+export { ABUSE_KINDS, type AbuseKind } from '../../lib/incident-entry/kinds';
 
 /** What she fills in. Times are as she entered them on this device, with its zone. */
 export type IncidentFields = {
@@ -65,10 +67,6 @@ export function withOffset(local: string, zoneOffsetMinutes?: number): string {
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${local.length === 16 ? `${local}:00` : local}${sign}${hh}:${mm}`;
-}
-
-export function deviceZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** An attachment's name inside a bundle: its id keeps two files of the same name apart. */

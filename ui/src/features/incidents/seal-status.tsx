@@ -1,5 +1,5 @@
 import { useLanguage, useT } from '../../lib/i18n';
-import { formatMoment } from '../../lib/format-time';
+import { formatMoment } from '../../lib/dates';
 import type { EvidenceEntry } from './incident-model';
 
 /**

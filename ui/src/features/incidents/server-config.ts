@@ -1,4 +1,5 @@
 import { stampingAuthority, type StampingAuthority } from '../../lib/evidence-bundle';
+import { readConfig } from '../../lib/incident-entry';
 import { isCourtCertificate, type CourtCertificate } from './court-certificate';
 
 /**
@@ -10,10 +11,6 @@ export type IncidentsServerConfig = StampingAuthority & {
   secondAuthority: boolean;
   courtCertificate: CourtCertificate | null;
 };
-
-// Read once per page load: the entry's config keeps only what every screen needs, so this screen asks
-// for its own part (the offline worker keeps /api/config, so it works offline too).
-let read: Promise<IncidentsServerConfig> | null = null;
 
 export function parseServerConfig(body: unknown): IncidentsServerConfig {
   const b = body as {
@@ -29,14 +26,8 @@ export function parseServerConfig(body: unknown): IncidentsServerConfig {
   };
 }
 
+// Read once per page load, with the kinds of abuse (lib/incident-entry/config-read.ts): the entry's config keeps
+// only what every screen needs, so this screen asks for its own part.
 export function incidentsServerConfig(): Promise<IncidentsServerConfig> {
-  read ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`status ${r.status}`))))
-    .catch(() => {
-      // Not kept: read offline, it would hide the second authority until the next page load.
-      read = null;
-      return null;
-    })
-    .then(parseServerConfig);
-  return read;
+  return readConfig().then(parseServerConfig);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerConfig } from './server-config';
-import { parseCategories } from './use-categories';
+import { parseCategories } from '../../lib/incident-entry';
 
 const parse = (body: unknown) => parseCategories(parseServerConfig(body).categories);
 

@@ -1,5 +1,5 @@
-import { intlLocale } from '../../lib/intl-locale';
 import { SUPPORTIVE_RESPONSES } from './supportive-responses';
+import { formatDateTime } from '../../lib/dates';
 
 /** Shape stored under the `journal-entries` key. */
 export type JournalEntry = {
@@ -61,7 +61,7 @@ export function validEntries(value: unknown): JournalEntry[] {
 
 /** The entry's date and time in the page language ("March 6, 2026 at 6:00 PM" in English). */
 export function formatEntryDate(timestamp: number, lang: string = 'en'): string {
-  return new Date(timestamp).toLocaleString(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(timestamp, lang);
 }
 
 /** Append a dictated utterance on a new line. */

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import { MOOD_LABEL_KEYS } from './mood-labels';
 import { formatMoodDate, type MoodEntry } from './mood-logic';
 import { CHART_RANGES, chartData, chartSummary, type ChartData, type ChartRange } from './mood-chart-data';
@@ -33,10 +32,6 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
   const data = useMemo(() => chartData(entries, range, today, incidentDates), [entries, range, today, incidentDates]);
   const summary = chartSummary(data);
   const longDate = (date: string) => formatMoodDate(date, lang);
-  const shortDate = (date: string) => {
-    const [y, m, d] = date.split('-').map(Number);
-    return new Date(y, m - 1, d).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' });
-  };
   const moodWord = (mood: keyof typeof MOOD_LABEL_KEYS) => t(MOOD_LABEL_KEYS[mood]);
   const from = data.days[0].date;
   const to = data.days[data.days.length - 1].date;
@@ -81,8 +76,8 @@ export function MoodChart({ entries, incidentDates = NO_DATES }: Props) {
             data={data}
             label={t('mood.chartPlotLabel', { from: longDate(from), to: longDate(to) })}
             pointLabel={pointLabel}
-            fromText={shortDate(from)}
-            toText={shortDate(to)}
+            fromText={longDate(from)}
+            toText={longDate(to)}
           />
         </>
       ) : (

@@ -1,6 +1,6 @@
 import { AFFIRMATIONS, type Affirmation, type AffirmationCategory } from './mood-affirmations';
 import { isMoodValue, type MoodValue } from './mood-labels';
-import { intlLocale } from '../../lib/intl-locale';
+import { formatDate } from '../../lib/dates';
 
 /** Shape stored under the `mood-entries` key. */
 export type MoodEntry = {
@@ -105,6 +105,5 @@ export function validMoodEntries(value: unknown): MoodEntry[] {
 
 /** Show a stored YYYY-MM-DD date in the page language's long form, e.g. "March 5, 2026" in English. */
 export function formatMoodDate(date: string, lang: string = 'en'): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
+  return formatDate(date, lang);
 }

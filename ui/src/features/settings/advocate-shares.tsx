@@ -1,6 +1,7 @@
 import type { AdvocateSummary } from '../../lib/advocates/api';
 import type { StandingShare } from '../../lib/advocates';
-import { useT } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/dates';
+import { useLanguage, useT } from '../../lib/i18n';
 
 /** `GET /api/advocates/shares`: what the server knows of each share (never what is in it). */
 export type ShareInfo = {
@@ -9,7 +10,10 @@ export type ShareInfo = {
   size: number;
   expires_at: number;
   created_at: string;
+  /** The first opening; it stays when the log below has let it go. */
   opened_at: string | null;
+  /** Each time the advocate opened it, oldest first: the latest ones the server keeps (docs/advocates.md, "Openings"). */
+  openings?: string[];
   /** False while some of its photos' parts never arrived (docs/advocates.md, "Parts"): the advocate cannot see it. */
   complete?: boolean;
   /** Her label, sealed under her account's data key (lib/advocates/share-label.ts). */
@@ -31,6 +35,7 @@ type Props = {
 /** What she is sharing with her advocates in 'My advocate': standing shares first, each with its way to end it. */
 export function AdvocateShares({ shares, standing, advocates, labels, busy, dateOf, onWithdraw, onStop }: Props) {
   const t = useT();
+  const { lang } = useLanguage();
   if (shares.length === 0 && standing.length === 0) return null;
   return (
     <>
@@ -61,10 +66,35 @@ export function AdvocateShares({ shares, standing, advocates, labels, busy, date
                 : s.opened_at
                   ? t('settings.advocateShareOpened', { date: dateOf(s.opened_at) })
                   : t('settings.advocateShareNotOpened')}
+              <Openings share={s} when={(at) => formatDateTime(at, lang)} />
             </span>
             <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onWithdraw(s.id)}>
               {t('settings.advocateWithdraw')}
             </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Each time the advocate opened a share, with its date and time; said as the latest ones once the first is let go. */
+function Openings({ share, when }: { share: ShareInfo; when(at: string): string }) {
+  const t = useT();
+  const list = share.openings ?? [];
+  if (list.length === 0) return null;
+  const heading =
+    share.opened_at && share.opened_at !== list[0]
+      ? t('settings.advocateShareOpeningsLatest', { count: String(list.length) })
+      : t('settings.advocateShareOpenings');
+  return (
+    <>
+      {' '}
+      {heading}
+      <ul aria-label={heading}>
+        {list.map((at, i) => (
+          <li key={i}>
+            <time dateTime={at}>{when(at)}</time>
           </li>
         ))}
       </ul>

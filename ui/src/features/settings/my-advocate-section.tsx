@@ -8,8 +8,8 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { openLabel } from '../../lib/advocates/share-label';
 import { PinOffer, useVault, useVaultState } from '../../lib/vault';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import { AdvocateShares, type ShareInfo } from './advocate-shares';
+import { formatDate } from '../../lib/dates';
 
 type Found = { code: string; advocate: AdvocateSummary; safety: string };
 /**
@@ -152,7 +152,7 @@ export function MyAdvocateSection() {
       false,
     );
 
-  const dateOf = (iso?: string | number) => (iso ? new Date(iso).toLocaleDateString(intlLocale(lang), { dateStyle: 'medium' }) : '');
+  const dateOf = (iso?: string | number) => (iso ? formatDate(iso, lang) : '');
 
   return (
     <section className="card" aria-labelledby={`${id}-h`}>

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { useLanguage, useT } from '../../lib/i18n';
-import { intlLocale } from '../../lib/intl-locale';
 import { codeProblemKey } from '../../lib/server-problem';
 import type { Factor } from '../../lib/two-step';
 import './two-step-section.css';
 import { CodeInput } from '../../lib/code-input';
+import { formatDateTime } from '../../lib/dates';
 
 type Pending = { id: string; qr: string; secret: string };
 
@@ -62,7 +62,7 @@ export function TwoStepSection() {
       for (const f of factors.filter((f) => f.status !== 'verified')) await client.mfa.unenroll({ factorId: f.id });
       const { data, error: refused } = await client.mfa.enroll({
         factorType: 'totp',
-        friendlyName: t('settings.twoStepFactorName', { when: new Date().toLocaleString(intlLocale(lang)) }),
+        friendlyName: t('settings.twoStepFactorName', { when: formatDateTime(new Date(), lang) }),
       });
       if (refused || !data || data.type !== 'totp') {
         setError(t('settings.twoStepAddFailed'));

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import './english';
 import { useOptionalAuth } from '../auth';
 import { useLanguage, useT } from '../i18n';
-import { intlLocale } from '../intl-locale';
 import { consentLines } from './consent';
 import { useMyAdvocates } from './my-advocates';
 import { DEFAULT_SHARE_DAYS } from './share-payload';
 import { shareDays, ShareTerms } from './share-terms';
 import { newStandingId, useStandingShares } from './standing-share';
+import { formatDate } from '../dates';
 
 const DAY_MS = 86_400_000;
 
@@ -29,7 +29,7 @@ export function ShareEveryIncident({ nextSeq }: { nextSeq: number }) {
   const [days, setDays] = useState(String(DEFAULT_SHARE_DAYS));
 
   if (advocates.length === 0) return null;
-  const dateText = (ms: number) => new Date(ms).toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
+  const dateText = (ms: number) => formatDate(ms, lang);
   const free = advocates.filter((a) => !standing.some((s) => s.advocate_id === a.id));
   const advocate = free.find((a) => a.id === chosen) ?? free[0];
   const dayCount = shareDays(days);

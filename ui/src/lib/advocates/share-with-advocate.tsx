@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import './english';
 import { useOptionalAuth } from '../auth';
 import { useLanguage, useT } from '../i18n';
-import { intlLocale } from '../intl-locale';
 import { STORAGE_KEYS } from '../storage-keys';
 import { useVault, useVaultState } from '../vault';
 import { AdvocateApiError } from './api';
@@ -13,6 +12,7 @@ import { PartsProgress } from './parts-progress';
 import { sendShare } from './send-share';
 import { DEFAULT_SHARE_DAYS, type SharedItem } from './share-payload';
 import { shareDays, ShareTerms } from './share-terms';
+import { formatDate } from '../dates';
 
 /** The server's refusals she can act on (docs/advocates.md, "Limits"), each said in her language. */
 const REFUSALS: Record<string, string> = {
@@ -48,7 +48,7 @@ export function ShareWithAdvocate({ what, build }: { what: string; build: () => 
   const advocate = advocates.find((a) => a.id === chosen) ?? advocates[0];
   const dayCount = shareDays(days);
   const until = new Date(Date.now() + dayCount * DAY_MS);
-  const untilText = until.toLocaleDateString(intlLocale(lang), { dateStyle: 'long' });
+  const untilText = formatDate(until, lang);
   const lines = consentLines(t, what, advocate.name, untilText);
 
   const share = async (e: FormEvent) => {

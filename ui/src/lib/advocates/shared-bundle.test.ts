@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../test-utils/in-language';
-import { builtInKinds } from '../evidence-bundle/kinds';
+import { builtInKinds } from '../incident-entry/kind-labels';
 import { howToHtml, reportHtml } from '../evidence-bundle/report-html';
 import { sharedBundleFiles, sharedEntries } from './shared-bundle';
 import type { SharedIncident } from './share-payload';

@@ -1,26 +1,19 @@
+import type { IncidentContent } from '../incident-entry/entry-details';
+
 /**
  * One entry of an evidence bundle as its pages show it (docs/evidence.md, "The bundle"): what her device knows of
  * it (features/incidents), or what her advocate received when she shared it (lib/advocates/share-payload.ts).
  */
-
 export type EntryKind = 'incident' | 'amendment' | 'removal';
 
-/** The parsed content of an entry: what the screens and the report show. */
-export type EntryContent = {
+/** The parsed content of an entry: what the screens and the report show (an incident's own fields on their shelf). */
+export type EntryContent = IncidentContent & {
   id: string;
   kind: EntryKind;
   written_at: string;
   previous: string | null;
   salt: string;
   attachments: { file: string; sha256: string }[];
-  when?: { start: string; end: string | null; about: boolean; time_zone: string };
-  where?: string;
-  what_happened?: string;
-  kinds?: string[];
-  injuries?: string;
-  medical_help?: string;
-  witnesses?: string[];
-  complaint_numbers?: string[];
   amends?: string;
   text?: string;
   removed?: { id: string; digest: string };

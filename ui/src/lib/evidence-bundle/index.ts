@@ -6,6 +6,7 @@
 import './english';
 import { sha256Hex } from '../digest';
 import type { Translate } from '../i18n';
+import { readConfig } from '../incident-entry/config-read';
 import { fromBase64 } from '../vault/crypto';
 import checkScript from './check.sh?raw';
 
@@ -104,14 +105,10 @@ export function stampingAuthority(timestamp: unknown): StampingAuthority {
   return { operatorName: text(t?.operator_name), certificatePage: text(t?.certificate_page) };
 }
 
-/** The operator's name and page, from the server's public config; unset when it cannot be read. */
-export async function fetchStampingAuthority(fetchImpl: typeof fetch = fetch): Promise<StampingAuthority> {
-  try {
-    const res = await fetchImpl('/api/config', { headers: { Accept: 'application/json' } });
-    return stampingAuthority(res.ok ? ((await res.json()) as { timestamp?: unknown }).timestamp : null);
-  } catch {
-    return stampingAuthority(null);
-  }
+/** The operator's name and page, from the server's public config (read once per page load); unset when unread. */
+export async function fetchStampingAuthority(): Promise<StampingAuthority> {
+  const config = (await readConfig()) as { timestamp?: unknown } | null;
+  return stampingAuthority(config?.timestamp);
 }
 
 /** The bundle's certificate as its pages name it: its fingerprint, and where this server publishes its own. */

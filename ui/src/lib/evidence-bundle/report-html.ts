@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n';
-import { formatMoment } from '../format-time';
-import { kindLabel } from './kinds';
+import { formatMoment } from '../dates';
+import { kindLabel } from '../incident-entry/kind-labels';
 import { parseContent, type BundleAttachment, type BundleEntry, type EntryContent } from './entry';
 import {
   CERTIFICATE_FILE,

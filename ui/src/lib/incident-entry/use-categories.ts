@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { LocalText } from '../../lib/app-config';
-import { useLocalText } from '../../lib/local-text';
-import { ABUSE_KINDS, KIND_LABELS } from '../../lib/evidence-bundle/kinds';
-import { incidentsServerConfig } from './server-config';
+import type { LocalText } from '../app-config';
+import { useLocalText } from '../local-text';
+import { ABUSE_KINDS } from './kinds';
+import { KIND_LABELS } from './kind-labels';
+import { readConfig } from './config-read';
 
 /** A kind of abuse as the operator configured it (`[incidents] categories`, src/incidents/config.rs). */
 type Configured = { id: string; label?: LocalText };
@@ -25,7 +26,7 @@ export function useCategories(t: (key: string) => string): Category[] {
   const [list, setList] = useState<Configured[] | null>(null);
   useEffect(() => {
     let alive = true;
-    void incidentsServerConfig().then((c) => alive && setList(parseCategories(c.categories)));
+    void readConfig().then((c) => alive && setList(parseCategories((c as { incidents?: { categories?: unknown } } | null)?.incidents?.categories)));
     return () => {
       alive = false;
     };

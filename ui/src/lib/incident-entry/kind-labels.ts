@@ -1,15 +1,4 @@
-/** The kinds of abuse offered by default: the Domestic Incident Report's headings (India), and the usual others. */
-export const ABUSE_KINDS = [
-  'physical',
-  'sexual',
-  'verbal_emotional',
-  'economic',
-  'dowry',
-  'threats',
-  'stalking',
-  'children',
-] as const;
-export type AbuseKind = (typeof ABUSE_KINDS)[number];
+import { ABUSE_KINDS, type AbuseKind } from './kinds';
 
 /** The catalogue key of each kind of abuse (the Domestic Incident Report's headings first). */
 export const KIND_LABELS: Record<AbuseKind, string> = {

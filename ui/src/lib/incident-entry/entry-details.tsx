@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { formatMoment } from '../dates';
+import './entry-details.css';
+import { useT } from '../i18n';
+import { kindLabel } from './kind-labels';
+import { useCategories } from './use-categories';
+
+/** An incident's own fields as sealed in its content (docs/evidence.md), as her log and her advocate read them. */
+export type IncidentContent = {
+  when?: { start: string; end: string | null; about: boolean; time_zone: string };
+  where?: string;
+  what_happened?: string;
+  kinds?: string[];
+  injuries?: string;
+  medical_help?: string;
+  witnesses?: string[];
+  complaint_numbers?: string[];
+};
+
+/** When it happened, as she entered it: the time in its zone, a range, 'about'. */
+export function whenText(c: IncidentContent, lang: string, t: (k: string, v?: Record<string, string>) => string): string {
+  if (!c.when) return '';
+  const start = formatMoment(c.when.start, lang, c.when.time_zone);
+  const text = c.when.end
+    ? t('incidents.range', { start, end: formatMoment(c.when.end, lang, c.when.time_zone) })
+    : start;
+  return c.when.about ? t('incidents.about', { when: text }) : text;
+}
+
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
+
+/**
+ * Every field she filled in, each under its name: where, the kinds of abuse (in the operator's words), injuries,
+ * medical help, witnesses and police or complaint numbers. `children` (her attachments) close the list.
+ */
+export function EntryDetails({ content: c, children }: { content: IncidentContent; children?: ReactNode }) {
+  const t = useT();
+  const categories = useCategories(t);
+  const rows: [string, string][] = [
+    [t('incidents.where'), typeof c.where === 'string' ? c.where : ''],
+    [t('incidents.kinds'), texts(c.kinds).map((k) => kindLabel(categories, k)).join(', ')],
+    [t('incidents.injuries'), typeof c.injuries === 'string' ? c.injuries : ''],
+    [t('incidents.medical'), typeof c.medical_help === 'string' ? c.medical_help : ''],
+  ];
+  const lists: [string, string[]][] = [
+    [t('incidents.witnesses'), texts(c.witnesses)],
+    [t('incidents.references'), texts(c.complaint_numbers)],
+  ];
+  return (
+    <dl className="incident-details">
+      {rows
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      {lists
+        .filter(([, items]) => items.length)
+        .map(([k, items]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>
+              <ul>
+                {items.map((w, i) => (
+                  <li key={i}>{w}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ))}
+      {children}
+    </dl>
+  );
+}
+
