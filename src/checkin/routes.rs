@@ -28,10 +28,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 async fn status(
-    req: actix_web::HttpRequest,
+    SignedIn { account, db }: SignedIn,
     state: web::Data<CheckinState>,
 ) -> Result<HttpResponse, ApiError> {
-    let SignedIn { account, db } = SignedIn::of(&req).await?;
     let running = db
         .read(move |c| Ok::<_, CheckinError>(store::running(c, &account)?))
         .await?;
@@ -227,12 +226,11 @@ struct TestBody {
 /// Sends a labelled test now and answers what happened on each channel: accepted by the mail server (what
 /// happens after, the server cannot know), stored for the advocate.
 async fn test(
-    req: actix_web::HttpRequest,
+    SignedIn { account, db }: SignedIn,
     state: web::Data<CheckinState>,
     push: web::Data<Option<std::sync::Arc<crate::push::PushService>>>,
     body: web::Json<TestBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let SignedIn { account, db } = SignedIn::of(&req).await?;
     let body = body.into_inner();
     check_note(&body.note)?;
     let recipients = addresses(&body.emails, &state)?;

@@ -2,15 +2,19 @@
 //! phone does not mean a lost record. The server stores what the browser sends, already encrypted under
 //! keys it never holds: records, attachment chunks, the recovery wrap of her data key and the outbox
 //! public key. It knows only sizes and times.
+//!
+//! In the auth service's layers (docs/development.md, "Layers"): `http/` (the routes), `use_cases/` (one
+//! file per part of the copy), `store/` (one file per table, each write its own transaction), `rules.rs`
+//! (sizes and names); `errors.rs` maps what goes wrong to the `/api` format once.
 
-pub mod chunks;
 pub mod config;
-pub mod deletion;
 pub mod errors;
-mod routes;
+mod http;
+pub mod rules;
 pub mod store;
+pub mod use_cases;
 
-pub use routes::configure;
+pub use http::configure;
 
 /// The `[copy]` settings the routes read.
 pub struct CopyState {

@@ -3,28 +3,33 @@
 //! under the disguise's name); what happened is read inside the app. The push service (Google's,
 //! Mozilla's, Apple's) sees that a message arrived, when, and its size, never its words: each is
 //! encrypted to the browser's own keys.
+//!
+//! In the auth service's layers (docs/development.md, "Layers"): `http/` (the routes), `use_cases/`
+//! (subscribe, unsubscribe, notify), `store/` (its one table); below them the message's sending
+//! (`send.rs`), the VAPID key (`key.rs`), which endpoints are allowed (`endpoint.rs`) and the `[push]`
+//! section; `errors.rs` maps what goes wrong to the `/api` format once.
 
 pub mod config;
 pub mod endpoint;
+pub mod errors;
+mod http;
 pub mod key;
-mod routes;
 pub mod send;
 pub mod store;
+pub mod use_cases;
 
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
 
-use crate::db::Db;
 use config::PushConfig;
-use send::{Outcome, Push};
+pub use errors::PushError;
 
 /// A slow push service holds one send for at most this long.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-pub use routes::configure;
+pub use http::configure;
 
 pub struct PushService {
     pub config: PushConfig,
@@ -63,14 +68,6 @@ impl Message {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum PushError {
-    #[error(transparent)]
-    Key(#[from] key::PushKeyError),
-    #[error("cannot build the push client: {0}")]
-    Client(String),
-}
-
 impl PushService {
     /// None when `[push] enabled = false`; otherwise loads (or makes) the VAPID key.
     pub fn from_config(
@@ -106,76 +103,5 @@ impl PushService {
     pub fn public_key(&self) -> String {
         use base64::Engine;
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&self.key.public)
-    }
-
-    /// Sends the message to every browser of this account, in the background (a slow push service holds
-    /// nothing else up); gone subscriptions are forgotten.
-    pub fn notify(self: &Arc<Self>, db: &Db, account: String, message: Message) {
-        let (this, db) = (self.clone(), db.clone());
-        let (ttl, urgent) = (message.ttl(), matches!(message, Message::Alert));
-        actix_web::rt::spawn(async move {
-            let subs = match db
-                .read(move |c| store::of_account(c, &account).map_err(crate::db::DbError::Sqlite))
-                .await
-            {
-                Ok(s) => s,
-                Err(e) => return tracing::warn!(error = %e, "could not read push subscriptions"),
-            };
-            let (mut sent, mut failed) = (0, 0);
-            for s in subs {
-                let payload = message.payload(&s.language);
-                match this.send_one(&s, payload.as_bytes(), ttl, urgent).await {
-                    Outcome::Accepted => sent += 1,
-                    Outcome::Gone => {
-                        let endpoint = s.endpoint.clone();
-                        let _ = db
-                            .write(move |c| {
-                                store::forget(c, &endpoint).map_err(crate::db::DbError::Sqlite)
-                            })
-                            .await;
-                        tracing::info!("a push subscription the browser dropped was forgotten");
-                    }
-                    Outcome::Failed => failed += 1,
-                }
-            }
-            if sent + failed > 0 {
-                tracing::info!(sent, failed, "push notifications sent");
-            }
-        });
-    }
-
-    async fn send_one(
-        &self,
-        s: &store::Subscription,
-        payload: &[u8],
-        ttl: Duration,
-        urgent: bool,
-    ) -> Outcome {
-        // Checked again at sending: the configuration may have narrowed since she subscribed.
-        let Ok(url) = url::Url::parse(&s.endpoint) else {
-            return Outcome::Gone;
-        };
-        if !endpoint::allowed(&s.endpoint, &self.config) {
-            return Outcome::Gone;
-        }
-        let now = crate::ground::clock::now_ms() / 1000;
-        let prepared =
-            send::vapid_header(&self.key.pkcs8, &self.key.public, &url, &self.subject, now)
-                .and_then(|auth| Ok((auth, send::encrypt(s, payload)?)));
-        let (authorization, body) = match prepared {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::warn!(error = %e, "a push message could not be prepared");
-                return Outcome::Failed;
-            }
-        };
-        let push = Push {
-            client: &self.client,
-            authorization,
-            body,
-            ttl,
-            urgent,
-        };
-        send::post(&s.endpoint, push).await
     }
 }

@@ -8,7 +8,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
 use serde::Serialize;
 
-use super::store::Subscription;
+use super::store::subscriptions::Subscription;
 
 /// How long the VAPID token is valid (RFC 8292 allows at most 24 hours).
 const TOKEN_LIFETIME_SECS: i64 = 12 * 3600;

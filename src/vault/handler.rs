@@ -1,12 +1,11 @@
 //! `GET /api/vault/secret`: the signed-in account's vault secret, to a valid session only.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{self, CacheControl, CacheDirective};
+use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
-use super::{Vault, VaultError};
-use crate::auth::AuthService;
+use super::{SignedIn, Vault, VaultError};
 use crate::error::ApiError;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -18,18 +17,11 @@ struct Answer {
     secret: String,
 }
 
-async fn secret(
-    req: HttpRequest,
-    vault: web::Data<Vault>,
-    auth: web::Data<AuthService>,
-) -> Result<HttpResponse, ApiError> {
-    let account = vault.account_of(bearer(&req), &auth).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(CacheControl(vec![CacheDirective::NoStore]))
-        .insert_header((header::PRAGMA, "no-cache"))
-        .json(Answer {
-            secret: vault.secret_for(&account),
-        }))
+/// Kept out of every cache by `crate::http::security_headers`, as every `/api` answer is.
+async fn secret(me: SignedIn, vault: web::Data<Vault>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(Answer {
+        secret: vault.secret_for(&me.account),
+    }))
 }
 
 /// The Bearer token of a request, if it has a non-empty one.

@@ -58,15 +58,6 @@ impl Vault {
         Ok(Self { key, external })
     }
 
-    /// The account id behind a Bearer token.
-    pub async fn account_of(
-        &self,
-        token: Option<&str>,
-        auth: &AuthService,
-    ) -> Result<String, VaultError> {
-        Ok(self.session_of(token, auth).await?.account)
-    }
-
     /// The account and the sign-in session behind a Bearer token. The session id stays the same when the
     /// token is refreshed; an external service's token without one has `None`.
     pub async fn session_of(

@@ -1,9 +1,11 @@
-//! The account a request's Bearer token names, checked as for the vault secret (all steps of sign-in, an
-//! external GoTrue's keys when one is configured), with the database: where each of her `/api` routes
-//! beyond the vault starts (the encrypted copy, advocates).
+//! Who is signed in: the one extractor every `/api` route that acts for an account starts from (the vault
+//! secret, the encrypted copy, Web Push, check-ins, advocates). The account a request's Bearer token names,
+//! checked as for the vault secret (all steps of sign-in, an external GoTrue's keys when one is
+//! configured), with the database. It lives with the vault because the external service's keys are checked
+//! here (`jwks.rs`), the lowest floor that knows both kinds of token.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, web};
+use actix_web::{FromRequest, HttpRequest, web};
 
 use super::Vault;
 use crate::auth::AuthService;
@@ -15,13 +17,24 @@ pub struct SignedIn {
     pub db: Db,
 }
 
+/// 401 `not_signed_in` without a valid session (503 when an external auth service's keys cannot be had).
+impl FromRequest for SignedIn {
+    type Error = ApiError;
+    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { Ok(Self::with_session(&req).await?.0) })
+    }
+}
+
 impl SignedIn {
     pub async fn of(req: &HttpRequest) -> Result<Self, ApiError> {
-        Ok(Self::with_session(req).await?.0)
+        Self::extract(req).await
     }
 
-    /// As `of`, with the sign-in session the token belongs to (`Vault::session_of`): the check-in's PIN
-    /// tells her sessions from others (docs/checkin.md, "His wrong PINs").
+    /// As the extractor, with the sign-in session the token belongs to (`Vault::session_of`): the
+    /// check-in's PIN tells her sessions from others (docs/checkin.md, "His wrong PINs").
     pub async fn with_session(req: &HttpRequest) -> Result<(Self, Option<String>), ApiError> {
         let missing = |what: &str| {
             tracing::error!("a route is missing the server's {what}");

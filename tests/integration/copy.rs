@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 struct Answer {
     status: u16,
+    cache_control: String,
     body: Vec<u8>,
 }
 
@@ -37,8 +38,15 @@ fn call(a: &Auth, method: Method, path: &str, token: Option<&str>, body: Option<
         None => rb,
     };
     let r = rb.send().unwrap();
+    let cache_control = r
+        .headers()
+        .get("cache-control")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
     Answer {
         status: r.status().as_u16(),
+        cache_control,
         body: r.bytes().unwrap().to_vec(),
     }
 }
@@ -56,6 +64,36 @@ fn record(version: i64, data: &[u8]) -> Option<Body> {
 
 fn signed_in(a: &Auth, email: &str) -> String {
     access(&a.new_user(email)).to_string()
+}
+
+/// What she keeps on the server is never kept by a browser's or a proxy's cache: every answer of the copy,
+/// read or refused, says `no-store` (set once for all of `/api` by `src/http/security_headers.rs`).
+#[test]
+fn no_answer_of_her_copy_is_cached() {
+    let a = Auth::start("");
+    let hers = signed_in(&a, "cached@example.org");
+    let put = call(
+        &a,
+        Method::PUT,
+        "/records/e1",
+        Some(&hers),
+        record(1, b"sealed"),
+    );
+    let chunk = Some(Body::Bytes(b"sealed chunk".to_vec()));
+    let put_chunk = call(&a, Method::PUT, "/attachments/p1/0", Some(&hers), chunk);
+    assert_eq!((put.status, put_chunk.status), (204, 204));
+    for (method, path, token, status) in [
+        (Method::GET, "", Some(hers.as_str()), 200),
+        (Method::GET, "/records/e1", Some(&hers), 200),
+        (Method::GET, "/attachments/p1", Some(&hers), 200),
+        (Method::GET, "/attachments/p1/0", Some(&hers), 200),
+        (Method::GET, "/records/missing", Some(&hers), 404),
+        (Method::GET, "/records/e1", None, 401),
+    ] {
+        let answer = call(&a, method, path, token, None);
+        assert_eq!(answer.status, status, "{path}");
+        assert_eq!(answer.cache_control, "no-store", "{path} ({status})");
+    }
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use rusqlite::{Connection, Transaction, params};
 
-use super::errors::CopyError;
-use super::store::grow;
+use super::accounts::{self, grow};
+use crate::copy::errors::CopyError;
 use crate::db::{DELETE_BATCH_BYTES, stored_size};
 
 /// 'Keep my records only on this device': the whole copy, keys included, out of the write-ahead log too
@@ -16,7 +16,7 @@ use crate::db::{DELETE_BATCH_BYTES, stored_size};
 pub fn delete_all(c: &mut Connection, account: &str) -> Result<(), CopyError> {
     delete_in_batches(c, account, Rows::Chunks(None))?;
     delete_in_batches(c, account, Rows::Records)?;
-    c.execute("DELETE FROM copy_accounts WHERE account_id = ?1", [account])?;
+    accounts::forget(c, account)?;
     crate::db::checkpoint(c)?;
     Ok(())
 }

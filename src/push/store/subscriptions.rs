@@ -1,4 +1,4 @@
-//! Push subscriptions, per account (deleted with it by the database): the browser's endpoint at its push
+//! `push_subscriptions`: the browsers allowed to notify, per account (deleted with it by the database): the browser's endpoint at its push
 //! service and the keys its messages are encrypted to.
 
 use rusqlite::{Connection, params};

@@ -1,11 +1,11 @@
-//! Attachments in the copy: 1 MiB chunks of ciphertext (docs/vault.md), each its own write, so an upload
+//! `copy_chunks`: attachments in the copy, 1 MiB chunks of ciphertext (docs/vault.md), each its own write, so an upload
 //! over a poor connection resumes at the first chunk the server does not have.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::accounts::grow;
 use super::deletion::{Rows, delete_in_batches};
-use super::errors::CopyError;
-use super::store::grow;
+use crate::copy::errors::CopyError;
 use crate::db::stored_size;
 
 /// Stores chunk `idx` of an attachment; sending a chunk again replaces it, which is what lets an upload
@@ -60,7 +60,7 @@ pub fn chunk(
     .optional()
 }
 
-/// All of an attachment's chunks, in batches (`store::delete_in_batches`) so it works on a full disk.
+/// All of an attachment's chunks, in batches (`deletion::delete_in_batches`) so it works on a full disk.
 pub fn delete_attachment(
     c: &mut Connection,
     account: &str,

@@ -1,0 +1,15 @@
+//! A browser stops notifications for the signed-in account.
+
+use crate::db::{Db, DbError};
+use crate::push::errors::SubscriptionError;
+use crate::push::store::subscriptions;
+
+pub async fn unsubscribe(
+    db: &Db,
+    account: String,
+    endpoint: String,
+) -> Result<(), SubscriptionError> {
+    db.write(move |c| subscriptions::remove(c, &account, &endpoint).map_err(DbError::Sqlite))
+        .await?;
+    Ok(())
+}
