@@ -10,7 +10,7 @@ use serde_json::json;
 use super::errors::CheckinError;
 use super::limits::To;
 use super::store::{self, NewCheckin};
-use super::{CheckinState, alerts, mail, pin};
+use super::{CheckinState, alerts, late, mail, pin};
 use crate::accounts::time::now_ms;
 use crate::advocates::private;
 use crate::error::ApiError;
@@ -32,8 +32,10 @@ async fn status(
     state: web::Data<CheckinState>,
 ) -> Result<HttpResponse, ApiError> {
     let SignedIn { account, db } = SignedIn::of(&req).await?;
-    let running = db
-        .read(move |c| Ok::<_, CheckinError>(store::running(c, &account)?))
+    let (running, alarm) = db
+        .read(move |c| {
+            Ok::<_, CheckinError>((store::running(c, &account)?, late::alarm(c, &account)?))
+        })
         .await?;
     Ok(private().json(json!({
         "email": state.mailer.is_some(),
@@ -42,6 +44,8 @@ async fn status(
         "max_recipients": MAX_RECIPIENTS,
         "now": now_ms(),
         "checkin": running,
+        // An overdue alarm she can still answer with her PIN (docs/checkin.md, "Checking in late").
+        "alarm": alarm,
     })))
 }
 

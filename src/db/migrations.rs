@@ -108,6 +108,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "auth: sign-ups waiting for their confirmation e-mail's link",
         sql: include_str!("migrations/0019_pending_sign_ups.sql"),
     },
+    Migration {
+        version: 21,
+        name: "check-ins: an overdue alarm remembers who it reached, for her late check-in",
+        sql: include_str!("migrations/0021_late_checkin.sql"),
+    },
 ];
 
 #[cfg(test)]
