@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useLanguage, useT } from '../../lib/i18n';
 import { intlLocale } from '../../lib/intl-locale';
-import { PinInput } from '../../lib/vault';
 import { CheckinError, endCheckin, type Alarm, type Told } from './checkin-client';
+import { CheckInPin } from './check-in-pin';
 import { errorText } from './error-text';
 
 /** Who her alarm reached and when, each in her words: an address as she typed it, an advocate by name. */
@@ -57,18 +57,7 @@ export function AlarmView({ token, alarm, onAnswered }: AlarmProps) {
       <p role="alert">{t('checkin.alarmWent')}</p>
       {alarm.told.length > 0 ? <ToldList token={token} told={alarm.told} /> : <p>{t('checkin.alarmNobodyYet')}</p>}
       <form className="stack" onSubmit={(e) => void submit(e)}>
-        <div>
-          <label className="label" htmlFor={`${id}-pin`}>
-            {t('checkin.pinForAction')}
-          </label>
-          <PinInput id={`${id}-pin`} value={pin} onChange={(e) => setPin(e.target.value)} />
-        </div>
-        {error ? <p role="alert">{error}</p> : null}
-        <div className="checkin-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('checkin.end')}
-          </button>
-        </div>
+        <CheckInPin id={id} pin={pin} onPin={setPin} error={error} busy={busy} />
       </form>
     </section>
   );

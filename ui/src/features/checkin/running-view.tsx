@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useT } from '../../lib/i18n';
-import { PinInput } from '../../lib/vault';
 import { CheckinError, endCheckin, extendCheckin, type Running, type Told } from './checkin-client';
+import { CheckInPin } from './check-in-pin';
 import { errorText } from './error-text';
 import { formatTimeLeft, REMIND_MS } from './time-left';
 
@@ -70,18 +70,7 @@ export function RunningView({ token, running, skew, onChange, onLate }: Props) {
       <p>{t('checkin.whoIsTold', { list: [...advocateNames, ...running.recipients].join(', ') })}</p>
       {running.note ? <p>{t('checkin.yourNote', { note: running.note })}</p> : null}
       <form className="stack" onSubmit={(e) => void act(e, 'end')}>
-        <div>
-          <label className="label" htmlFor={`${id}-pin`}>
-            {t('checkin.pinForAction')}
-          </label>
-          <PinInput id={`${id}-pin`} value={pin} onChange={(e) => setPin(e.target.value)} />
-        </div>
-        {error ? <p role="alert">{error}</p> : null}
-        <div className="checkin-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('checkin.end')}
-          </button>
-        </div>
+        <CheckInPin id={id} pin={pin} onPin={setPin} error={error} busy={busy} />
         <div>
           <label className="label" htmlFor={`${id}-more`}>
             {t('checkin.extendMinutes')}
