@@ -431,7 +431,7 @@ describe('incident log', () => {
       await page.getByRole('radio', { name: 'नहीं, कोई भी खोल सके' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटनाएँ)' }).click(),
+        page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटना)' }).click(),
       ]);
       const bundle = path.join(dir, 'hindi.zip');
       await download.saveAs(bundle);
