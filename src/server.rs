@@ -147,6 +147,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         checkin.mailer.clone(),
         push.clone(),
         checkin.wake.clone(),
+        checkin.sending.clone(),
         checkin.limits.clone(),
         checkin.advocates_area.clone(),
     );

@@ -56,6 +56,11 @@ pub fn raise_before_deletion(
          WHERE checkin_id IN (SELECT id FROM checkins WHERE account_id = ?1)",
         [account_id],
     )?;
+    // An alarm already sent waits only for her late check-in, which a deleted account can never make.
+    c.execute(
+        "DELETE FROM checkins WHERE account_id = ?1 AND state = 'told'",
+        [account_id],
+    )?;
     c.execute(
         "UPDATE checkins SET state = 'alerting', kind = 'stopped', next_try_at = ?2
          WHERE account_id = ?1 AND state = 'running'",

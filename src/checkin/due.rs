@@ -40,6 +40,10 @@ pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// How long an overdue alarm is remembered for her late check-in (docs/checkin.md, "Checking in late"): a
+/// day, then who was told and her PIN hashes go.
+pub const TOLD_KEEP_MS: i64 = 86_400_000;
+
 /// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms, in the order
 /// they are sent: each account's first due alert before anyone's second, so no account's alerts hold up
 /// another's; then first sendings before retries; then the longest waiting first.
@@ -48,7 +52,7 @@ pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError>
         "SELECT id, ?1 - ends_at FROM (
              SELECT id, ends_at, next_try_at, tries,
                     row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
-             FROM checkins WHERE next_try_at <= ?1)
+             FROM checkins WHERE next_try_at <= ?1 AND state != 'told')
          ORDER BY turn, tries > 0, next_try_at, id",
     )?;
     let rows = stmt.query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -67,7 +71,8 @@ pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
 
 /// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
 /// they see (and, when this server sends e-mail, their address one to send), and the check-in stops
-/// being hers to end.
+/// being hers to end. An overdue alarm keeps the notes, marked with when the advocate was told, for her
+/// late check-in's follow-up (`late.rs`); other alerts delete them.
 pub fn fire(
     c: &mut Connection,
     id: &str,
@@ -101,7 +106,8 @@ pub fn fire(
     };
     let advocate_ids = {
         let mut stmt = tx.prepare(
-            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 ORDER BY advocate_id",
+            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 AND told_at IS NULL
+             ORDER BY advocate_id",
         )?;
         stmt.query_map([id], |r| r.get(0))?
             .collect::<rusqlite::Result<Vec<String>>>()?
@@ -112,10 +118,11 @@ pub fn fire(
          n.sealed, ?4
          FROM checkin_advocate_notes n
          LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
-         WHERE n.checkin_id = ?1",
+         WHERE n.checkin_id = ?1 AND n.told_at IS NULL",
         params![id, account, kind, now],
     )?;
-    if mail {
+    // The follow-up of a late check-in e-mails only the advocates its alarm's e-mail reached (`late.rs`).
+    if mail && kind != "late" {
         tx.execute(
             "INSERT OR IGNORE INTO checkin_advocate_mail (checkin_id, address)
              SELECT n.checkin_id, u.email FROM checkin_advocate_notes n JOIN users u ON u.id = n.advocate_id
@@ -123,10 +130,17 @@ pub fn fire(
             [id],
         )?;
     }
-    tx.execute(
-        "DELETE FROM checkin_advocate_notes WHERE checkin_id = ?1",
-        [id],
-    )?;
+    if kind == "overdue" {
+        tx.execute(
+            "UPDATE checkin_advocate_notes SET told_at = ?2 WHERE checkin_id = ?1 AND told_at IS NULL",
+            params![id, now],
+        )?;
+    } else {
+        tx.execute(
+            "DELETE FROM checkin_advocate_notes WHERE checkin_id = ?1",
+            [id],
+        )?;
+    }
     if state == "running" {
         tx.execute(
             "UPDATE checkins SET state = 'alerting', kind = ?2 WHERE id = ?1",
@@ -134,7 +148,9 @@ pub fn fire(
         )?;
     }
     let addresses = |table: &str| -> rusqlite::Result<Vec<String>> {
-        let sql = format!("SELECT address FROM {table} WHERE checkin_id = ?1 ORDER BY address");
+        let sql = format!(
+            "SELECT address FROM {table} WHERE checkin_id = ?1 AND told_at IS NULL ORDER BY address"
+        );
         tx.prepare(&sql)?.query_map([id], |r| r.get(0))?.collect()
     };
     let recipients = addresses("checkin_recipients")?;
@@ -161,17 +177,30 @@ pub enum Addressee {
     Advocate,
 }
 
-/// One e-mail was accepted by the mail server: its address is no longer kept.
-pub fn sent(c: &Connection, id: &str, to: Addressee, address: &str) -> rusqlite::Result<()> {
-    let sql = match to {
-        Addressee::Trusted => {
-            "DELETE FROM checkin_recipients WHERE checkin_id = ?1 AND address = ?2"
-        }
-        Addressee::Advocate => {
-            "DELETE FROM checkin_advocate_mail WHERE checkin_id = ?1 AND address = ?2"
-        }
+/// One e-mail was accepted by the mail server: its address is no longer kept, but for an overdue alarm's,
+/// which is marked with when it was told, for her late check-in.
+pub fn sent(
+    c: &Connection,
+    id: &str,
+    to: Addressee,
+    address: &str,
+    now: i64,
+) -> rusqlite::Result<()> {
+    let table = match to {
+        Addressee::Trusted => "checkin_recipients",
+        Addressee::Advocate => "checkin_advocate_mail",
     };
-    c.execute(sql, params![id, address])?;
+    c.execute(
+        &format!(
+            "UPDATE {table} SET told_at = ?3 WHERE checkin_id = ?1 AND address = ?2
+             AND (SELECT kind FROM checkins WHERE id = ?1) = 'overdue'"
+        ),
+        params![id, address, now],
+    )?;
+    c.execute(
+        &format!("DELETE FROM {table} WHERE checkin_id = ?1 AND address = ?2 AND told_at IS NULL"),
+        params![id, address],
+    )?;
     Ok(())
 }
 
@@ -183,11 +212,41 @@ pub fn retry_at(c: &Connection, id: &str, at: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The alert is sent (or given up): the note, addresses and PIN hashes go, out of the log too.
-pub fn finish(c: &Connection, id: &str) -> Result<(), CheckinError> {
-    c.execute("DELETE FROM checkins WHERE id = ?1", [id])?;
+/// The alert is sent (or given up): the note, addresses and PIN hashes go, out of the log too. An overdue
+/// alarm is kept instead, for a day, as 'told': who it reached and her PIN hashes, so her PIN can still
+/// say she is safe (`late.rs`); an address it never reached is forgotten now.
+pub fn finish(c: &mut Connection, id: &str, now: i64) -> Result<(), CheckinError> {
+    let tx = c.transaction()?;
+    let told = tx.execute(
+        "UPDATE checkins SET state = 'told', next_try_at = ?2, tries = 0
+         WHERE id = ?1 AND state = 'alerting' AND kind = 'overdue'",
+        params![id, now + TOLD_KEEP_MS],
+    )? > 0;
+    if told {
+        for table in ["checkin_recipients", "checkin_advocate_mail"] {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE checkin_id = ?1 AND told_at IS NULL"),
+                [id],
+            )?;
+        }
+    } else {
+        tx.execute("DELETE FROM checkins WHERE id = ?1", [id])?;
+    }
+    tx.commit()?;
     crate::db::checkpoint(c)?;
     Ok(())
+}
+
+/// Overdue alarms she has not answered within a day: who was told and her PIN hashes go. How many.
+pub fn forget_told(c: &Connection, now: i64) -> Result<usize, CheckinError> {
+    let gone = c.execute(
+        "DELETE FROM checkins WHERE state = 'told' AND next_try_at <= ?1",
+        [now],
+    )?;
+    if gone > 0 {
+        crate::db::checkpoint(c)?;
+    }
+    Ok(gone)
 }
 
 #[cfg(test)]

@@ -22,13 +22,17 @@ struct Kinds {
     duress: &'static str,
     overdue: &'static str,
     stopped: &'static str,
+    /// The follow-up of a late check-in: its own subject, as neutral as the alarm's.
+    late_subject: &'static str,
+    late: &'static str,
 }
 
 impl Kinds {
-    /// (subject, opening) for an alert of `kind` ('overdue', 'duress', 'stopped' or 'test').
+    /// (subject, opening) for an alert of `kind` ('overdue', 'duress', 'stopped', 'late' or 'test').
     fn of(&self, kind: &str) -> (&'static str, &'static str) {
         match kind {
             "test" => (self.test_subject, self.test),
+            "late" => (self.late_subject, self.late),
             "duress" => (self.subject, self.duress),
             "stopped" => (self.subject, self.stopped),
             _ => (self.subject, self.overdue),
@@ -56,6 +60,12 @@ const EN: Texts = Texts {
                   set has passed and they have not checked in.",
         stopped: "Someone who trusts you chose you to be told if they did not check in on time. Their check-in \
                   was stopped before its end without them checking in, so you are being told now.",
+        late_subject: "Someone who trusts you has checked in",
+        late: "You were told earlier that someone who trusts you had not checked in on time. They have now \
+               checked in, late, with their own PIN.\n\n\
+               If you are already trying to reach them, you may still want to, in the way you agreed \
+               beforehand. Take care: someone else may be reading their phone or messages.\n\n\
+               This message was sent automatically. Replies are not read.",
     },
     no_note: "(They did not leave a note.)",
     their_note: "Their note:",
@@ -82,6 +92,12 @@ const HI: Texts = Texts {
         stopped: "आप पर भरोसा करने वाले एक व्यक्ति ने चुना था कि अगर वे समय पर हाज़िरी न दें तो आपको बताया जाए। \
                   उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया गया और उन्होंने हाज़िरी नहीं दी, इसलिए \
                   आपको अभी बताया जा रहा है।",
+        late_subject: "आप पर भरोसा करने वाले व्यक्ति ने हाज़िरी दे दी है",
+        late: "आपको पहले बताया गया था कि आप पर भरोसा करने वाले एक व्यक्ति ने समय पर हाज़िरी नहीं दी। अब उन्होंने \
+               अपने पिन से देर से हाज़िरी दे दी है।\n\n\
+               अगर आप उनसे संपर्क करने की कोशिश कर रहे हैं, तो पहले से तय तरीक़े से करते रह सकते हैं। सावधान \
+               रहें: हो सकता है कोई और उनका फ़ोन या संदेश पढ़ रहा हो।\n\n\
+               यह संदेश अपने-आप भेजा गया है। जवाब कोई नहीं पढ़ता।",
     },
     no_note: "(उन्होंने कोई संदेश नहीं छोड़ा।)",
     their_note: "उनका संदेश:",
@@ -94,9 +110,14 @@ const HI: Texts = Texts {
                  यह संदेश अपने-आप भेजा गया है। जवाब कोई नहीं पढ़ता।",
 };
 
-/// Subject and body for an alert of `kind` ('overdue', 'duress', 'stopped' or 'test') in `language`.
+/// Subject and body for an alert of `kind` ('overdue', 'duress', 'stopped', 'late' or 'test') in
+/// `language`. The follow-up of a late check-in carries nothing of hers, not even her note.
 pub fn alert(kind: &str, note: &str, language: &str) -> (String, String) {
     let t = if language == "hi" { &HI } else { &EN };
+    if kind == "late" {
+        let (subject, body) = t.kinds.of(kind);
+        return (subject.to_string(), format!("{body}\n"));
+    }
     let note = match note.trim() {
         "" => t.no_note,
         note => note,
@@ -127,6 +148,9 @@ const ADVOCATE_EN: AdvocateTexts = AdvocateTexts {
         overdue: "Someone who chose you as their advocate did not check in on time.",
         stopped: "The check-in of someone who chose you as their advocate was stopped before its end without \
                   them checking in.",
+        late_subject: "An update is waiting for you",
+        late: "Someone who chose you as their advocate, whose alert you were sent earlier, has now checked in, \
+               late, with their own PIN.",
     },
     open: "Open the advocates' area to see who it is and read their note:",
     why: "For their safety this e-mail says nothing more. Who they are and what they wrote are only in the \
@@ -145,6 +169,9 @@ const ADVOCATE_HI: AdvocateTexts = AdvocateTexts {
         overdue: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उन्होंने समय पर हाज़िरी नहीं दी।",
         stopped: "जिस व्यक्ति ने आपको अपना सहायक चुना है, उनकी हाज़िरी का समय पूरा होने से पहले ही उसे रोक दिया \
                   गया और उन्होंने हाज़िरी नहीं दी।",
+        late_subject: "आपके लिए एक नई ख़बर इंतज़ार कर रही है",
+        late: "जिस व्यक्ति ने आपको अपना सहायक चुना है और जिनका संदेश आपको पहले भेजा गया था, उन्होंने अब अपने पिन \
+               से देर से हाज़िरी दे दी है।",
     },
     open: "वे कौन हैं और उनका संदेश देखने के लिए सहायकों का हिस्सा खोलें:",
     why: "उनकी सुरक्षा के लिए इस ई-मेल में और कुछ नहीं लिखा है। वे कौन हैं और उन्होंने क्या लिखा, यह साइन इन \
@@ -181,6 +208,18 @@ mod tests {
     }
 
     #[test]
+    fn the_late_follow_up_carries_nothing_of_hers_in_either_language() {
+        for language in ["en", "hi"] {
+            let (subject, body) = alert("late", "Ring Road", language);
+            let (alarm, _) = alert("overdue", "Ring Road", language);
+            assert_ne!(subject, alarm);
+            assert!(!body.contains("Ring Road"), "{body}");
+        }
+        let (_, hindi) = alert("late", "", "hi");
+        assert!(!hindi.chars().any(|c| c.is_ascii_alphabetic()), "{hindi}");
+    }
+
+    #[test]
     fn hindi_alerts_are_all_hindi_but_her_note() {
         for kind in ["duress", "overdue", "stopped"] {
             let (subject, body) = alert(kind, "Ring Road", "hi");
@@ -194,7 +233,7 @@ mod tests {
     fn an_advocates_e_mail_points_to_the_area_and_carries_nothing_of_hers() {
         let area = "https://help.example.org/advocate";
         for language in ["en", "hi"] {
-            for kind in ["overdue", "duress", "stopped", "test"] {
+            for kind in ["overdue", "duress", "stopped", "late", "test"] {
                 let (subject, body) = advocate_alert(kind, language, area);
                 assert!(body.contains(area), "{body}");
                 assert_eq!(

@@ -9,6 +9,7 @@ pub mod alerts;
 pub mod config;
 pub mod due;
 pub mod errors;
+pub mod late;
 pub mod limits;
 pub mod mail;
 mod pin;
@@ -34,6 +35,9 @@ pub struct CheckinState {
     pub mailer: Option<Arc<Mailer>>,
     /// Wakes the timer when a check-in starts, changes or raises its alarm.
     pub wake: Arc<Notify>,
+    /// Held by the timer while it sends one alert, and by her late check-in while it answers an alarm
+    /// (`late.rs`): an alarm e-mail is never half sent while it is answered.
+    pub sending: Arc<tokio::sync::Mutex<()>>,
     /// Starts and test alerts per account: each can send e-mail to addresses she types.
     pub sends: RateLimiter,
     /// What each account has had sent in a day, shared with the timer, which counts the alarms.
@@ -57,6 +61,7 @@ impl CheckinState {
             config,
             mailer,
             wake: Arc::new(Notify::new()),
+            sending: Default::default(),
             sends: RateLimiter::new(10, Duration::from_secs(3600)),
             limits: Default::default(),
             passwords,

@@ -1,11 +1,13 @@
 //! `/api/checkin/extend` and `/api/checkin/end`, each with her PIN. The duress PIN ends a check-in with the
-//! same answer as her PIN, and sends its alert at once.
+//! same answer as her PIN, and sends its alert at once. After the alarm, `end` is her late check-in
+//! (`late.rs`).
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::errors::CheckinError;
+use super::late::{self, Answer};
 use super::pin::{self, Typed};
 use super::{CheckinState, store};
 use crate::advocates::private;
@@ -45,13 +47,15 @@ struct Passed {
 /// Her running check-in, which PIN was typed, and where. The try is counted before the PIN is checked
 /// (`store::take_try`), against the session's own count if it is hers, else against the one all other
 /// sessions share, and given back only if it could not be checked. A full count while other tries on the
-/// same count are still being checked is not a lock yet (`tries.rs`): busy, try again.
+/// same count are still being checked is not a lock yet (`tries.rs`): busy, try again. With `late`, an
+/// overdue alarm she can still answer is checked when none runs.
 async fn checked(
     state: &CheckinState,
     db: &Db,
     account: String,
     session: Option<String>,
     typed: String,
+    late: bool,
 ) -> Result<Passed, CheckinError> {
     // A token without a session id (an external service's) is one session for all such tokens.
     let session = session.unwrap_or_default();
@@ -65,7 +69,7 @@ async fn checked(
     let checking = state.pin_checks.enter(&account, &session, budget);
     let s = session.clone();
     let (pins, budget) = match db
-        .write(move |c| store::take_try(c, &account, &s, MAX_WRONG))
+        .write(move |c| store::take_try(c, &account, &s, MAX_WRONG, late))
         .await
     {
         Err(e @ (CheckinError::Locked | CheckinError::OthersLocked)) => {
@@ -97,11 +101,13 @@ async fn checked(
     }
 }
 
-async fn raise(db: &Db, state: &CheckinState, id: String) -> Result<(), CheckinError> {
-    db.write(move |c| Ok::<_, CheckinError>(store::raise_now(c, &id, now_ms())?))
+/// The duress PIN while it runs: its alarm is due now. False when it no longer runs (the timer took it).
+async fn raise(db: &Db, state: &CheckinState, id: String) -> Result<bool, CheckinError> {
+    let raised = db
+        .write(move |c| Ok::<_, CheckinError>(store::raise_now(c, &id, now_ms())?))
         .await?;
     state.wake.notify_one();
-    Ok(())
+    Ok(raised)
 }
 
 async fn extend(
@@ -124,7 +130,7 @@ async fn extend(
         which,
         session,
         budget,
-    } = checked(&state, &db, account, session, body.pin).await?;
+    } = checked(&state, &db, account, session, body.pin, false).await?;
     let now = now_ms();
     let max = now + i64::from(state.config.max_minutes) * 60_000;
     let ends_at = (pins.ends_at.max(now) + i64::from(minutes) * 60_000).min(max);
@@ -152,16 +158,35 @@ async fn end(
 ) -> Result<HttpResponse, ApiError> {
     let (SignedIn { account, db }, session) = SignedIn::with_session(&req).await?;
     let Passed { pins, which, .. } =
-        checked(&state, &db, account, session, body.into_inner().pin).await?;
-    if which == Typed::Duress {
-        raise(&db, &state, pins.id).await?;
-    } else {
-        let id = pins.id;
-        if !db.write(move |c| store::end(c, &id)).await? {
-            return Err(CheckinError::NoneRunning.into());
+        checked(&state, &db, account, session, body.into_inner().pin, true).await?;
+    let id = pins.id;
+    if pins.running {
+        let ended = if which == Typed::Duress {
+            raise(&db, &state, id.clone()).await?
+        } else {
+            let id = id.clone();
+            db.write(move |c| store::end(c, &id)).await?
+        };
+        if ended {
+            // The same line either way: the log must not tell a duress PIN from hers either.
+            tracing::info!("a check-in ended");
+            return Ok(HttpResponse::NoContent().finish());
         }
+        // It ran out while her PIN was checked: she answers its alarm.
     }
-    // The same line either way: the log must not tell a duress PIN from hers either.
-    tracing::info!("a check-in ended");
-    Ok(HttpResponse::NoContent().finish())
+    let answer = match which {
+        Typed::Duress => Answer::Duress,
+        _ => Answer::Safe,
+    };
+    let told = {
+        // No e-mail of the alarm is half sent while it is answered (`late::answer`).
+        let _sending = state.sending.lock().await;
+        db.write(move |c| late::answer(c, &id, answer, now_ms()))
+            .await?
+    };
+    let told = told.ok_or(CheckinError::NoneRunning)?;
+    state.wake.notify_one();
+    // As above, one line for either PIN.
+    tracing::info!(told = told.len(), "a check-in was answered after its alarm");
+    Ok(private().json(json!({ "told": told })))
 }

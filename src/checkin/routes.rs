@@ -10,7 +10,7 @@ use serde_json::json;
 use super::errors::CheckinError;
 use super::limits::To;
 use super::store::{self, NewCheckin};
-use super::{CheckinState, alerts, mail, pin};
+use super::{CheckinState, alerts, late, mail, pin};
 use crate::advocates::private;
 use crate::error::ApiError;
 use crate::ground::clock::now_ms;
@@ -31,8 +31,10 @@ async fn status(
     SignedIn { account, db }: SignedIn,
     state: web::Data<CheckinState>,
 ) -> Result<HttpResponse, ApiError> {
-    let running = db
-        .read(move |c| Ok::<_, CheckinError>(store::running(c, &account)?))
+    let (running, alarm) = db
+        .read(move |c| {
+            Ok::<_, CheckinError>((store::running(c, &account)?, late::alarm(c, &account)?))
+        })
         .await?;
     Ok(private().json(json!({
         "email": state.mailer.is_some(),
@@ -41,6 +43,8 @@ async fn status(
         "max_recipients": MAX_RECIPIENTS,
         "now": now_ms(),
         "checkin": running,
+        // An overdue alarm she can still answer with her PIN (docs/checkin.md, "Checking in late").
+        "alarm": alarm,
     })))
 }
 

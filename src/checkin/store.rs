@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::errors::CheckinError;
+use super::late::ANSWERABLE;
 use crate::ground::clock::now_text;
 
 pub struct NewCheckin {
@@ -53,6 +54,8 @@ pub struct MaxWrong {
 /// What checking a PIN needs.
 pub struct Pins {
     pub id: String,
+    /// Whether it still runs; else it is an overdue alarm she answers late (`late.rs`).
+    pub running: bool,
     pub ends_at: i64,
     pub pin_hash: String,
     pub duress_pin_hash: Option<String>,
@@ -148,12 +151,29 @@ pub fn running(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Runn
     }))
 }
 
-/// Whose count a try from `session` is taken from, for `account_id`'s running check-in.
+/// Whose count a try from `session` is taken from, for `account_id`'s check-in her PIN can answer (read
+/// before the try is taken, to count it in flight; `take_try` decides for the one it takes).
 pub fn budget(c: &Connection, account_id: &str, session: &str) -> rusqlite::Result<Budget> {
+    let id: Option<String> = c
+        .query_row(
+            &format!("SELECT id FROM checkins WHERE account_id = ?1 AND {ANSWERABLE} {FIRST}"),
+            [account_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match id {
+        Some(id) => budget_of(c, &id, session),
+        None => Ok(Budget::Others),
+    }
+}
+
+/// Her running check-in before an alarm of hers (one may run after she started a new one), else the latest.
+const FIRST: &str = "ORDER BY state = 'running' DESC, ends_at DESC LIMIT 1";
+
+fn budget_of(c: &Connection, checkin_id: &str, session: &str) -> rusqlite::Result<Budget> {
     let hers: bool = c.query_row(
-        "SELECT count(*) > 0 FROM checkin_sessions s JOIN checkins k ON k.id = s.checkin_id
-         WHERE k.account_id = ?1 AND k.state = 'running' AND s.session_id = ?2",
-        params![account_id, session],
+        "SELECT count(*) > 0 FROM checkin_sessions WHERE checkin_id = ?1 AND session_id = ?2",
+        params![checkin_id, session],
         |r| r.get(0),
     )?;
     Ok(if hers { Budget::Hers } else { Budget::Others })
@@ -163,31 +183,41 @@ pub fn budget(c: &Connection, account_id: &str, session: &str) -> rusqlite::Resu
 /// wrong at once, in one conditional statement, against the session's own count if it is hers, else
 /// against the count all other sessions share, so tries sent together can never check more than `max`
 /// wrong PINs of either. A PIN that passes clears or gives back its try (`extend`, or the check-in ends).
-/// `Locked` or `OthersLocked` once the count is full.
+/// `Locked` or `OthersLocked` once the count is full. With `late`, an overdue alarm she may still answer
+/// is taken when none runs (its counts are the check-in's, kept with it).
 pub fn take_try(
     c: &mut Connection,
     account_id: &str,
     session: &str,
     max: MaxWrong,
+    late: bool,
 ) -> Result<(Pins, Budget), CheckinError> {
     let tx = c.transaction()?;
+    let which = if late {
+        ANSWERABLE
+    } else {
+        "state = 'running'"
+    };
     let pins = tx
         .query_row(
-            "SELECT id, ends_at, pin_hash, duress_pin_hash FROM checkins
-             WHERE account_id = ?1 AND state = 'running'",
+            &format!(
+                "SELECT id, state = 'running', ends_at, pin_hash, duress_pin_hash FROM checkins
+                 WHERE account_id = ?1 AND {which} {FIRST}"
+            ),
             [account_id],
             |r| {
                 Ok(Pins {
                     id: r.get(0)?,
-                    ends_at: r.get(1)?,
-                    pin_hash: r.get(2)?,
-                    duress_pin_hash: r.get(3)?,
+                    running: r.get(1)?,
+                    ends_at: r.get(2)?,
+                    pin_hash: r.get(3)?,
+                    duress_pin_hash: r.get(4)?,
                 })
             },
         )
         .optional()?
         .ok_or(CheckinError::NoneRunning)?;
-    let budget = budget(&tx, account_id, session)?;
+    let budget = budget_of(&tx, &pins.id, session)?;
     let taken = match budget {
         Budget::Hers => tx.execute(
             "UPDATE checkin_sessions SET wrong_pins = wrong_pins + 1

@@ -32,10 +32,12 @@ pub fn spawn(
     mailer: Option<Arc<Mailer>>,
     push: Option<Arc<PushService>>,
     wake: Arc<Notify>,
+    sending: Arc<tokio::sync::Mutex<()>>,
     limits: Arc<SendLimits>,
     advocates_area: String,
 ) {
     let send = Sender {
+        sending,
         db: db.clone(),
         mailer,
         push: push.clone(),
@@ -60,6 +62,15 @@ pub fn spawn(
         loop {
             remind(&db, push.as_ref()).await;
             send.due().await;
+            let now = now_ms();
+            match db.write(move |c| due::forget_told(c, now)).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(
+                    alarms = n,
+                    "a late check-in can no longer be made: who was told is forgotten"
+                ),
+                Err(e) => tracing::warn!(error = %e, "could not forget old alarms now"),
+            }
             if now_ms() - purged_at > PURGE_EVERY_MS {
                 purged_at = now_ms();
                 let purge = db.write(move |c| Ok::<_, CheckinError>(alerts::purge(c, purged_at)?));
@@ -94,6 +105,8 @@ async fn remind(db: &Db, push: Option<&Arc<PushService>>) {
 
 /// What sending alerts needs.
 struct Sender {
+    /// Held while one alert is sent: her late check-in waits for it (`late.rs`).
+    sending: Arc<tokio::sync::Mutex<()>>,
     db: Db,
     mailer: Option<Arc<Mailer>>,
     push: Option<Arc<PushService>>,
@@ -114,6 +127,7 @@ impl Sender {
             };
             let Some((id, _)) = next else { return };
             done.insert(id.clone());
+            let _sending = self.sending.lock().await;
             if let Err(e) = self.one(id, now).await {
                 tracing::error!(error = %e, "a check-in alert could not be sent now; it will be tried again");
             }
@@ -156,8 +170,10 @@ impl Sender {
                     self.limits.sent(&f.account, &To::Email(address));
                 }
                 let (id, address) = (f.id.clone(), address.clone());
-                db.write(move |c| Ok::<_, CheckinError>(due::sent(c, &id, to, &address)?))
-                    .await?;
+                db.write(move |c| {
+                    Ok::<_, CheckinError>(due::sent(c, &id, to, &address, now_ms())?)
+                })
+                .await?;
                 sent += 1;
             } else {
                 failed += 1;
@@ -170,7 +186,7 @@ impl Sender {
             tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
             return Ok(());
         }
-        db.write(move |c| due::finish(c, &id)).await?;
+        db.write(move |c| due::finish(c, &id, now_ms())).await?;
         if failed > 0 {
             tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
         } else {

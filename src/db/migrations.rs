@@ -113,6 +113,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "advocates: each opening of a share, for her list",
         sql: include_str!("migrations/0020_share_openings.sql"),
     },
+    Migration {
+        version: 21,
+        name: "check-ins: an overdue alarm remembers who it reached, for her late check-in",
+        sql: include_str!("migrations/0021_late_checkin.sql"),
+    },
 ];
 
 #[cfg(test)]

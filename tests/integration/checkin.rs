@@ -66,6 +66,23 @@ pub(crate) fn run_out(server: &Server, ms: i64) {
     assert_eq!(changed, 1);
 }
 
+/// A day passes for her overdue alarms kept for a late check-in (the controlled clock: the time they are
+/// forgotten moved to now), and the timer forgets them. Nothing to wait for when none is kept.
+pub(crate) fn a_day_passes(server: &Server) {
+    let now = chrono::Utc::now().timestamp_millis();
+    let kept = db(server)
+        .execute(
+            "UPDATE checkins SET next_try_at = ?1 WHERE state = 'told'",
+            [now - 1],
+        )
+        .unwrap();
+    if kept > 0 {
+        let line = "a late check-in can no longer be made";
+        let before = server.logs().lines().filter(|l| l.contains(line)).count();
+        server.wait_for_logs(line, before + 1, std::time::Duration::from_secs(20));
+    }
+}
+
 fn rows(server: &Server) -> i64 {
     db(server)
         .query_row(
@@ -158,6 +175,12 @@ fn a_check_in_that_runs_out_alerts_her_friend_and_her_advocate_then_forgets_them
         ),
         (Some("overdue"), Some("M"), Some(sealed.as_str()))
     );
+    // Kept a day for her late check-in (tests/integration/checkin_late.rs), then forgotten.
+    assert!(
+        rows(&a.server) > 0,
+        "who was told is kept for her late check-in"
+    );
+    a_day_passes(&a.server);
     assert_eq!(rows(&a.server), 0, "note, addresses and PINs are gone");
     let (_, status) = api(&a, Method::GET, "/checkin", &her, None);
     assert!(status["checkin"].is_null());
@@ -366,6 +389,7 @@ fn an_alert_that_fell_due_while_the_server_was_down_is_sent_at_start_and_logged(
         "a check-in alert was sent",
         std::time::Duration::from_secs(10),
     );
+    a_day_passes(&a.server);
     assert_eq!(rows(&a.server), 0);
 }
 

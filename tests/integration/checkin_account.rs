@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::auth_support;
-use crate::checkin::{db, paired_advocate, run_out, token};
+use crate::checkin::{a_day_passes, db, paired_advocate, run_out, token};
 use crate::checkin_support::Smtp;
 
 use auth_support::operator::{service_key, users};
@@ -69,7 +69,7 @@ impl Running {
     }
 
     /// Waits for the alert: her friend's e-mail carries her note (its body is returned), and once the
-    /// whole alert is sent, the note, addresses and PINs are gone.
+    /// whole alert is sent (and, for an overdue one, a day has passed), the note, addresses and PINs are gone.
     fn alerted(&self) -> String {
         let mail = self.smtp.next(15);
         let body = mail["body"].as_str().unwrap().to_string();
@@ -77,6 +77,8 @@ impl Running {
         self.a
             .server
             .wait_for_log("a check-in alert was sent", Duration::from_secs(10));
+        // An overdue alarm is kept a day for her late check-in (checkin_late.rs); then it is gone too.
+        a_day_passes(&self.a.server);
         let left: i64 = db(&self.a.server)
             .query_row(
                 "SELECT (SELECT count(*) FROM checkins) + (SELECT count(*) FROM checkin_recipients)

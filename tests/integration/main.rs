@@ -36,6 +36,7 @@ mod checkin;
 mod checkin_abuse;
 mod checkin_account;
 mod checkin_his_pins;
+mod checkin_late;
 mod config_checks;
 mod connection_reuse;
 mod copy;

@@ -3,7 +3,9 @@
 
 Usage: smtp-stand-in.py PORT. Prints "ready" once it accepts connections, then one JSON line per
 message it receives: {"to": [...], "from": "...", "subject": "...", "body": "..."}. Stops when its
-standard input closes (the test that started it ended), so it never outlives its test.
+standard input closes (the test that started it ended), so it never outlives its test. A recipient whose
+address starts with "unreachable" is refused for now (451), as a mail server that cannot take it yet does,
+so the tests can see an e-mail wait in the retry queue.
 """
 import json
 import sys
@@ -13,6 +15,12 @@ from aiosmtpd.controller import Controller
 
 
 class Printer:
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.startswith("unreachable"):
+            return "451 Cannot take this message now"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
     async def handle_DATA(self, server, session, envelope):
         message = message_from_bytes(envelope.original_content, policy=policy.default)
         body = message.get_body(("plain",))

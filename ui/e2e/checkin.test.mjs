@@ -1,6 +1,7 @@
 // Check in with me (docs/checkin.md) in Debian's Chromium against the real binary and a real SMTP server on
 // loopback: a test alert arrives labelled as one; her PIN ends a check-in and sends nothing; the duress PIN
-// shows the very same screen and sends the alert at once; a check-in that runs out sends its e-mail. The
+// shows the very same screen and sends the alert at once; a check-in that runs out sends its e-mail, and her
+// PIN after that tells her friend she checked in, late (docs/checkin.md, "Checking in late"). The
 // clock is moved by moving the check-in's end in the database file, so no test waits for a minute.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -80,5 +81,20 @@ describe('check in with me', () => {
     await page.getByRole('link', { name: 'Check in with me' }).first().click();
     await page.getByLabel('How long, in minutes').waitFor();
     assert.equal(await page.getByText('third, at the station at six').count(), 0);
+
+    // Not a dead end: the screen says who was told and when, and her PIN still says she is safe. Those told
+    // get the follow-up; her note is not in it.
+    await page.getByText('Your time ran out, and the people you chose were told.').waitFor();
+    await page.getByText(`${FRIEND}: told at`).waitFor();
+    await page.getByLabel('Your check-in PIN').first().fill('2468');
+    await page.getByRole('button', { name: 'Check in now' }).click();
+    await page.getByText('You have checked in, late.').waitFor();
+    const toldLine = await page.getByText(`${FRIEND}: told at`).innerText();
+    assert.match(toldLine, /told at .*\d:\d\d/);
+    const late = await smtp.next();
+    assert.deepEqual(late.to, [FRIEND]);
+    assert.equal(late.subject, 'Someone who trusts you has checked in');
+    assert.match(late.body, /checked in, late/);
+    assert.doesNotMatch(late.body, /station/);
   });
 });

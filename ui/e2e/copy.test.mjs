@@ -224,7 +224,7 @@ describe('the encrypted copy', () => {
       await pageB.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         pageB.waitForEvent('download'),
-        pageB.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+        pageB.getByRole('button', { name: 'Make the file (1 incident)' }).click(),
       ]);
       const bundle = path.join(dir, 'bundle.zip');
       await download.saveAs(bundle);

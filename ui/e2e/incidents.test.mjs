@@ -157,7 +157,7 @@ describe('incident log', () => {
       await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+        page.getByRole('button', { name: 'Make the file (1 incident)' }).click(),
       ]);
       assert.match(download.suggestedFilename(), /^documents-\d{4}-\d{2}-\d{2}\.zip$/, 'a name that says nothing of what is inside');
       const bundle = path.join(dir, 'bundle.zip');
@@ -281,7 +281,7 @@ describe('incident log', () => {
       await page.getByLabel('The same password again').fill(LOCK);
       const [lockedDownload] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+        page.getByRole('button', { name: 'Make the file (1 incident)' }).click(),
       ]);
       assert.match(lockedDownload.suggestedFilename(), /^documents-\d{4}-\d{2}-\d{2}\.zip$/);
       const locked = path.join(dir, 'locked.zip');
@@ -397,7 +397,7 @@ describe('incident log', () => {
       await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+        page.getByRole('button', { name: 'Make the file (1 incident)' }).click(),
       ]);
       const bundle = path.join(dir, 'after-delete.zip');
       await download.saveAs(bundle);
@@ -478,7 +478,7 @@ describe('incident log', () => {
       await page.getByRole('radio', { name: 'नहीं, कोई भी खोल सके' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटनाएँ)' }).click(),
+        page.getByRole('button', { name: 'फ़ाइल बनाएँ (1 घटना)' }).click(),
       ]);
       const bundle = path.join(dir, 'hindi.zip');
       await download.saveAs(bundle);
@@ -597,7 +597,7 @@ describe("incident log with the operator's kinds of abuse and a second time-stam
       await page.getByRole('radio', { name: 'No, anyone can open it' }).check();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Make the file (1 incidents)' }).click(),
+        page.getByRole('button', { name: 'Make the file (1 incident)' }).click(),
       ]);
       const bundle = path.join(dir, 'both.zip');
       await download.saveAs(bundle);

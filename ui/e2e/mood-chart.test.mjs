@@ -96,13 +96,14 @@ describe('mood chart', () => {
     await range('Last 90 days').click();
     assert.equal(await range('Last 90 days').getAttribute('aria-pressed'), 'true');
     assert.equal(await range('Last 30 days').getAttribute('aria-pressed'), 'false');
+    // The span fits her days: it starts at her oldest check-in inside the 90 days (60 days ago), not 89 days ago.
     const ninety = byAge([...MONTH, 45, 60]);
     assert.deepEqual(
       (await points(page)).map((p) => [p.date, p.cx]),
-      ninety.map((e) => [e.date, `${((89 - e.n) / 89) * 100}%`]),
+      ninety.map((e) => [e.date, `${((60 - e.n) / 60) * 100}%`]),
     );
     assert.equal(await table.locator('tbody tr').count(), ninety.length);
-    assert.match(await chart.textContent(), /Days with a check-in: 26 of 90\./);
+    assert.match(await chart.textContent(), /Days with a check-in: 26 of 61\./);
 
     await range('All time').click();
     const all = await points(page);

@@ -97,17 +97,23 @@ impl Server {
 
     /// Waits (on the log reader's signal, not a sleep) until a log line contains `needle`.
     pub fn wait_for_log(&self, needle: &str, timeout: Duration) -> String {
+        self.wait_for_logs(needle, 1, timeout)
+    }
+
+    /// Waits until `n` log lines contain `needle` (a thing logged each time it happens), and returns the
+    /// `n`th.
+    pub fn wait_for_logs(&self, needle: &str, n: usize, timeout: Duration) -> String {
         let deadline = Instant::now() + timeout;
         let (lines, changed) = &*self.logs;
         let mut guard = lines.lock().unwrap();
         loop {
-            if let Some(line) = guard.iter().find(|l| l.contains(needle)) {
+            if let Some(line) = guard.iter().filter(|l| l.contains(needle)).nth(n - 1) {
                 return line.clone();
             }
             let left = deadline.saturating_duration_since(Instant::now());
             assert!(
                 !left.is_zero(),
-                "no log line with {needle:?} in:\n{}",
+                "no {n} log lines with {needle:?} in:\n{}",
                 guard.join("\n")
             );
             guard = changed.wait_timeout(guard, left).unwrap().0;

@@ -16,6 +16,7 @@ import { hasStoredSession, landAfterIdle } from './idle-lock';
 import { primeExitHash } from './offline-exit';
 import { clearLandingFragment, readRecoveryLanding, type RecoveryLanding } from './recovery-landing';
 import { problemText } from './server-problem';
+import { forgetScreen } from './kept-screen';
 import { removeStoredSession } from './session-end';
 import { useInactivitySignOut } from './use-inactivity-sign-out';
 
@@ -114,6 +115,7 @@ export function AuthProvider({ children, client: given }: Props) {
         console.error('Sign-out error:', err);
       }
     }
+    forgetScreen();
     setSession(null);
   }, []);
 

@@ -76,14 +76,19 @@ export function deviceZone(): string {
 }
 
 /**
- * A date and time with its zone named, for evidence (a court must know which clock):
- * "February 26, 2027 at 3:05 PM (Asia/Kolkata, GMT+05:30)".
+ * A date and time with its zone, for evidence (a court must know which clock): the zone's name in her language and
+ * its offset, never its database id ("Asia/Calcutta" means nothing to her); the offset alone where Intl has no name
+ * for the zone: "February 26, 2027 at 3:05 PM (India Standard Time, GMT+05:30)".
  */
 export function formatMoment(iso: string, lang: string, timeZone?: string): string {
   const m = moment(iso, timeZone);
   if (!m) return iso;
-  const offset = formatter('en', { timeZoneName: 'longOffset' }, timeZone)
-    .formatToParts(m.date)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return `${formatDateTime(iso, lang, timeZone)} (${timeZone ?? deviceZone()}, ${offset ?? 'UTC'})`;
+  const zonePart = (locale: string, style: 'long' | 'longOffset') =>
+    formatter(locale, { timeZoneName: style }, timeZone)
+      .formatToParts(m.date)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  const offset = zonePart('en', 'longOffset') ?? 'UTC';
+  const name = zonePart(lang, 'long');
+  const named = name && !/^(GMT|UTC)([+\-−]|$)/.test(name);
+  return `${formatDateTime(iso, lang, timeZone)} (${named ? `${name}, ${offset}` : offset})`;
 }

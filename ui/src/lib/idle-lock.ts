@@ -2,6 +2,7 @@ import type { AppConfig } from './app-config';
 import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
 import { getDisguiseMode, setDisguiseMode } from './disguise-mode';
 import { isIdleTooLong, readLastActivity } from './inactivity';
+import { forgetScreen } from './kept-screen';
 import { readIdleScreen } from './privacy-prefs';
 import { PATHS } from './route-paths';
 import { removeStoredSession, revokeSession } from './session-end';
@@ -12,6 +13,7 @@ import { removeStoredSession, revokeSession } from './session-end';
  * are not hiding from anyone, and nothing there explains a disguise's way back.
  */
 export function landAfterIdle(path: string = window.location.pathname): void {
+  forgetScreen();
   if (path === PATHS.advocate || path.startsWith(`${PATHS.advocate}/`)) return;
   const screen = readIdleScreen();
   if (getDisguiseMode() === null && screen !== 'sign-in') setDisguiseMode(screen);

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { removeStoredSession } from './session-end';
+import { landAfterIdle } from './idle-lock';
 import { addressFor, createNeutralHistory } from './neutral-history';
 
 describe('the neutral history', () => {
@@ -32,6 +34,42 @@ describe('the neutral history', () => {
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/?from=link#error_code=otp_expired',
     );
+  });
+
+  it('a reload lands on the screen the tab was on, not Home, until an exit or a lock forgets it (issue 36)', () => {
+    const reload = () => {
+      const nav = vi.spyOn(window.performance, 'getEntriesByType').mockReturnValue([
+        { type: 'reload' } as unknown as PerformanceEntry,
+      ]);
+      window.history.replaceState(null, '', '/');
+      const history = createNeutralHistory();
+      nav.mockRestore();
+      return history;
+    };
+    window.history.replaceState(null, '', '/');
+    const first = createNeutralHistory();
+    const stop = first.listen(() => {});
+    first.push('/journal');
+    stop();
+    expect(window.location.pathname).toBe('/');
+    expect(Object.keys(sessionStorage).join(' ')).not.toMatch(/solace|journal|safe/i);
+    expect(reload().location.pathname).toBe('/journal');
+
+    // A new visit (typed, a link) starts where it was opened.
+    window.history.replaceState(null, '', '/');
+    expect(createNeutralHistory().location.pathname).toBe('/');
+
+    // The quick exit and the idle lock end the session: a reload then lands where they put her.
+    removeStoredSession();
+    expect(reload().location.pathname).toBe('/');
+    const again = reload();
+    const stop2 = again.listen(() => {});
+    again.push('/mood');
+    stop2();
+    expect(reload().location.pathname).toBe('/mood');
+    landAfterIdle('/mood');
+    expect(reload().location.pathname).toBe('/');
+    sessionStorage.clear();
   });
 
   it('maps each screen to the address the browser shows', () => {

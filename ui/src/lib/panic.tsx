@@ -23,6 +23,7 @@ import {
 } from './disguise-mode';
 import { quickExit as leaveNow } from './quick-exit';
 import { PATHS } from './route-paths';
+import { setTabIcon } from './tab-icon';
 
 export { DISGUISE_PATHS, DISGUISE_TITLES, type DisguiseKind } from './disguise-mode';
 
@@ -91,10 +92,11 @@ export function PanicProvider({ children, onEnter }: { children: ReactNode; onEn
 
   const quickExit = useCallback(() => leaveNow(), []);
 
-  // Before the paint: the tab title never lags behind the screen it names. It follows the address: while a
+  // Before the paint: the tab title (and icon) never lags behind the screen it names. It follows the address: while a
   // redirect to the disguise is under way the app's own neutral title stays, then the disguise's.
   useLayoutEffect(() => {
     document.title = onPath ? DISGUISE_TITLES[onPath] : page_title;
+    setTabIcon(onPath);
   }, [onPath, page_title]);
 
   const value = useMemo(

@@ -3,6 +3,7 @@ import { useT } from './i18n';
 import { ExitIcon } from './icons';
 import { exitControl } from './quick-exit';
 import './quick-exit.css';
+import { useTouchScreen } from './touch-screen';
 
 /**
  * The visible quick exit: one tap, the first thing keyboard focus reaches (it is rendered before anything
@@ -11,6 +12,7 @@ import './quick-exit.css';
 export function QuickExitBar() {
   const hintId = useId();
   const t = useT();
+  const touch = useTouchScreen();
   return (
     <div className="quick-exit-bar" data-print-hide>
       <button
@@ -23,7 +25,7 @@ export function QuickExitBar() {
         {t('layout.exitNow')}
       </button>
       <span id={hintId} className="sr-only">
-        {t('layout.exitHint')}
+        {t(touch ? 'layout.exitHintTouch' : 'layout.exitHint')}
       </span>
     </div>
   );

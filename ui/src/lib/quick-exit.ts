@@ -2,6 +2,7 @@ import type { AppConfig } from './app-config';
 import { DEFAULT_EXIT_DESTINATIONS } from './app-config';
 import { AUTH_STORAGE_KEY, authUrl } from './auth-client';
 import { handEndToWorker, keepEndForLater } from './offline-exit';
+import { forgetScreen } from './kept-screen';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
@@ -186,7 +187,11 @@ export function guardBackForwardCache(win: Window = window): void {
     hideAppNow(win.document);
     // After an exit, leave again rather than load the app afresh (`leaveIfExitedBefore` would, one load later).
     if (exitedBefore(win)) win.location.replace('about:blank');
-    else win.location.reload();
+    else {
+      // Back from elsewhere is not a reload of hers: the app starts afresh on Home, not on the screen it showed.
+      forgetScreen(win);
+      win.location.reload();
+    }
   });
 }
 
@@ -201,6 +206,7 @@ export function followSessionEndInOtherTabs(win: Window = window): void {
     const storageCleared = e.key === null;
     if (!sessionRemoved && !storageCleared) return;
     hideAppNow(win.document);
+    forgetScreen(win);
     win.location.reload();
   });
 }

@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEY } from './auth-client';
+import { forgetScreen } from './kept-screen';
 
 /**
  * Ending the session on this device, shared by the quick exit and the idle lock: the stored session leaves
@@ -21,6 +22,8 @@ function accessTokenOf(raw: string): string | null {
  * prefix). Returns the removed access token, to end the session on the server too, or null.
  */
 export function removeStoredSession(storage: Storage = window.localStorage): string | null {
+  // The screen kept for a reload goes with the session (a quick exit, a lock): no reload lands back in the app.
+  forgetScreen();
   try {
     const raw = storage.getItem(AUTH_STORAGE_KEY);
     const keys: string[] = [];

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/dates';
 
 /** `GET /api/advocate/alerts`: a check-in alert, her note still sealed to this advocate's key. */
-type Alert = { id: string; survivor_id: string; known_as: string; kind: 'overdue' | 'duress' | 'stopped' | 'test'; sealed: string; created_at: number };
+type Alert = { id: string; survivor_id: string; known_as: string; kind: 'overdue' | 'duress' | 'stopped' | 'late' | 'test'; sealed: string; created_at: number };
 
 /** How often an open page asks for new alerts: an alert fires on the server's timer, not on a click here. */
 const LOOK_EVERY_MS = 10_000;
@@ -15,6 +15,7 @@ const KIND_TEXT: Record<Alert['kind'], string> = {
   overdue: 'advocate.alertOverdue',
   duress: 'advocate.alertDuress',
   stopped: 'advocate.alertStopped',
+  late: 'advocate.alertLate',
   test: 'advocate.alertTest',
 };
 

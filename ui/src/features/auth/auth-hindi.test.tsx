@@ -49,7 +49,7 @@ describe('Sign-in screen in Hindi', () => {
     await user.type(screen.getByLabelText('पासवर्ड', { selector: 'input' }), 'short');
     await user.type(screen.getByLabelText('पासवर्ड दोबारा लिखें', { selector: 'input' }), 'short');
     await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('पासवर्ड में कम से कम 8 अक्षर होने चाहिए।');
+    expect(screen.getByRole('alert')).toHaveTextContent('आपके पासवर्ड में अभी ये चाहिए: कम से कम 8 अक्षर, ');
     expect(latinWords(container, [DEFAULT_CONFIG.product_name])).toEqual([]);
   });
 

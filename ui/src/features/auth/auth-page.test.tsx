@@ -54,7 +54,7 @@ describe('auth screen', () => {
     expect(checklist.querySelectorAll('li')).toHaveLength(5);
     await user.type(field('Confirm Password'), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Password must contain at least one uppercase letter.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your password still needs: one uppercase letter, one digit, and one special character.');
     expect(app.fake.client.signUp).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_CONFIG, useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
 import { ShieldIcon } from '../../lib/icons';
 import { useOnline } from '../../lib/offline-app';
 import { PATHS } from '../../lib/route-paths';
@@ -13,8 +13,7 @@ import { CheckEmail } from './check-email';
 import { OfflineNotice } from './offline-notice';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
-import { signUpProblem } from './password-rules';
-import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
+import { signUpProblemText } from './sign-up-problem-keys';
 import { readRememberedEmail, rememberEmail, rememberEmailEnabled } from './remembered-email';
 import './auth-page.css';
 
@@ -24,6 +23,7 @@ const BUILT_IN_TITLE = DEFAULT_CONFIG.page_title;
 
 export default function AuthPage() {
   const t = useT();
+  const { lang } = useLanguage();
   const { sign_in_title, page_title, auth: authConfig } = useAppConfig();
   const { signIn, signUp, signInWithGoogle, prepare, recovery } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
@@ -66,9 +66,9 @@ export default function AuthPage() {
       }
     }
     if (isSignUp) {
-      const invalid = signUpProblem(password, confirmPassword);
+      const invalid = signUpProblemText(t, lang, password, confirmPassword);
       if (invalid) {
-        setError(t(SIGN_UP_PROBLEM_KEYS[invalid]));
+        setError(invalid);
         return;
       }
     }

@@ -22,7 +22,7 @@ describe('recovery link', () => {
     await user.type(field('New password'), 'weakweak');
     await user.type(field('Confirm new password'), 'weakweak');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Password must contain at least one uppercase letter.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your password still needs: one uppercase letter, one digit, and one special character.');
     expect(app.fake.client.updateUser).not.toHaveBeenCalled();
 
     await user.clear(field('New password'));

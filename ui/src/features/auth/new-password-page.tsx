@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/auth';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
 import { accountLabel } from '../../lib/sign-in-name';
 import { AuthCard } from './auth-card';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
-import { signUpProblem } from './password-rules';
-import { SIGN_UP_PROBLEM_KEYS } from './sign-up-problem-keys';
+import { signUpProblemText } from './sign-up-problem-keys';
 import './auth-page.css';
 
 /**
@@ -16,6 +15,7 @@ import './auth-page.css';
  */
 export function NewPasswordPage() {
   const t = useT();
+  const { lang } = useLanguage();
   const { user, setNewPassword } = useAuth();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -26,9 +26,9 @@ export function NewPasswordPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError(null);
-    const invalid = signUpProblem(password, confirmPassword);
+    const invalid = signUpProblemText(t, lang, password, confirmPassword);
     if (invalid) {
-      setError(t(SIGN_UP_PROBLEM_KEYS[invalid]));
+      setError(invalid);
       return;
     }
     setBusy(true);

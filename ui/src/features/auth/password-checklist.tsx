@@ -1,13 +1,6 @@
 import { useT } from '../../lib/i18n';
-import { PASSWORD_RULES, type PasswordRule } from './password-rules';
-
-const LABEL_KEYS: Record<PasswordRule['id'], string> = {
-  length: 'auth.ruleLength',
-  upper: 'auth.ruleUpper',
-  lower: 'auth.ruleLower',
-  digit: 'auth.ruleDigit',
-  special: 'auth.ruleSpecial',
-};
+import { PASSWORD_RULES } from './password-rules';
+import { RULE_LABEL_KEYS as LABEL_KEYS } from './sign-up-problem-keys';
 
 /** Live list of the five sign-up rules, each marked met or not met as the user types. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {

@@ -2,6 +2,12 @@
 
 export type Running = { ends_at: number; note: string; recipients: string[]; advocates: string[] };
 
+/** Someone her overdue alarm reached: one of her trusted people by e-mail, or one of her advocates (by id). */
+export type Told = { channel: 'email' | 'advocate'; to: string; told_at: number };
+
+/** Her check-in ran out and its alarm went: who it reached so far. Her PIN can still say she is safe. */
+export type Alarm = { ends_at: number; told: Told[] };
+
 export type Status = {
   email: boolean;
   min_minutes: number;
@@ -10,6 +16,7 @@ export type Status = {
   /** The server's clock when it answered, Unix ms: time left is counted on the server's clock. */
   now: number;
   checkin: Running | null;
+  alarm: Alarm | null;
 };
 
 export type TestResult = { emails: { to: string; accepted: boolean }[]; advocates: { id: string; delivered: boolean; emailed: boolean | null }[] };
@@ -62,7 +69,8 @@ export const startCheckin = (token: string, body: StartRequest) =>
 export const extendCheckin = (token: string, pin: string, minutes: number) =>
   call<{ ends_at: number }>(token, 'POST', '/extend', { pin, minutes });
 
-export const endCheckin = (token: string, pin: string) => call<null>(token, 'POST', '/end', { pin });
+/** Her PIN ends a running check-in (`null`), or, after its alarm, tells those it reached that she checked in, late. */
+export const endCheckin = (token: string, pin: string) => call<{ told: Told[] } | null>(token, 'POST', '/end', { pin });
 
 export const sendTest = (token: string, note: string, emails: string[], advocates: SealedNote[], language: string) =>
   call<TestResult>(token, 'POST', '/test', { note, emails, advocates, language });

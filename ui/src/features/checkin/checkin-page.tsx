@@ -6,10 +6,14 @@ import { setCheckinEnd } from '../../lib/checkin-end';
 import { PushOptIn } from '../../lib/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
 import { PinOffer } from '../../lib/vault';
-import { fetchStatus, type Status } from './checkin-client';
+import { fetchStatus, type Status, type Told } from './checkin-client';
+import { AlarmView, LateDone } from './late-view';
 import { RunningView } from './running-view';
 import { StartForm } from './start-form';
 import './checkin.css';
+
+/** How long after her check-in's end (and between looks) the screen asks the server whether its alarm went. */
+const LOOK_AGAIN_MS = 3_000;
 
 /**
  * 'Check in with me' (docs/checkin.md): a timer the server keeps. Shown only inside the signed-in, unlocked
@@ -23,6 +27,8 @@ export default function CheckinPage() {
   const [skew, setSkew] = useState(0);
   const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // Her late check-in's answer: who is being told she checked in.
+  const [late, setLate] = useState<Told[] | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -41,8 +47,25 @@ export default function CheckinPage() {
     void load();
   }, [load]);
 
+  // Once its time is up, the screen asks again (a few seconds after the end, then every few seconds) until
+  // the server's timer has raised the alarm, so she sees it went and can still check in late.
+  const endsAt = status?.checkin?.ends_at;
+  useEffect(() => {
+    if (endsAt === undefined) return;
+    const wait = Math.max(endsAt - (Date.now() + skew), 0) + LOOK_AGAIN_MS;
+    const again = setTimeout(() => void load(), Math.min(wait, 2 ** 31 - 1));
+    return () => clearTimeout(again);
+  }, [endsAt, skew, load, status]);
+
   const changed = (note: string) => {
     setMessage(note);
+    setLate(null);
+    void load();
+  };
+
+  const answered = (told: Told[]) => {
+    setMessage(null);
+    setLate(told);
     void load();
   };
 
@@ -53,8 +76,12 @@ export default function CheckinPage() {
       {message ? <p role="status">{message}</p> : null}
       {failed ? <p role="alert">{t('checkin.failed')}</p> : null}
       {!status && !failed ? <p>{t('checkin.loading')}</p> : null}
+      {late ? <LateDone token={token} told={late} /> : null}
       {status?.checkin ? (
-        <RunningView token={token} running={status.checkin} skew={skew} onChange={changed} />
+        <RunningView token={token} running={status.checkin} skew={skew} onChange={changed} onLate={answered} />
+      ) : null}
+      {status?.alarm && !status.checkin && !late ? (
+        <AlarmView token={token} alarm={status.alarm} onAnswered={answered} />
       ) : null}
       {status && !status.checkin ? (
         <>

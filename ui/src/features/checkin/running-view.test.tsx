@@ -19,7 +19,7 @@ describe('her running check-in when PINs are refused as locked', () => {
     );
     const running = { ends_at: Date.now() + 30 * 60_000, note: '', recipients: ['f@example.org'], advocates: [] };
     const onChange = vi.fn();
-    render(<RunningView token="t" running={running} skew={0} onChange={onChange} />);
+    render(<RunningView token="t" running={running} skew={0} onChange={onChange} onLate={vi.fn()} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Your check-in PIN'), '2468');
     await user.click(screen.getByRole('button', { name: 'Check in now' }));

@@ -1,15 +1,22 @@
 import { useEffect, useId, useState } from 'react';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useT } from '../../lib/i18n';
-import { PinInput } from '../../lib/vault';
-import { CheckinError, endCheckin, extendCheckin, type Running } from './checkin-client';
+import { CheckinError, endCheckin, extendCheckin, type Running, type Told } from './checkin-client';
+import { CheckInPin } from './check-in-pin';
 import { errorText } from './error-text';
 import { formatTimeLeft, REMIND_MS } from './time-left';
 
-type Props = { token: string; running: Running; skew: number; onChange(message: string): void };
+type Props = {
+  token: string;
+  running: Running;
+  skew: number;
+  onChange(message: string): void;
+  /** Her PIN came after the alarm had gone: those it reached are being told she checked in, late. */
+  onLate(told: Told[]): void;
+};
 
 /** Her running check-in: time left, a reminder near the end, adding time and checking in with her PIN. */
-export function RunningView({ token, running, skew, onChange }: Props) {
+export function RunningView({ token, running, skew, onChange, onLate }: Props) {
   const t = useT();
   const id = useId();
   const advocates = useMyAdvocates(token) ?? [];
@@ -33,8 +40,9 @@ export function RunningView({ token, running, skew, onChange }: Props) {
     setError(null);
     try {
       if (what === 'end') {
-        await endCheckin(token, pin);
-        onChange(t('checkin.ended'));
+        const late = await endCheckin(token, pin);
+        if (late) onLate(late.told);
+        else onChange(t('checkin.ended'));
       } else {
         await extendCheckin(token, pin, Number(minutes));
         setPin('');
@@ -62,18 +70,7 @@ export function RunningView({ token, running, skew, onChange }: Props) {
       <p>{t('checkin.whoIsTold', { list: [...advocateNames, ...running.recipients].join(', ') })}</p>
       {running.note ? <p>{t('checkin.yourNote', { note: running.note })}</p> : null}
       <form className="stack" onSubmit={(e) => void act(e, 'end')}>
-        <div>
-          <label className="label" htmlFor={`${id}-pin`}>
-            {t('checkin.pinForAction')}
-          </label>
-          <PinInput id={`${id}-pin`} value={pin} onChange={(e) => setPin(e.target.value)} />
-        </div>
-        {error ? <p role="alert">{error}</p> : null}
-        <div className="checkin-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('checkin.end')}
-          </button>
-        </div>
+        <CheckInPin id={id} pin={pin} onPin={setPin} error={error} busy={busy} />
         <div>
           <label className="label" htmlFor={`${id}-more`}>
             {t('checkin.extendMinutes')}

@@ -9,11 +9,13 @@ import { FEATURE_CARDS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
 import { useProductName } from '../../lib/product-name';
+import { useTouchScreen } from '../../lib/touch-screen';
 
 export default function HomePage() {
   const { local } = useAppConfig();
   const product_name = useProductName();
   const t = useT();
+  const touch = useTouchScreen();
   const testimonials = useTList('home.testimonials');
   const { copied } = useCopyState();
   const helpline = local.helpline_number;
@@ -43,7 +45,7 @@ export default function HomePage() {
             {label ? t('emergency.callNamed', { label, number: helpline }) : t('emergency.callHelpline', { number: helpline })}
           </a>
         </p>
-        <p>{t('home.leaveQuickly')}</p>
+        <p>{t(touch ? 'home.leaveQuicklyTouch' : 'home.leaveQuickly')}</p>
       </section>
 
       <section className="home-calls" aria-labelledby="home-calls-heading">

@@ -51,7 +51,7 @@ async function members(zip: Uint8Array, password?: string) {
 function setup() {
   const stampPending = vi.fn(async () => undefined);
   render(<ExportSection entries={[entry]} stampPending={stampPending} />);
-  return { user: userEvent.setup(), stampPending, make: () => screen.getByRole('button', { name: 'Make the file (1 incidents)' }) };
+  return { user: userEvent.setup(), stampPending, make: () => screen.getByRole('button', { name: 'Make the file (1 incident)' }) };
 }
 
 describe('the export, locked or not', () => {
@@ -88,7 +88,7 @@ describe('the export, locked or not', () => {
     await user.type(password, 'mango tree by the well');
     await user.type(screen.getByLabelText('The same password again'), 'mango tree by the well');
     await user.click(make());
-    await screen.findByText(/The locked file is ready in your downloads \(1 incidents\)/);
+    await screen.findByText(/The locked file is ready in your downloads \(1 incident\)/);
     expect(downloads).toHaveLength(1);
     const [{ zip, name }] = downloads;
     expect(name).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
@@ -117,7 +117,7 @@ describe('the export, locked or not', () => {
     expect(screen.getByText(/anyone who finds the file can read your report/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Password for the file')).toBeNull();
     await user.click(make());
-    await screen.findByText(/The file is ready in your downloads \(1 incidents\)\. Anyone who finds it can open it/);
+    await screen.findByText(/The file is ready in your downloads \(1 incident\)\. Anyone who finds it can open it/);
     const plain = await members(downloads[0]!.zip);
     expect(Object.values(plain).some((m) => m.encrypted)).toBe(false);
     expect(await plain['report.html']!.text()).toContain('He shouted');

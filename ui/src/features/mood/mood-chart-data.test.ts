@@ -28,6 +28,17 @@ describe('mood chart data', () => {
     ]);
   });
 
+  it('fits the span to the days she has: three days of moods fill the chart, not its last tenth (issue 36)', () => {
+    const data = chartData([entry('2026-03-29', 2), entry('2026-03-30', 3), entry('2026-03-31', 4)], '30', TODAY);
+    expect(data.days.map((d) => d.date)).toEqual(['2026-03-29', '2026-03-30', '2026-03-31']);
+    expect(data.points.map((p) => p.index)).toEqual([0, 1, 2]);
+    // An incident day inside the span counts as hers too; one before the span does not stretch it.
+    const marked = chartData([entry('2026-03-30', 3)], '30', TODAY, ['2026-03-25', '2026-01-01']);
+    expect(marked.days[0].date).toBe('2026-03-25');
+    expect(marked.days).toHaveLength(7);
+    expect(chartData([entry('2026-03-30', 3)], '90', TODAY).days).toHaveLength(2);
+  });
+
   it('leaves out entries before the span and after today', () => {
     const data = chartData([entry('2026-03-01', 3), entry('2026-04-01', 3), entry('2026-03-10', 2)], '30', TODAY);
     expect(data.points.map((p) => p.date)).toEqual(['2026-03-10']);
@@ -75,7 +86,7 @@ describe('mood chart data', () => {
       TODAY,
     );
     expect(chartSummary(data)).toEqual({
-      days: 30,
+      days: 22, // from her first check-in in the span, the 10th, to today
       checkIns: 4,
       average: 3.3,
       lowest: { date: '2026-03-12', mood: 2 },

@@ -34,7 +34,8 @@ function dayKey(n: number): string {
 }
 
 /**
- * The days of `range` ending today (or at her latest entry, for all time), one mood per day: should a day hold
+ * The days of `range` ending today (or at her latest entry, for all time), from the first day with a mood or an
+ * incident inside it, one mood per day: should a day hold
  * more than one entry, the one saved last counts, as saving again the same day replaces the mood.
  * `incidentDates` marks days from another record of hers (the incident log, once the screen has one).
  */
@@ -54,7 +55,11 @@ export function chartData(
     first = numbers.length > 0 ? Math.min(...numbers, todayNumber) : todayNumber;
     last = Math.max(todayNumber, ...numbers);
   } else {
-    first = todayNumber - Number(range) + 1;
+    // The span fits what she has: from her first mood or incident inside it, not from a month of empty days
+    // that would squeeze three days of moods against the right edge.
+    const start = todayNumber - Number(range) + 1;
+    const inside = [...numbers, ...incidentDates.map(dayNumber)].filter((n) => n >= start && n <= todayNumber);
+    first = inside.length > 0 ? Math.min(...inside) : start;
   }
   const incidents = new Set(incidentDates);
   const days: ChartDay[] = [];

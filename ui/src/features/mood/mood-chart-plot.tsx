@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n';
 import { MOOD_LABEL_KEYS, MOOD_VALUES, type MoodValue } from './mood-labels';
 import type { ChartData } from './mood-chart-data';
 import { CHART_STYLE as S } from './mood-chart-style';
+import { useTouchScreen } from '../../lib/touch-screen';
 
 // The height of one mood level in CSS pixels. The drawing has no viewBox: x runs in percent of the width
 // and y in pixels, so on a narrow phone the days move closer together while the words keep their size.
@@ -26,6 +27,7 @@ type Props = {
 /** The chart itself: five mood levels, one point per day with an entry, a line broken where days are missing. */
 export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Props) {
   const t = useT();
+  const touch = useTouchScreen();
   const { days, points, runs } = data;
   const x = (index: number) => `${days.length === 1 ? 50 : (index / (days.length - 1)) * 100}%`;
   // One tab stop for the whole chart (the latest point); the arrow keys move between days from there.
@@ -139,7 +141,7 @@ export function MoodChartPlot({ data, label, pointLabel, fromText, toText }: Pro
         </div>
       </div>
       <p className="mood-chart-readout" style={S.readout} aria-hidden={reading}>
-        {reading && points[current] ? pointLabel(points[current]) : t('mood.chartHint')}
+        {reading && points[current] ? pointLabel(points[current]) : t(touch ? 'mood.chartHintTouch' : 'mood.chartHint')}
       </p>
     </div>
   );

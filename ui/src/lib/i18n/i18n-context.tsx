@@ -31,15 +31,22 @@ export function interpolate(text: string, vars?: Vars): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** `t('namespace.key', vars)` in the page's language; a missing key shows as the key itself. */
+/**
+ * `t('namespace.key', vars)` in the page's language; a missing key shows as the key itself. With a numeric `count`,
+ * the language's plural form is used where the catalogue has one (`key_one`, `key_other`, ..., named by
+ * Intl.PluralRules: Hindi's "one" covers 0 and 1, English's only 1), else the key itself.
+ */
 export function useT(): Translate {
-  const { catalogue } = useLanguage();
+  const { catalogue, lang } = useLanguage();
+  const plurals = useMemo(() => new Intl.PluralRules(lang), [lang]);
   return useCallback(
     (key, vars) => {
-      const text = lookup(catalogue, key);
+      const count = vars?.count;
+      const form = typeof count === 'number' ? lookup(catalogue, `${key}_${plurals.select(count)}`) : undefined;
+      const text = form ?? lookup(catalogue, key);
       return interpolate(typeof text === 'string' ? text : key, vars);
     },
-    [catalogue],
+    [catalogue, plurals],
   );
 }
 

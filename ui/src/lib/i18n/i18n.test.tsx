@@ -34,6 +34,38 @@ describe('i18n', () => {
     expect(screen.getByText('Loading application...')).toBeInTheDocument();
   });
 
+  it('takes the plural form of the language for a count (issue 36: "Make the file (1 incident)")', async () => {
+    const hindi = (await loadBuiltInCatalogue('hi'))!;
+    const english = { incidents: { ...(await import('../../locales/en/incidents.json')).default } };
+    function Button({ count }: { count: number }) {
+      return <p>{useT()('incidents.exportButton', { count })}</p>;
+    }
+    const { rerender } = render(
+      <I18nProvider value={{ lang: 'en', catalogue: english }}>
+        <Button count={1} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Make the file (1 incident)')).toBeInTheDocument();
+    rerender(
+      <I18nProvider value={{ lang: 'en', catalogue: english }}>
+        <Button count={3} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Make the file (3 incidents)')).toBeInTheDocument();
+    rerender(
+      <I18nProvider value={{ lang: 'hi', catalogue: hindi }}>
+        <Button count={1} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('फ़ाइल बनाएँ (1 घटना)')).toBeInTheDocument();
+    rerender(
+      <I18nProvider value={{ lang: 'hi', catalogue: hindi }}>
+        <Button count={2} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('फ़ाइल बनाएँ (2 घटनाएँ)')).toBeInTheDocument();
+  });
+
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(interpolate('Hello {name}, {missing}', { name: 'Asha' })).toBe('Hello Asha, {missing}');
   });
