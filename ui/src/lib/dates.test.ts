@@ -35,7 +35,7 @@ describe('dates: one format per language', () => {
 
   it('names the zone of an evidence time, in the date and time format', () => {
     const text = formatMoment('2027-02-26T09:35:00Z', 'en', 'Asia/Kolkata');
-    expect(text).toBe('February 26, 2027 at 3:05 PM (Asia/Kolkata, GMT+05:30)');
+    expect(text).toBe('February 26, 2027 at 3:05 PM (India Standard Time, GMT+05:30)');
   });
 
   it('shows no "Invalid Date"', () => {

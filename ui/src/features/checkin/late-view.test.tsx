@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/dates';
 import { AlarmView } from './late-view';
 import { RunningView } from './running-view';
 
@@ -26,7 +27,7 @@ describe('checking in after the alarm went', () => {
     const onAnswered = vi.fn();
     render(<AlarmView token="t" alarm={{ ends_at: TOLD_AT - 1000, told }} onAnswered={onAnswered} />);
     expect(screen.getByRole('alert')).toHaveTextContent('the people you chose were told');
-    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(TOLD_AT);
+    const when = formatDateTime(TOLD_AT, 'en');
     expect(screen.getByText(`f@example.org: told at ${when}`)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Your check-in PIN'), '2468');
