@@ -376,8 +376,10 @@ describe('the encrypted copy', () => {
         await page.getByRole('button', { name: 'Seal and save' }).click();
         await page.getByText('Kept safely. It will join your incident log when you are online again.').waitFor();
         await waiting(3).waitFor();
-        // A reload (it lands on the home screen, as every load does) keeps what waits.
+        // A reload (it stays on the screen she was on) keeps what waits.
         await page.reload();
+        await page.getByText(/the time-stamp will show when it reached the server, not when you wrote it/).waitFor();
+        await page.goto('/');
         await page.getByRole('link', { name: 'Journal' }).first().click();
         await waiting(3).waitFor();
         const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));

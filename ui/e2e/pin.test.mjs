@@ -3,7 +3,7 @@
 // starts afresh on this device. Against the real binary; the page's clock is Playwright's, to skip the waits.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { browserSuite, checkScreen, homeScreen, signInScreen, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { browserSuite, checkScreen, signInScreen, signInViaUi, signUpViaUi, uniqueEmail } from './harness.mjs';
 import { everythingStored } from './vault-reader.mjs';
 
 const JOURNAL = 'Words about the garden gate at night';
@@ -89,9 +89,9 @@ describe('a PIN she can forget', () => {
     const kept = await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('data:')));
     assert.ok(!kept.some((k) => /^data:[^:]+:1$/.test(k)), `her old records are gone: ${kept}`);
 
-    // She goes on without a PIN: a reload opens the app, and new entries save.
+    // She goes on without a PIN: a reload opens the app where she was, and new entries save.
     await page.reload();
-    await homeScreen(page).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Your Private Journal' }).waitFor();
     assert.equal(await pinField().count(), 0);
     ctx.check();
   });

@@ -5,7 +5,7 @@
 // name is left.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { browserSuite, homeScreen, signUpViaUi, uniqueEmail } from './harness.mjs';
+import { browserSuite, signUpViaUi, uniqueEmail } from './harness.mjs';
 
 const JOURNAL = 'Written before the names changed';
 const HAPPENED = 'Recorded before the names changed';
@@ -77,8 +77,9 @@ describe('storage under the old names', () => {
     const before = await page.evaluate(() => Object.keys(localStorage));
     assert.ok(before.includes('solace-auth') && before.some((k) => k.endsWith(':journal-entries')), `${before}`);
 
+    // A reload stays on the screen she was on.
     await page.reload();
-    await homeScreen(page).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Incident Log' }).waitFor();
     await menu('Journal').click();
     await page.getByText(JOURNAL).first().waitFor();
     await menu('Home').click();

@@ -258,6 +258,10 @@ fn output(mut cmd: Command, args: &[&str], env: &[(&str, &str)]) -> (ExitStatus,
 
 pub fn client() -> reqwest::blocking::Client {
     reqwest::blocking::Client::builder()
+        // The server closes a connection idle for 5 s (`connections.idle_timeout_secs`); a request sent on a
+        // pooled connection as it closes fails with an incomplete message. Dropping idle ones at 2 s, before the
+        // server does, takes the race away (it showed under load, with several tests at once).
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
         .redirect(reqwest::redirect::Policy::none())
         .no_gzip()
         .no_brotli()
