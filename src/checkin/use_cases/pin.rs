@@ -113,3 +113,33 @@ pub(super) async fn checked(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PIN hash as check-ins have stored it since they came (Argon2id, 19 MiB, 2 passes, 1 lane, as a PHC
+    /// string; this one is of "2468"): a check-in running when the server is upgraded still takes her PIN,
+    /// and only hers. New hashes are made with the same parameters.
+    const STORED: &str = "$argon2id$v=19$m=19456,t=2,p=1$jy7SD9enyGefKjxnulXBig$5euk0TkUH8qRWFh7D28kxpdNapmui0o+MfY9TBKWbQ8";
+
+    #[tokio::test]
+    async fn a_pin_hash_stored_before_still_verifies_on_the_pool() {
+        let pool = PasswordPool::new(1, 4).unwrap();
+        let check =
+            |typed: &str, duress: Option<String>| which(&pool, typed.into(), STORED.into(), duress);
+        assert_eq!(check("2468", None).await.unwrap(), Typed::CheckIn);
+        assert_eq!(check("2469", None).await.unwrap(), Typed::Wrong);
+        let duress = hash(&pool, "1357".into()).await.unwrap();
+        assert_eq!(
+            check("1357", Some(duress.clone())).await.unwrap(),
+            Typed::Duress
+        );
+        assert_eq!(
+            check("2468", Some(duress.clone())).await.unwrap(),
+            Typed::CheckIn
+        );
+        let parameters = |phc: &str| phc.split('$').take(4).collect::<Vec<_>>().join("$");
+        assert_eq!(parameters(&duress), parameters(STORED));
+    }
+}
