@@ -142,7 +142,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
     )?
     .map(std::sync::Arc::new);
-    crate::checkin::timer::spawn(
+    crate::checkin::delivery::timer::spawn(
         db.get_ref().clone(),
         checkin.mailer.clone(),
         push.clone(),

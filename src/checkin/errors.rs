@@ -1,7 +1,8 @@
-//! What can go wrong in the check-in routes, and its one mapping to the `/api` format.
+//! What can go wrong in a check-in's use cases and storage, and its one mapping to the `/api` format.
 
 use actix_web::http::StatusCode;
 
+use crate::auth::keys::password::PoolError;
 use crate::db::DbError;
 use crate::error::ApiError;
 
@@ -32,6 +33,9 @@ pub enum CheckinError {
     /// for all of her e-mail together.
     #[error("over the day's sending limit")]
     SendLimit { wait_secs: u64, to: Option<String> },
+    /// Too many starts and test alerts from one account this hour (`CheckinState::sends`).
+    #[error("too many starts or tests")]
+    RateLimited(std::time::Duration),
     #[error("the PIN could not be checked: {0}")]
     Hash(String),
     #[error(transparent)]
@@ -44,6 +48,17 @@ impl From<rusqlite::Error> for CheckinError {
     }
 }
 
+/// PINs are hashed and checked on the auth service's pool (`use_cases/pin.rs`): busy threads are a 503 to
+/// try again, never a wrong PIN.
+impl From<PoolError> for CheckinError {
+    fn from(e: PoolError) -> Self {
+        match e {
+            PoolError::Busy => Self::Busy,
+            PoolError::Failed(cause) => Self::Hash(cause.to_string()),
+        }
+    }
+}
+
 impl From<CheckinError> for ApiError {
     fn from(e: CheckinError) -> Self {
         let retry_after = match &e {
@@ -52,6 +67,8 @@ impl From<CheckinError> for ApiError {
             _ => None,
         };
         let (status, code, message) = match e {
+            // The words and code of every /api rate limit.
+            CheckinError::RateLimited(wait) => return ApiError::rate_limited(wait),
             CheckinError::Invalid(why) => (StatusCode::BAD_REQUEST, "invalid_request", why),
             CheckinError::NoneRunning => (
                 StatusCode::NOT_FOUND,

@@ -2,22 +2,20 @@
 //! with her PIN before it ends (or types her duress PIN), the server alerts the people she chose: her
 //! paired advocates, with her note sealed to each in her browser, and up to five trusted people by
 //! e-mail. The note and addresses are kept only until the check-in ends or its alert is sent.
+//!
+//! The auth service's shape (docs/development.md, "Layers"): `http/` reads each request, calls one use case
+//! and writes the answer; `use_cases/` holds the checks, the day's limits and the PIN checks; `store/` has
+//! one file per table, each write its own transaction. `delivery/` is the timer that sends each alert when
+//! it falls due, and the e-mails it sends.
 
 pub mod account;
-mod advocate_routes;
-pub mod alerts;
 pub mod config;
-pub mod due;
+pub mod delivery;
 pub mod errors;
-pub mod late;
+mod http;
 pub mod limits;
-pub mod mail;
-mod pin;
-mod pin_routes;
-mod routes;
 pub mod store;
-pub mod timer;
-mod tries;
+pub mod use_cases;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,7 +34,7 @@ pub struct CheckinState {
     /// Wakes the timer when a check-in starts, changes or raises its alarm.
     pub wake: Arc<Notify>,
     /// Held by the timer while it sends one alert, and by her late check-in while it answers an alarm
-    /// (`late.rs`): an alarm e-mail is never half sent while it is answered.
+    /// (`use_cases/end.rs`): an alarm e-mail is never half sent while it is answered.
     pub sending: Arc<tokio::sync::Mutex<()>>,
     /// Starts and test alerts per account: each can send e-mail to addresses she types.
     pub sends: RateLimiter,
@@ -46,8 +44,8 @@ pub struct CheckinState {
     pub passwords: Arc<PasswordPool>,
     /// The advocates' area on this site, which an advocate's alert e-mail points to.
     pub advocates_area: String,
-    /// PIN checks in flight per account (`tries.rs`).
-    pin_checks: tries::InFlight,
+    /// PIN checks in flight per account (`use_cases/in_flight.rs`).
+    pin_checks: use_cases::in_flight::InFlight,
 }
 
 impl CheckinState {
@@ -72,7 +70,5 @@ impl CheckinState {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    routes::configure(cfg);
-    pin_routes::configure(cfg);
-    advocate_routes::configure(cfg);
+    http::configure(cfg);
 }

@@ -241,3 +241,51 @@ fn an_alarm_nobody_answers_is_forgotten_after_a_day() {
     let (_, status) = api(&a, Method::GET, "/checkin", &her, None);
     assert!(status["alarm"].is_null(), "{status}");
 }
+
+/// No answer about her check-in, or about her advocate's alerts, may be kept by a browser or a proxy: each
+/// carries `Cache-Control: no-store`, which src/http/security_headers.rs gives every /api answer now that
+/// the check-in's routes no longer set it themselves. Her status with an alarm, the advocate's alerts, a
+/// test, her late check-in, a start, an extension, a wrong PIN and an end.
+#[test]
+fn no_answer_of_a_check_in_is_kept_by_the_browser() {
+    let smtp = Smtp::start();
+    let a = Auth::start(&format!("{SHORT}{}", smtp.config()));
+    let (her, advocate, advocate_id) = alarm_went(&a, &smtp);
+    let sealed = B64.encode(b"sealed for Asha");
+    let answer = |method: Method, path: &str, token: &str, body: Option<Value>| {
+        let mut request = a
+            .http
+            .request(method, a.server.url(&format!("/api{path}")))
+            .bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let r = request.send().unwrap();
+        let cache = r
+            .headers()
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_string());
+        (r.status().as_u16(), cache)
+    };
+    let pin = |pin: &str| Some(json!({ "pin": pin }));
+    let test = json!({"emails": ["friend@example.org"], "advocates": [{"id": advocate_id, "sealed": sealed}]});
+    let again = json!({"minutes": 30, "emails": ["friend@example.org"], "pin": "2468"});
+    let extend = json!({"pin": "2468", "minutes": 5});
+    for (method, path, token, body, status) in [
+        (Method::GET, "/checkin", &her, None, 200),
+        (Method::GET, "/advocate/alerts", &advocate, None, 200),
+        (Method::POST, "/checkin/test", &her, Some(test), 200),
+        (Method::POST, "/checkin/end", &her, pin("2468"), 200),
+        (Method::POST, "/checkin", &her, Some(again), 201),
+        (Method::POST, "/checkin/extend", &her, Some(extend), 200),
+        (Method::POST, "/checkin/end", &her, pin("0000"), 403),
+        (Method::POST, "/checkin/end", &her, pin("2468"), 204),
+    ] {
+        let what = format!("{method} {path} ({status})");
+        assert_eq!(
+            answer(method, path, token, body),
+            (status, Some("no-store".to_string())),
+            "{what}"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::errors::CheckinError;
+use crate::checkin::errors::CheckinError;
 
 pub const KEEP_MS: i64 = 30 * 86_400_000;
 

@@ -1,14 +1,15 @@
-//! Checking in late (docs/checkin.md, "Checking in late"). After her check-in ran out and its alarm went,
-//! the alarm is kept for a day as who it reached and when (`due::finish`), with her PIN hashes. Her PIN then
-//! turns it into a follow-up, "she has checked in, late", to exactly those it reached, on the channels that
-//! reached them; an alarm e-mail still waiting to be sent is cancelled, so nobody hears "safe" who never
-//! heard the alarm. The duress PIN gives her screen the same answer but turns it into a duress alarm to
-//! everyone she chose, never "safe". Either way it is answered once: what is left is an alert being sent.
+//! An overdue alarm kept for her late check-in (docs/checkin.md, "Checking in late"), a `checkins` row in
+//! state 'told'. After her check-in ran out and its alarm went, the alarm is kept for a day as who it
+//! reached and when (`due::finish`), with her PIN hashes. Her PIN then turns it into a follow-up, "she has
+//! checked in, late", to exactly those it reached, on the channels that reached them; an alarm e-mail
+//! still waiting to be sent is cancelled, so nobody hears "safe" who never heard the alarm. The duress PIN
+//! gives her screen the same answer but turns it into a duress alarm to everyone she chose, never "safe".
+//! Either way it is answered once: what is left is an alert being sent.
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
-use super::errors::CheckinError;
+use crate::checkin::errors::CheckinError;
 
 /// Which check-ins her PIN may still answer: the running one, or an overdue alarm sent or being sent.
 pub const ANSWERABLE: &str =

@@ -1,13 +1,13 @@
 //! PIN checks in flight, per count of tries: each session of hers has its own, and all other sessions of
-//! the account share one (`store::Budget`). A try is counted in the database before its PIN is checked
-//! (`store::take_try`), so while five are being checked a sixth on the same count finds it full although
+//! the account share one (`store::tries::Budget`). A try is counted in the database before its PIN is checked
+//! (`store::tries::take`), so while five are being checked a sixth on the same count finds it full although
 //! none may turn out wrong: that try is told to try again in a moment, and only a full count with nothing
 //! left in flight on it is the lock. His tries in flight never turn her own refusal into "busy".
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::store::Budget;
+use crate::checkin::store::tries::Budget;
 
 #[derive(Default)]
 pub struct InFlight(Mutex<HashMap<String, usize>>);

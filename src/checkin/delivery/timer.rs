@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use super::alerts;
-use super::due::{self, Addressee};
-use super::errors::CheckinError;
-use super::limits::{SendLimits, To};
 use super::mail;
+use crate::checkin::errors::CheckinError;
+use crate::checkin::limits::{SendLimits, To};
+use crate::checkin::store::alerts;
+use crate::checkin::store::due::{self, Addressee};
 use crate::db::Db;
 use crate::email::Mailer;
 use crate::ground::clock::now_ms;
@@ -105,7 +105,7 @@ async fn remind(db: &Db, push: Option<&Arc<PushService>>) {
 
 /// What sending alerts needs.
 struct Sender {
-    /// Held while one alert is sent: her late check-in waits for it (`late.rs`).
+    /// Held while one alert is sent: her late check-in waits for it (`use_cases/end.rs`).
     sending: Arc<tokio::sync::Mutex<()>>,
     db: Db,
     mailer: Option<Arc<Mailer>>,

@@ -3,12 +3,12 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::errors::CheckinError;
+use crate::checkin::errors::CheckinError;
 
 /// An alert being sent.
 pub struct Firing {
     pub id: String,
-    /// Whose check-in it is: what it sends counts toward her day's limits (`limits.rs`).
+    /// Whose check-in it is: what it sends counts toward her day's limits (`crate::checkin::limits`).
     pub account: String,
     pub kind: String,
     pub note: String,
@@ -72,7 +72,7 @@ pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
 /// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
 /// they see (and, when this server sends e-mail, their address one to send), and the check-in stops
 /// being hers to end. An overdue alarm keeps the notes, marked with when the advocate was told, for her
-/// late check-in's follow-up (`late.rs`); other alerts delete them.
+/// late check-in's follow-up (`late_alarms.rs`); other alerts delete them.
 pub fn fire(
     c: &mut Connection,
     id: &str,
@@ -121,7 +121,7 @@ pub fn fire(
          WHERE n.checkin_id = ?1 AND n.told_at IS NULL",
         params![id, account, kind, now],
     )?;
-    // The follow-up of a late check-in e-mails only the advocates its alarm's e-mail reached (`late.rs`).
+    // The follow-up of a late check-in e-mails only the advocates its alarm's e-mail reached (`late_alarms.rs`).
     if mail && kind != "late" {
         tx.execute(
             "INSERT OR IGNORE INTO checkin_advocate_mail (checkin_id, address)
@@ -214,7 +214,7 @@ pub fn retry_at(c: &Connection, id: &str, at: i64) -> rusqlite::Result<()> {
 
 /// The alert is sent (or given up): the note, addresses and PIN hashes go, out of the log too. An overdue
 /// alarm is kept instead, for a day, as 'told': who it reached and her PIN hashes, so her PIN can still
-/// say she is safe (`late.rs`); an address it never reached is forgotten now.
+/// say she is safe (`late_alarms.rs`); an address it never reached is forgotten now.
 pub fn finish(c: &mut Connection, id: &str, now: i64) -> Result<(), CheckinError> {
     let tx = c.transaction()?;
     let told = tx.execute(

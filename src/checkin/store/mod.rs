@@ -1,0 +1,10 @@
+//! The check-in tables, one file per table, each function its own transaction: `checkins.rs` (a check-in
+//! with her note, addresses and sealed notes), `tries.rs` (her sessions and the wrong PINs counted against
+//! each), `late_alarms.rs` (an overdue alarm kept for her late check-in), `due.rs` (the timer's side: what
+//! falls due, each e-mail done, retries) and `alerts.rs` (the alerts her advocates see).
+
+pub mod alerts;
+pub mod checkins;
+pub mod due;
+pub mod late_alarms;
+pub mod tries;
