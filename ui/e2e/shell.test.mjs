@@ -120,8 +120,8 @@ describe('app shell', () => {
   it('footer: tagline, suggestion e-mail, love note and the 112 tel link', async () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await footer.waitFor();
-    assert.match(await footer.textContent(), /Solace/);
+    // The product's name is asked of the server after the first paint (lib/product-name.ts): wait for it.
+    await footer.getByText(/Solace/).first().waitFor();
     const mail = footer.getByRole('link', { name: CONTACT_EMAIL });
     assert.equal(await mail.getAttribute('href'), `mailto:${CONTACT_EMAIL}`);
     await footer.getByText('Made with love for safety and healing').waitFor();
