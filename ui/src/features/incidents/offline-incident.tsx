@@ -3,7 +3,7 @@ import './english';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { sealOffline, type OfflineIntake } from '../../lib/vault/outbox';
-import type { OfflineFormProps } from '../../lib/vault/offline-writing';
+import type { OfflineFormProps } from '../../components/vault/offline-writing';
 import { IncidentForm } from './incident-form';
 import type { AttachmentKind } from './incident-model';
 import { loadEntries, sealEntry, stamp } from './incident-store';

@@ -3,7 +3,7 @@ import './english';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { OfflineNotKept, type OfflineFormProps } from '../../lib/vault/offline-writing';
+import { OfflineNotKept, type OfflineFormProps } from '../../components/vault/offline-writing';
 import { sealOffline, type OfflineIntake } from '../../lib/vault/outbox';
 import { MoodButtons } from './mood-buttons';
 import { isMoodValue, type MoodValue } from './mood-labels';
