@@ -1,6 +1,7 @@
 import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { canWriteOffline, sealJournalOffline, type OfflineIntake } from '../../lib/vault/outbox';
+import type { OpenVault } from '../../lib/vault/vault-store';
 
 /** What a screen's offline form receives: the account, and a call once an item is kept (the count changes). */
 export type OfflineFormProps = { accountId: string; onKept(): void };
@@ -11,7 +12,7 @@ export type OfflineFormProps = { accountId: string; onKept(): void };
  */
 export type OfflineParts = {
   forms: Partial<Record<string, ComponentType<OfflineFormProps>>>;
-  intakes: Record<string, OfflineIntake>;
+  intakes: Record<string, OfflineIntake<OpenVault>>;
 };
 
 /**

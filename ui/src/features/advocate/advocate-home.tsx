@@ -11,14 +11,7 @@ import { SharedWithMe } from './shared-with-me';
 import { KeyCode } from './key-code';
 import { TwoStepSetup } from './two-step-setup';
 import { formatDate } from '../../lib/dates';
-
-/** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
-export type AdvocateHomeData = {
-  name: string;
-  public_key: string | null;
-  wrapped_private_key: string | null;
-  people: { id: string; known_as: string; since: string }[];
-};
+import type { AdvocateHomeData } from './types';
 
 type State =
   | { kind: 'loading' }
