@@ -1,4 +1,4 @@
-import '../../lib/advocates/english';
+import './english';
 import { useT } from '../../lib/i18n';
 import type { PartProgress } from '../../lib/advocates/part-transfer';
 

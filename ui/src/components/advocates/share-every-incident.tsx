@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import '../../lib/advocates/english';
+import './english';
 import { useOptionalAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
-import { consentLines } from '../../lib/advocates/consent';
+import { consentLines } from './consent';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { DEFAULT_SHARE_DAYS } from '../../lib/advocates/share-payload';
 import { shareDays, ShareTerms } from './share-terms';

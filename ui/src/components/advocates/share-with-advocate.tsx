@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import '../../lib/advocates/english';
+import './english';
 import { useOptionalAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useVault, useVaultState } from '../../lib/vault';
 import { AdvocateApiError } from '../../lib/advocates/api';
-import { consentLines } from '../../lib/advocates/consent';
+import { consentLines } from './consent';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import type { PartProgress } from '../../lib/advocates/part-transfer';
 import { PartsProgress } from './parts-progress';

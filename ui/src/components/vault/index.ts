@@ -1,5 +1,5 @@
 // First, so that every screen of the vault finds its English texts when it runs.
-import '../../lib/vault/english';
+import './english';
 // The vault's screens and forms; the vault itself (storage, crypto, its context) is in lib/vault.
 export { VaultGate } from './vault-gate';
 export { PinInput } from './pin-input';

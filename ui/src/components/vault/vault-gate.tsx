@@ -1,5 +1,5 @@
 // First, so that every module of the vault finds its English texts when it runs.
-import '../../lib/vault/english';
+import './english';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuth } from '../../providers/auth';

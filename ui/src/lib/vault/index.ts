@@ -1,6 +1,4 @@
-// First, so that every module of the vault finds its English texts when it runs.
 // The vault itself: its context, its PIN rules and the copy's state. Its screens are in components/vault.
-import './english';
 export { useVault, useVaultState } from './vault-context';
 export { MAX_PIN_TRIES } from './vault-store';
 export { changePin, useHasPin } from './pin-state';

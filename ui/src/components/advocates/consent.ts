@@ -1,4 +1,4 @@
-import type { Translate } from '../i18n';
+import type { Translate } from '../../lib/i18n';
 
 /**
  * The consent record's sentences as she reads them before sharing, in her language (docs/advocates.md,
