@@ -49,7 +49,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'auth', test: /[\\/]src[\\/](features[\\/]auth|lib[\\/]code-input)/ },
+            { name: 'auth', test: /[\\/]src[\\/](features[\\/]auth|components[\\/]code-input)/ },
           ],
         },
         // File names are the content hash alone: the browser's cache and the offline copy list them, and a name

@@ -48,4 +48,42 @@ describe('layer boundaries', () => {
       expect.stringContaining('src/lib never imports a feature (mood)'),
     ]);
   });
+
+  it('refuses lib importing a component, a hook or a provider, type imports included', async () => {
+    const errors = await layerErrors(
+      'src/lib/vault/sample.ts',
+      "import { PinInput } from '../../components/vault/pin-input';\nimport { useLongPress } from '../../hooks/use-long-press';\nimport type { AuthState } from '../../providers/auth';\nexport const all = [PinInput, useLongPress];\nexport type A = AuthState;\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('src/lib never imports src/components'),
+      expect.stringContaining('src/lib never imports src/hooks'),
+      expect.stringContaining('src/lib never imports src/providers'),
+    ]);
+  });
+
+  it('refuses the shared shelves importing a feature or the app, and a feature importing the app', async () => {
+    const shelf = await layerErrors(
+      'src/components/sample.tsx',
+      "import { MoodPage } from '../features/mood/mood-page';\nimport { router } from '../app/router';\nexport const all = [MoodPage, router];\n",
+    );
+    expect(shelf).toEqual([
+      expect.stringContaining('src/components never imports a feature (mood)'),
+      expect.stringContaining('src/components never imports src/app'),
+    ]);
+    const feature = await layerErrors('src/features/mood/sample.ts', "export { router } from '../../app/router';\n");
+    expect(feature).toEqual([expect.stringContaining('a feature never imports src/app')]);
+  });
+
+  it('allows the shared shelves each other and lib, and a feature all of them', async () => {
+    const shelf = await layerErrors(
+      'src/hooks/sample.ts',
+      "import { usePanic } from '../providers/panic';\nimport { Svg } from '../components/icons';\nimport { formatDate } from '../lib/dates';\nexport const all = [usePanic, Svg, formatDate];\n",
+    );
+    expect(shelf).toEqual([]);
+    const feature = await layerErrors(
+      'src/features/mood/sample.ts',
+      "import { PinInput } from '../../components/vault';\nimport { useLongPress } from '../../hooks/use-long-press';\nimport { useAuth } from '../../providers/auth';\nexport const all = [PinInput, useLongPress, useAuth];\n",
+    );
+    expect(feature).toEqual([]);
+  });
 });

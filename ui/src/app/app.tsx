@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider } from '../providers/auth';
 import { createNeutralHistory } from '../lib/neutral-history';
 import { ExitBar } from './layout/exit-bar';
 import { ConfigGate } from './providers/config-gate';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { PATHS } from '../lib/route-paths';
-import type { OfflineParts } from '../lib/vault/offline-writing';
+import type { OfflineParts } from '../components/vault/offline-writing';
 
 // The screens' own offline forms and intakes (docs/vault.md, "Writing offline"), each in its screen's chunk:
 // fetched only when she writes offline or when something written offline comes in.

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useT } from '../lib/i18n';
-import { LoadingScreen } from '../lib/loading-screen';
-import { useDisguiseLock } from '../lib/disguise-lock';
-import { PanicProvider } from '../lib/panic';
+import { LoadingScreen } from '../components/loading-screen';
+import { useDisguiseLock } from '../hooks/disguise-lock';
+import { PanicProvider } from '../providers/panic';
 import { setQuickExitLanguage } from '../lib/quick-exit-keyboard';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth, RequireDisguise, RequireSignedOut } from './routes/guards';
@@ -12,7 +12,7 @@ import { isDisguisePath, PATHS } from '../lib/route-paths';
 import { OFFLINE_PARTS } from './offline-parts';
 
 // The encrypted store is needed only once signed in: its own chunk keeps the sign-in page light.
-const VaultGate = lazy(() => import('../lib/vault/vault-gate').then((m) => ({ default: m.VaultGate })));
+const VaultGate = lazy(() => import('../components/vault/vault-gate').then((m) => ({ default: m.VaultGate })));
 
 function RootShell() {
   const { pathname } = useLocation();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import HomePage from '../features/home/home-page';
 import { MoodChart } from '../features/mood/mood-chart';
 import { StayingSafeSection } from '../features/settings/staying-safe-section';
-import { QuickExitBar } from '../lib/quick-exit-button';
+import { QuickExitBar } from '../components/quick-exit-button';
 
 /** A device whose pointer is a finger (`coarse`) or a mouse. */
 function pointer(coarse: boolean) {

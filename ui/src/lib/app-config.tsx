@@ -36,7 +36,7 @@ export type WeatherProvider = 'openweathermap' | 'open-meteo' | 'off';
 export type AppConfig = {
   /**
    * The product's name. The server leaves it out of /api/config (which the offline worker keeps on the device)
-   * while neither title names it; then this is the page title, and screens show `useProductName()` (lib/product-name.ts).
+   * while neither title names it; then this is the page title, and screens show `useProductName()` (hooks/product-name.ts).
    */
   product_name: string;
   /** Whether /api/config left the name out, so that the screens that show it ask for it apart. */

@@ -2,7 +2,7 @@
  * The screen this tab is on, kept so that a reload lands where she was rather than on Home (the address bar shows
  * only the neutral address, lib/neutral-history.ts). It lives in session storage, which ends with the tab, under a
  * name that says nothing of the app, and is forgotten at a quick exit, a lock and a sign-out (lib/session-end.ts,
- * lib/idle-lock.ts, lib/auth.tsx), so a reload after those lands where they put her.
+ * lib/idle-lock.ts, providers/auth.tsx), so a reload after those lands where they put her.
  */
 export const SCREEN_KEY = 'place';
 

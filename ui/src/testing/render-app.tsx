@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from '../app/providers/theme-provider';
 import { AppRoutes } from '../app/router';
 import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../lib/app-config';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider } from '../providers/auth';
 import { ENGLISH, I18nProvider, type Language } from '../lib/i18n';
 import { createFakeAuthClient } from '../lib/test-utils/fake-auth-client';
 import { installFakeVaultSecret } from '../lib/test-utils/fake-vault-secret';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useT } from '../../lib/i18n';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '../../components/loading-screen';
 import { CheckinReminder } from './checkin-reminder';
 import { EmergencyWidget } from './emergency-widget';
 import { Footer } from './footer';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCheckinEnd, setCheckinEnd } from '../../lib/checkin-end';
 import { CheckinReminder } from './checkin-reminder';
 
-vi.mock('../../lib/auth', () => ({ useAuth: () => ({ session: { access_token: 'token' } }) }));
+vi.mock('../../providers/auth', () => ({ useAuth: () => ({ session: { access_token: 'token' } }) }));
 vi.mock('../../lib/i18n', () => ({ useT: () => (key: string) => key }));
 
 function serverSays(checkin: { ends_at: number } | null) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { loadCheckinEnd, REMIND_BEFORE_MS, useCheckinEnd } from '../../lib/checkin-end';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/route-paths';

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../lib/icons';
+import { CloseIcon, CloudIcon, ExitIcon, NoteIcon, ShieldIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
-import { usePanic } from '../../lib/panic';
+import { usePanic } from '../../providers/panic';
 import { exitControl } from '../../lib/quick-exit';
 
 /** Floating bottom-right button that opens Quick Exit / Weather App / Notes App. */

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { QuickExitBar } from '../../lib/quick-exit-button';
+import { QuickExitBar } from '../../components/quick-exit-button';
 import { isDisguisePath } from '../../lib/route-paths';
 
 /** The quick-exit bar on every screen but the disguises (there the back arrow is the exit, docs/product.md). */

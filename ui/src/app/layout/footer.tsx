@@ -1,8 +1,8 @@
 import { useAppConfig } from '../../lib/app-config';
 import { Placed, useT } from '../../lib/i18n';
-import { useNumberName } from '../../lib/emergency-calls';
+import { useNumberName } from '../../components/emergency-calls';
 import { telHref } from '../../lib/tel';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 
 export function Footer() {
   const { contact_email, local } = useAppConfig();

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../lib/i18n';
 import { fakeSession } from '../../lib/test-utils/fake-auth-client';
-import { QuickExitBar } from '../../lib/quick-exit-button';
+import { QuickExitBar } from '../../components/quick-exit-button';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
 import { renderApp } from '../../testing/render-app';
 

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
-import { CloseIcon, CloudIcon, HeartIcon, MenuIcon, MoonIcon, NoteIcon, SunIcon } from '../../lib/icons';
+import { useAuth } from '../../providers/auth';
+import { CloseIcon, CloudIcon, HeartIcon, MenuIcon, MoonIcon, NoteIcon, SunIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
-import { usePanic } from '../../lib/panic';
+import { usePanic } from '../../providers/panic';
 import { useTheme } from '../providers/theme-provider';
 import { PATHS } from '../../lib/route-paths';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 
 const LINKS = [
   { to: PATHS.home, label: 'layout.navHome' },

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { AppConfigProvider, fetchAppConfig, type AppConfig } from '../../lib/app-config';
 import { configureQuickExit } from '../../lib/quick-exit';
 import { LanguageProvider, loadStartLanguage, type LanguageSettings } from '../../lib/i18n';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '../../components/loading-screen';
 import { isDisguisePath } from '../../lib/route-paths';
 
 // One fetch per page load, shared by StrictMode's double effect run.

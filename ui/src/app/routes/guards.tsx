@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
-import { LoadingScreen } from '../../lib/loading-screen';
-import { useDisguiseMode } from '../../lib/panic';
+import { useAuth } from '../../providers/auth';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useDisguiseMode } from '../../providers/panic';
 import { PATHS } from '../../lib/route-paths';
 import { needsSecondStep } from '../../lib/two-step';
 import { NewPasswordPage, TwoStepCodePage } from './lazy-pages';
@@ -29,7 +29,7 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A safety net: opening a disguise path turns its mode on (lib/panic.tsx), so this lets it through. */
+/** A safety net: opening a disguise path turns its mode on (providers/panic.tsx), so this lets it through. */
 export function RequireDisguise({ children }: { children: ReactNode }) {
   if (!useDisguiseMode()) return <Navigate to={PATHS.home} replace />;
   return children;

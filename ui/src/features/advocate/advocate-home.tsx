@@ -2,8 +2,8 @@ import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useState } from 'react';
 import { AdvocateApiError, advocateApi } from '../../lib/advocates/api';
 import { useLanguage, useT } from '../../lib/i18n';
-import { LoadingScreen } from '../../lib/loading-screen';
-import { PushOptIn } from '../../lib/push-opt-in';
+import { LoadingScreen } from '../../components/loading-screen';
+import { PushOptIn } from '../../components/push-opt-in';
 import { Alerts } from './alerts';
 import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
@@ -11,14 +11,7 @@ import { SharedWithMe } from './shared-with-me';
 import { KeyCode } from './key-code';
 import { TwoStepSetup } from './two-step-setup';
 import { formatDate } from '../../lib/dates';
-
-/** `GET /api/advocate`: who the advocate is, their locked key, and the people paired with them. */
-export type AdvocateHomeData = {
-  name: string;
-  public_key: string | null;
-  wrapped_private_key: string | null;
-  people: { id: string; known_as: string; since: string }[];
-};
+import type { AdvocateHomeData } from './types';
 
 type State =
   | { kind: 'loading' }

@@ -1,13 +1,13 @@
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '../../components/loading-screen';
 import { needsSecondStep } from '../../lib/two-step';
 import { AdvocateHome } from './advocate-home';
 import { ChoosePassword } from './choose-password';
 import { CodeStep } from './code-step';
 import { SignInForm } from './sign-in-form';
 import './advocate.css';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 
 /**
  * The advocates' area at /advocate (docs/advocates.md): its own chunk, never linked from her app. A set-up link

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 
 /** The set-up link's one sign-in: the advocate chooses a password before anything else. */

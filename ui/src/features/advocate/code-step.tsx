@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../../lib/auth';
-import { CodeInput } from '../../lib/code-input';
+import { useAuth } from '../../providers/auth';
+import { CodeInput } from '../../components/code-input';
 import { useT } from '../../lib/i18n';
 import { verifiedFactors } from '../../lib/two-step';
 

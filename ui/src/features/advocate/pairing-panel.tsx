@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { advocateApi } from '../../lib/advocates/api';
 import { safetyCode, spokenSafetyCode } from '../../lib/advocates/safety-code';
 import { useLanguage, useT } from '../../lib/i18n';
-import type { AdvocateHomeData } from './advocate-home';
+import type { AdvocateHomeData } from './types';
 import { formatTime } from '../../lib/dates';
 
 type Pairing = { code: string; expiresAt: number; before: Set<string> };

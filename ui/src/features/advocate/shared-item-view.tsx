@@ -12,7 +12,8 @@ import {
 } from '../../lib/evidence-bundle';
 import { howToHtml, reportHtml } from '../../lib/evidence-bundle/report-html';
 import { useLanguage, useT, type Translate } from '../../lib/i18n';
-import { builtInKinds, EntryDetails, type IncidentContent } from '../../lib/incident-entry';
+import { builtInKinds, type IncidentContent } from '../../lib/incident-entry';
+import { EntryDetails } from '../../components/incident-entry';
 import { formatDate } from '../../lib/dates';
 
 /**

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { advocateApi } from '../../lib/advocates/api';
 import { getParts, type PartProgress } from '../../lib/advocates/part-transfer';
-import { PartsProgress } from '../../lib/advocates/parts-progress';
+import { PartsProgress } from '../../components/advocates/parts-progress';
 import { openPart, withAttachments } from '../../lib/advocates/share-parts';
 import { decodePayload, type SharePayload } from '../../lib/advocates/share-payload';
 import { fromBase64, openSealed, unlockAdvocateKey, WrongPassphraseError } from '../../lib/advocates/sealing';
 import { useLanguage, useT } from '../../lib/i18n';
-import type { AdvocateHomeData } from './advocate-home';
+import type { AdvocateHomeData } from './types';
 import { SharedItemView } from './shared-item-view';
 import { formatDate } from '../../lib/dates';
 

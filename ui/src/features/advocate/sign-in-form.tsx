@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 
 /** Signing in again later: the same accounts service as everyone; the area then asks for the second step. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HeartIcon } from '../../lib/icons';
+import { HeartIcon } from '../../components/icons';
 
 /** The signed-out card every screen of this feature sits in: the mark, the title, then the screen's own parts. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {

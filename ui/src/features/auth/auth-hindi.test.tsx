@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
-import { AuthProvider } from '../../lib/auth';
+import { AuthProvider } from '../../providers/auth';
 import type { Catalogue } from '../../lib/i18n';
 import { createFakeAuthClient } from '../../lib/test-utils/fake-auth-client';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';

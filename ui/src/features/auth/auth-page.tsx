@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_CONFIG, useAppConfig } from '../../lib/app-config';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
-import { ShieldIcon } from '../../lib/icons';
+import { ShieldIcon } from '../../components/icons';
 import { useOnline } from '../../lib/offline-app';
 import { PATHS } from '../../lib/route-paths';
 import { nameProblem, toAuthAddress } from '../../lib/sign-in-name';
@@ -32,7 +32,7 @@ export default function AuthPage() {
   const [email, setEmail] = useState(readRememberedEmail);
   // 'Remember my e-mail on this device' (Settings) off means the browser keeps nothing either: no sign-in name in its autofill or saved logins,
   // and no password saved (browsers ignore autoComplete="off" on a password, so it is marked as a one-time code,
-  // which their password managers leave alone; see lib/vault/pin-input.tsx).
+  // which their password managers leave alone; see components/vault/pin-input.tsx).
   const [remember] = useState(rememberEmailEnabled);
   const passwordMemory = (kind: 'new-password' | 'current-password') => (remember ? kind : 'one-time-code');
   const [password, setPassword] = useState('');

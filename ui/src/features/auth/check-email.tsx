@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
 import type { Factor } from '../../lib/two-step';
 import { formatDateTime } from '../../lib/dates';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
 import { accountLabel } from '../../lib/sign-in-name';
 import { AuthCard } from './auth-card';

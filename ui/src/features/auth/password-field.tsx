@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { EyeIcon, EyeOffIcon } from '../../lib/icons';
+import { EyeIcon, EyeOffIcon } from '../../components/icons';
 
 type Props = {
   label: string;

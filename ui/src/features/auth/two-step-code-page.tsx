@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 import { codeProblemKey } from '../../lib/server-problem';
 import { recentlyAddedFactors, verifiedFactors } from '../../lib/two-step';
@@ -7,7 +7,7 @@ import { NewAuthenticatorNotice } from './new-authenticator-notice';
 import { AuthCard } from './auth-card';
 import './auth-page.css';
 import './two-step-code-page.css';
-import { CodeInput } from '../../lib/code-input';
+import { CodeInput } from '../../components/code-input';
 
 /**
  * The second step of signing in: shown instead of the app while the session has passed only the password

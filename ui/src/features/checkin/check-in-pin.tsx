@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n';
-import { PinInput } from '../../lib/vault';
+import { PinInput } from '../../components/vault';
 
 type Props = { id: string; pin: string; onPin(pin: string): void; error: string | null; busy: boolean };
 

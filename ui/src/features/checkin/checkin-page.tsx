@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 import { setCheckinEnd } from '../../lib/checkin-end';
-import { PushOptIn } from '../../lib/push-opt-in';
+import { PushOptIn } from '../../components/push-opt-in';
 import { PATHS } from '../../lib/route-paths';
-import { PinOffer } from '../../lib/vault';
+import { PinOffer } from '../../components/vault';
 import { fetchStatus, type Status, type Told } from './checkin-client';
 import { AlarmView, LateDone } from './late-view';
 import { RunningView } from './running-view';

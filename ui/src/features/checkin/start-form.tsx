@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { sealNoteFor } from '../../lib/advocates/checkin-note';
 import { useMyAdvocates } from '../../lib/advocates/my-advocates';
 import { useLanguage, useT } from '../../lib/i18n';
-import { PinInput } from '../../lib/vault';
+import { PinInput } from '../../components/vault';
 import { sendTest, startCheckin, type Status, type TestResult } from './checkin-client';
 import { errorText } from './error-text';
 

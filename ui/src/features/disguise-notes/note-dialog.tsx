@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
-import { ModalDialog } from '../../lib/modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 
 type Props = {
   heading: string;

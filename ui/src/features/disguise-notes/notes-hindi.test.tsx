@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../lib/i18n';
-import { PanicProvider } from '../../lib/panic';
+import { PanicProvider } from '../../providers/panic';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
 import { noteDate } from './notes-model';
 import NotesPage from './notes-page';

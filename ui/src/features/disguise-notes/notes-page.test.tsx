@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PanicProvider } from '../../lib/panic';
+import { PanicProvider } from '../../providers/panic';
 import NotesPage from './notes-page';
 
 function renderNotes() {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { DisguiseTitle } from '../../lib/disguise-title';
+import { DisguiseTitle } from '../../components/disguise-title';
 import { useLanguage, useT } from '../../lib/i18n';
-import { ArrowLeftIcon } from '../../lib/icons';
-import { usePanic } from '../../lib/panic';
+import { ArrowLeftIcon } from '../../components/icons';
+import { usePanic } from '../../providers/panic';
 import { exitControl } from '../../lib/quick-exit';
 import { ConfirmDelete, NoteDialog } from './note-dialog';
 import { editNote, filterNotes, makeNote, noteDate, type Note } from './notes-model';

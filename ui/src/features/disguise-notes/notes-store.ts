@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { readLocalStorage, writeLocalStorage } from '../../lib/use-local-storage';
+import { readLocalStorage, writeLocalStorage } from '../../hooks/use-local-storage';
 import { useT, type Translate } from '../../lib/i18n';
 import { englishText } from '../../lib/english-text';
 import { parseNotes, seedNotes, type Note } from './notes-model';

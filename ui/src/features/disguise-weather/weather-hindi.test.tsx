@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interpolate, type Catalogue, type Vars } from '../../lib/i18n';
-import { PanicProvider } from '../../lib/panic';
+import { PanicProvider } from '../../providers/panic';
 import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-language';
 import { dayLabel, englishDateNames, shortDate } from './forecast-dates';
 import { updatedText } from './weather-model';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppConfigProvider, DEFAULT_CONFIG } from '../../lib/app-config';
-import { PanicProvider } from '../../lib/panic';
+import { PanicProvider } from '../../providers/panic';
 import WeatherPage from './weather-page';
 import { prefetchWeather, takePrefetched } from './weather-prefetch';
 import { WEATHER_KEYS } from './weather-store';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { DisguiseTitle } from '../../lib/disguise-title';
+import { DisguiseTitle } from '../../components/disguise-title';
 import { useT } from '../../lib/i18n';
-import { ArrowLeftIcon } from '../../lib/icons';
-import { usePanic } from '../../lib/panic';
+import { ArrowLeftIcon } from '../../components/icons';
+import { usePanic } from '../../providers/panic';
 import { exitControl } from '../../lib/quick-exit';
 import { fetchCurrent, fetchForecast, readCurrent, readForecast } from './weather-api';
 import { takeArrived, takePrefetched, type Answers } from './weather-prefetch';

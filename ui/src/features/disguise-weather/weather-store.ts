@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { readLocalStorage, writeLocalStorage } from '../../lib/use-local-storage';
+import { readLocalStorage, writeLocalStorage } from '../../hooks/use-local-storage';
 import type { Snapshot } from './weather-model';
 
 /**

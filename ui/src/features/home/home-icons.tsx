@@ -1,4 +1,4 @@
-import { Svg } from '../../lib/icons';
+import { Svg } from '../../components/icons';
 import type { FeatureIcon } from './home-content';
 
 const paths: Record<FeatureIcon, string> = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
-import { EmergencyCallButtons, useNumberName } from '../../lib/emergency-calls';
+import { EmergencyCallButtons, useNumberName } from '../../components/emergency-calls';
 import { useT, useTList } from '../../lib/i18n';
 import { useCopyState } from '../../lib/vault';
 import { PATHS } from '../../lib/route-paths';
@@ -8,7 +8,7 @@ import { telHref } from '../../lib/tel';
 import { FEATURE_CARDS } from './home-content';
 import { HomeIcon } from './home-icons';
 import './home.css';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 import { useTouchScreen } from '../../lib/touch-screen';
 
 export default function HomePage() {

@@ -3,7 +3,8 @@ import { useLanguage, useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
 import { AttachmentView } from './attachment-view';
 import { formatMoment } from '../../lib/dates';
-import { EntryDetails, whenText } from '../../lib/incident-entry';
+import { EntryDetails } from '../../components/incident-entry';
+import { whenText } from '../../lib/incident-entry';
 import { parseContent, type EvidenceEntry } from './incident-model';
 import { SealStatus } from './seal-status';
 

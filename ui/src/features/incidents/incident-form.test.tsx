@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SpeechRecognitionLike } from '../../lib/voice-entry';
+import type { SpeechRecognitionLike } from '../../components/voice-entry';
 import { IncidentForm } from './incident-form';
 
 type W = { SpeechRecognition?: unknown };

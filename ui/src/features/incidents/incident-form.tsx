@@ -1,7 +1,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { StorageFullError } from '../../lib/vault/record-store';
-import { useSpeechRecognition, VoicePrivacyNotice } from '../../lib/voice-entry';
+import { useSpeechRecognition, VoicePrivacyNotice } from '../../components/voice-entry';
 import { AudioRecorder } from './audio-recorder';
 import { checkLimits, MAX_FILE_MB, MAX_INCIDENT_MB, sizeText } from './attachment-limits';
 import { incidentFields, type AttachmentKind, type IncidentFields } from './incident-model';

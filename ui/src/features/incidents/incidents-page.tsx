@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { ShareEveryIncident, ShareWithAdvocate } from '../../lib/advocates';
+import { ShareEveryIncident, ShareWithAdvocate } from '../../components/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
-import { PinOffer, useCopyState, useVault } from '../../lib/vault';
+import { PinOffer } from '../../components/vault';
+import { useCopyState, useVault } from '../../lib/vault';
 import { ExportSection } from './export-section';
 import { IncidentCalendar } from './incident-calendar';
 import { whenText } from '../../lib/incident-entry';

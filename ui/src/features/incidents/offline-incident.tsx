@@ -3,7 +3,8 @@ import './english';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { sealOffline, type OfflineIntake } from '../../lib/vault/outbox';
-import type { OfflineFormProps } from '../../lib/vault/offline-writing';
+import type { OpenVault } from '../../lib/vault/vault-store';
+import type { OfflineFormProps } from '../../components/vault/offline-writing';
 import { IncidentForm } from './incident-form';
 import type { AttachmentKind } from './incident-model';
 import { loadEntries, sealEntry, stamp } from './incident-store';
@@ -44,7 +45,7 @@ export default function OfflineIncident({ accountId, onKept }: OfflineFormProps)
 }
 
 /** Online again: the incident joins her chain, marked as written offline, and is stamped at once. */
-export const incidentIntake: OfflineIntake = async (vault, item) => {
+export const incidentIntake: OfflineIntake<OpenVault> = async (vault, item) => {
   const { entries } = await loadEntries(vault);
   const files = item.files.map((f) => ({ ...f, kind: f.kind as AttachmentKind }));
   const fields = { ...(item.data as Record<string, unknown>), written_offline: true };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { sendUnderStanding, useStandingShares } from '../../lib/advocates';
-import { useOptionalAuth } from '../../lib/auth';
+import { useOptionalAuth } from '../../providers/auth';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useVault, useVaultState } from '../../lib/vault';
 import type { EvidenceEntry } from './incident-model';

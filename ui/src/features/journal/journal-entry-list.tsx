@@ -1,4 +1,4 @@
-import { ShareWithAdvocate } from '../../lib/advocates';
+import { ShareWithAdvocate } from '../../components/advocates';
 import { useLanguage, useT } from '../../lib/i18n';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 

@@ -6,7 +6,7 @@ import { catalogueFor, inLanguage, latinWords } from '../../lib/test-utils/in-la
 import { installTestVault, renderInVault, storedRecord } from '../../lib/test-utils/test-vault';
 import { formatEntryDate, type JournalEntry } from './journal-logic';
 import JournalPage from './journal-page';
-import { recognitionLang, speechProblemText, type SpeechRecognitionLike } from '../../lib/voice-entry';
+import { recognitionLang, speechProblemText, type SpeechRecognitionLike } from '../../components/voice-entry';
 
 type W = { SpeechRecognition?: unknown };
 type Options = { langs: string[]; processLocally: boolean };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestVault, renderInVault as render, seedVault, storedRecord } from '../../lib/test-utils/test-vault';
 import JournalPage from './journal-page';
 import { SUPPORTIVE_RESPONSES } from './supportive-responses';
-import type { SpeechRecognitionLike } from '../../lib/voice-entry';
+import type { SpeechRecognitionLike } from '../../components/voice-entry';
 import type { JournalEntry } from './journal-logic';
 
 const EMPTY = 'Your journal entries will appear here. Start by writing your first entry above.';

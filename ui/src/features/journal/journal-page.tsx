@@ -18,7 +18,7 @@ import {
 } from './journal-logic';
 import { JournalEntryList } from './journal-entry-list';
 import { MicIcon, MusicIcon, SparkIcon } from './journal-icons';
-import { useSpeechRecognition, VoicePrivacyNotice } from '../../lib/voice-entry';
+import { useSpeechRecognition, VoicePrivacyNotice } from '../../components/voice-entry';
 import { useCalmingAudio } from './use-calming-audio';
 import './journal.css';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestVault, renderInVault as render } from '../../lib/test-utils/test-vault';
 import JournalPage from './journal-page';
-import type { LocalAvailability, SpeechRecognitionLike } from '../../lib/voice-entry';
+import type { LocalAvailability, SpeechRecognitionLike } from '../../components/voice-entry';
 
 type W = { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown };
 

@@ -3,8 +3,9 @@ import './english';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { OfflineNotKept, type OfflineFormProps } from '../../lib/vault/offline-writing';
+import { OfflineNotKept, type OfflineFormProps } from '../../components/vault/offline-writing';
 import { sealOffline, type OfflineIntake } from '../../lib/vault/outbox';
+import type { OpenVault } from '../../lib/vault/vault-store';
 import { MoodButtons } from './mood-buttons';
 import { isMoodValue, type MoodValue } from './mood-labels';
 import { localDateKey, saveMoodEntry, validMoodEntries } from './mood-logic';
@@ -53,7 +54,7 @@ export default function OfflineMoodForm({ accountId, onKept }: OfflineFormProps)
 }
 
 /** Online again: the mood joins her list as a mood saved that day would (one per day, the later one kept). */
-export const moodIntake: OfflineIntake = async (vault, item) => {
+export const moodIntake: OfflineIntake<OpenVault> = async (vault, item) => {
   const data = item.data as OfflineMood;
   if (!isMoodValue(data.mood)) throw new Error('Not a mood.');
   const stored = vault.get(STORAGE_KEYS.mood);

@@ -1,4 +1,4 @@
-import { EmergencyCallButtons } from '../../lib/emergency-calls';
+import { EmergencyCallButtons } from '../../components/emergency-calls';
 import { useT } from '../../lib/i18n';
 
 /** The operator's numbers to call in an emergency (config `[local]`). */

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { ShareWithAdvocate } from '../../lib/advocates';
+import { ShareWithAdvocate } from '../../components/advocates';
 import { useCopyState, useVaultState } from '../../lib/vault';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useT } from '../../lib/i18n';

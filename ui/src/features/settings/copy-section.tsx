@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { ModalDialog } from '../../lib/modal-dialog';
-import { RecoveryKeyStep, useCopy } from '../../lib/vault';
+import { ModalDialog } from '../../components/modal-dialog';
+import { RecoveryKeyStep } from '../../components/vault';
+import { useCopy } from '../../lib/vault';
 
 /**
  * The account's encrypted copy on the server (docs/vault.md): whether it is in step, the recovery key (made,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppConfigProvider, DEFAULT_CONFIG, type AppConfig } from '../../lib/app-config';
-import { AuthProvider } from '../../lib/auth';
+import { AuthProvider } from '../../providers/auth';
 import { createFakeAuthClient, fakeSession } from '../../lib/test-utils/fake-auth-client';
 import { DeleteAccountSection } from './delete-account-section';
 

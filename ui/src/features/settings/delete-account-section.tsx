@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
-import { ModalDialog } from '../../lib/modal-dialog';
+import { ModalDialog } from '../../components/modal-dialog';
 import { NEUTRAL_PATH } from '../../lib/neutral-history';
 import { verifiedFactors } from '../../lib/two-step';
 import { clearAllData } from './clear-data';
 import { requestAccountDeletion } from './delete-account';
-import { CodeInput } from '../../lib/code-input';
+import { CodeInput } from '../../components/code-input';
 
 type Props = {
   /** Tests replace the network and the final page load. */

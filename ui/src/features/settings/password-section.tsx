@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { changePin, MAX_PIN_TRIES, PinSetForm, useHasPin, useVault } from '../../lib/vault';
+import { changePin, MAX_PIN_TRIES, useHasPin, useVault } from '../../lib/vault';
+import { PinSetForm } from '../../components/vault';
 
 type Mode = 'idle' | 'set' | 'remove';
 

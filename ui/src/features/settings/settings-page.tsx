@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
 import { useT } from '../../lib/i18n';
-import { CloudIcon, NoteIcon } from '../../lib/icons';
-import { ModalDialog } from '../../lib/modal-dialog';
-import { usePanic } from '../../lib/panic';
+import { CloudIcon, NoteIcon } from '../../components/icons';
+import { ModalDialog } from '../../components/modal-dialog';
+import { usePanic } from '../../providers/panic';
 import { useCopyState } from '../../lib/vault';
 import { PrivacySection } from './privacy-section';
 import { clearAllData } from './clear-data';
@@ -18,7 +18,7 @@ import { RememberEmailSection } from './remember-email-section';
 import { StayingSafeSection } from './staying-safe-section';
 import { TwoStepSection } from './two-step-section';
 import './settings-page.css';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 
 export default function SettingsPage() {
   const t = useT();

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { useLanguage, useT } from '../../lib/i18n';
 import { codeProblemKey } from '../../lib/server-problem';
 import type { Factor } from '../../lib/two-step';
 import './two-step-section.css';
-import { CodeInput } from '../../lib/code-input';
+import { CodeInput } from '../../components/code-input';
 import { formatDateTime } from '../../lib/dates';
 
 type Pending = { id: string; qr: string; secret: string };

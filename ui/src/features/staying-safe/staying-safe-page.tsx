@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../../lib/app-config';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../providers/auth';
 import { Rich, useT } from '../../lib/i18n';
-import { ArrowLeftIcon } from '../../lib/icons';
+import { ArrowLeftIcon } from '../../components/icons';
 import { telHref } from '../../lib/tel';
 import './staying-safe.css';
-import { useProductName } from '../../lib/product-name';
+import { useProductName } from '../../hooks/product-name';
 
 /** 'Staying safe': what the app protects against, what it cannot, and plain tips. */
 export default function StayingSafePage() {

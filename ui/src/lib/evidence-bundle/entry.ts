@@ -1,4 +1,4 @@
-import type { IncidentContent } from '../incident-entry/entry-details';
+import type { IncidentContent } from '../incident-entry/content';
 
 /**
  * One entry of an evidence bundle as its pages show it (docs/evidence.md, "The bundle"): what her device knows of

@@ -1,4 +1,4 @@
-import { collect } from '../../locales/collect';
+import { collect } from './collect';
 import type { Catalogue, Messages } from './types';
 
 export type { Catalogue, Messages };

@@ -2,7 +2,7 @@ import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/c
 import { STORAGE_KEYS } from '../storage-keys';
 import { fromBase64, toBase64 } from './crypto';
 import { dropFiles, keepFile, readFile, type FileRef } from './outbox-files';
-import type { OpenVault } from './vault-store';
+import type { VaultRecords } from './vault-types';
 
 /**
  * Writing without a connection (docs/vault.md, "Writing offline"). Offline, the vault cannot open (its key needs
@@ -26,7 +26,7 @@ export type OfflineFile = { name: string; type: string; kind: string; bytes: Uin
 export type OfflineItem = { kind: string; writtenAt: number; data: unknown; files: OfflineFile[] };
 
 /** Takes one opened item into the records; a screen registers one for its kind (the journal's is built in). */
-export type OfflineIntake = (vault: OpenVault, item: OfflineItem) => Promise<void>;
+export type OfflineIntake<V extends VaultRecords = VaultRecords> = (vault: V, item: OfflineItem) => Promise<void>;
 
 type SealedPlain = { kind: string; writtenAt: number; data: unknown; files?: FileRef[] } | { kind: 'journal'; content: string; timestamp: number };
 
@@ -35,7 +35,7 @@ const boxSlot = (account: string) => `${STORAGE_KEYS.outboxPrefix}${account}`;
 const aad = (account: string) => te.encode(`solace-outbox-v1:${account}`);
 
 /** Makes this device's outbox key pair once (the vault open): the private key into the vault, the public one beside it. */
-export async function ensureOutboxKey(vault: OpenVault): Promise<void> {
+export async function ensureOutboxKey(vault: VaultRecords): Promise<void> {
   if (vault.has(STORAGE_KEYS.outboxPrivate) && window.localStorage.getItem(publicSlot(vault.accountId))) return;
   const pair = await suite.kem.generateKeyPair();
   const priv = new Uint8Array(await suite.kem.serializePrivateKey(pair.privateKey));
@@ -119,7 +119,7 @@ async function openItem(sealed: Sealed, recipientKey: CryptoKey, account: string
  * intake of its kind. An item that does not open, has no intake here, or whose intake fails is left in the outbox
  * for the next opening. Each item leaves the outbox as soon as it is in. Returns how many came in.
  */
-export async function drainOutbox(vault: OpenVault, intakes: Record<string, OfflineIntake> = {}): Promise<number> {
+export async function drainOutbox<V extends VaultRecords>(vault: V, intakes: Record<string, OfflineIntake<V>> = {}): Promise<number> {
   const account = vault.accountId;
   const privB64 = vault.get(STORAGE_KEYS.outboxPrivate);
   if (sealedEntries(account).length === 0 || typeof privB64 !== 'string') return 0;

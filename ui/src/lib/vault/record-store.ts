@@ -1,6 +1,6 @@
 import { randomBytes } from './crypto';
 import { moveDatabase } from '../storage-rename';
-import type { OpenVault } from './vault-store';
+import type { VaultRecords } from './vault-types';
 
 /**
  * Records too many or too large for localStorage (the incident log and its attachments), in IndexedDB, in
@@ -112,7 +112,7 @@ const recordAad = (account: string, id: string, kind: string, version: number) =
 const chunkAad = (account: string, attachment: string, index: number, last: boolean) =>
   te.encode(`solace-chunk-v1:${account}:${attachment}:${index}:${last ? 'last' : 'more'}`);
 
-async function newRecordKey(vault: OpenVault, aad: string): Promise<{ key: CryptoKey; wrapped: Uint8Array<ArrayBuffer> }> {
+async function newRecordKey(vault: VaultRecords, aad: string): Promise<{ key: CryptoKey; wrapped: Uint8Array<ArrayBuffer> }> {
   const raw = randomBytes(32);
   const wrapped = await vault.sealWithDataKey(raw, aad);
   const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
@@ -120,7 +120,7 @@ async function newRecordKey(vault: OpenVault, aad: string): Promise<{ key: Crypt
   return { key, wrapped };
 }
 
-async function openRecordKey(vault: OpenVault, wrapped: Uint8Array<ArrayBuffer>, aad: string): Promise<CryptoKey> {
+async function openRecordKey(vault: VaultRecords, wrapped: Uint8Array<ArrayBuffer>, aad: string): Promise<CryptoKey> {
   const raw = await vault.openWithDataKey(wrapped, aad);
   const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
   raw.fill(0);
@@ -129,7 +129,7 @@ async function openRecordKey(vault: OpenVault, wrapped: Uint8Array<ArrayBuffer>,
 
 /** Encrypts one record (a JSON value) for `write`. */
 export async function prepareRecord(
-  vault: OpenVault,
+  vault: VaultRecords,
   meta: { id: string; kind: string; version: number },
   value: unknown,
 ): Promise<PreparedWrite> {
@@ -146,7 +146,7 @@ export async function prepareRecord(
 }
 
 /** Encrypts one attachment's bytes as a record key (kind `attachment`) and its 1 MiB chunks, for `write`. */
-export async function prepareAttachment(vault: OpenVault, id: string, bytes: Uint8Array): Promise<PreparedWrite> {
+export async function prepareAttachment(vault: VaultRecords, id: string, bytes: Uint8Array): Promise<PreparedWrite> {
   const account = vault.accountId;
   const aad = recordAad(account, id, 'attachment', 1);
   const { key, wrapped } = await newRecordKey(vault, aad);
@@ -185,7 +185,7 @@ export async function write(...parts: PreparedWrite[]): Promise<void> {
 }
 
 /** Every record of `kind` of this account, decrypted into memory. A record that does not open is skipped and named. */
-export async function readRecords<T>(vault: OpenVault, kind: string): Promise<{ values: T[]; unreadable: string[] }> {
+export async function readRecords<T>(vault: VaultRecords, kind: string): Promise<{ values: T[]; unreadable: string[] }> {
   const account = vault.accountId;
   const stored: StoredRecord[] = await inTransaction([RECORDS], 'readonly', (tx) =>
     request(tx.objectStore(RECORDS).getAll(IDBKeyRange.bound([account, ''], [account, '\uffff'])) as IDBRequest<StoredRecord[]>),
@@ -206,7 +206,7 @@ export async function readRecords<T>(vault: OpenVault, kind: string): Promise<{ 
 }
 
 /** One attachment's bytes, decrypted; throws if a chunk is missing, changed, reordered or cut short. */
-export async function readAttachment(vault: OpenVault, id: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function readAttachment(vault: VaultRecords, id: string): Promise<Uint8Array<ArrayBuffer>> {
   const account = vault.accountId;
   const [record, chunks] = await inTransaction([RECORDS, CHUNKS], 'readonly', (tx) =>
     Promise.all([
@@ -240,7 +240,7 @@ export async function readAttachment(vault: OpenVault, id: string): Promise<Uint
 }
 
 /** Removes records (and, for attachments, their chunks) of this account for good. */
-export async function removeRecords(vault: OpenVault, ids: string[]): Promise<void> {
+export async function removeRecords(vault: VaultRecords, ids: string[]): Promise<void> {
   const account = vault.accountId;
   await inTransaction([RECORDS, CHUNKS], 'readwrite', (tx) => {
     for (const id of ids) {
@@ -290,7 +290,7 @@ export async function storedChunks(accountId: string, attachment: string): Promi
 }
 
 /** Decrypts one record as stored (or as it came from the copy); throws for anything changed or moved. */
-export async function openRecord<T>(vault: OpenVault, r: StoredRecord): Promise<T> {
+export async function openRecord<T>(vault: VaultRecords, r: StoredRecord): Promise<T> {
   const aad = recordAad(vault.accountId, r.id, r.kind, r.version);
   const key = await openRecordKey(vault, r.wrappedKey, aad);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: r.iv, additionalData: te.encode(aad) }, key, r.ciphertext);
@@ -298,7 +298,7 @@ export async function openRecord<T>(vault: OpenVault, r: StoredRecord): Promise<
 }
 
 /** Checks that a record (from the copy) opens with this account's data key, without keeping anything. */
-export async function recordOpens(vault: OpenVault, r: StoredRecord): Promise<boolean> {
+export async function recordOpens(vault: VaultRecords, r: StoredRecord): Promise<boolean> {
   try {
     await openRecordKey(vault, r.wrappedKey, recordAad(vault.accountId, r.id, r.kind, r.version));
     return true;

@@ -16,6 +16,7 @@ import { discardRecords } from './record-store';
 import { unwrapWithRecovery, wrapForRecovery } from './recovery-key';
 import { STORAGE_KEYS } from '../storage-keys';
 import { metaSlot, readMeta, recordSlot, VAULT_RECORDS, writeMeta, type VaultMeta } from './storage-layout';
+import type { VaultRecords } from './vault-types';
 
 /**
  * Wrong PINs in a row (counted on this device, across sign-ins, until the right one) after which each further
@@ -37,7 +38,7 @@ export function pinWaitMs(count: number): number {
  * One account's open vault: the data key (non-extractable) and the decrypted records, in memory only.
  * Dropping the object (sign-out, quick exit, idle lock) leaves nothing readable behind.
  */
-export class OpenVault {
+export class OpenVault implements VaultRecords {
   private readonly records = new Map<string, unknown>();
   /** Records that failed to decrypt (shown as a notice). Their ciphertext is moved aside, never deleted. */
   readonly unreadable = new Set<string>();

@@ -1,3 +1,3 @@
-import { collect } from '../collect';
+import { collect } from '../../lib/i18n/collect';
 
 export default collect(import.meta.glob('./*.json', { eager: true, import: 'default' }));

@@ -1,5 +1,0 @@
-// Voice Entry's English texts travel in its own chunk (lib/i18n/catalogue.ts, ENGLISH).
-import { addEnglish } from '../i18n';
-import voice from '../../locales/en/voice.json';
-
-addEnglish({ voice });
