@@ -654,3 +654,20 @@ fn every_operator_action_is_in_the_audit_and_the_log() {
         "no addresses in the log"
     );
 }
+
+#[test]
+fn validate_config_checks_the_operator_section_and_generate_config_explains_it() {
+    use crate::config_checks::both_refuse;
+    both_refuse("[operator]\naudit_days = 0\n", "operator.audit_days");
+    both_refuse("[operator]\nenabled = \"public\"\n", "operator.enabled");
+    both_refuse(
+        "[operator]\nallowed_networks = [\"office\"]\n",
+        "operator.allowed_networks",
+    );
+    let (status, example, _) = common::run(&["generate-config"], &[]);
+    assert!(status.success());
+    assert!(
+        example.contains("[operator]") && example.contains("allowed_networks = []"),
+        "{example}"
+    );
+}
