@@ -671,3 +671,47 @@ fn validate_config_checks_the_operator_section_and_generate_config_explains_it()
         "{example}"
     );
 }
+
+#[test]
+fn deleting_her_account_from_the_console_sends_her_running_check_in_s_alert_at_once() {
+    use crate::checkin::{paired_advocate, token};
+    use base64::Engine;
+    let smtp = crate::checkin_support::Smtp::start();
+    let a = Auth::start(&smtp.config());
+    let operator = ready_operator(&a, "night.desk");
+    let her = token(&a.new_user("her@example.org"));
+    let (_, advocate_id) = paired_advocate(&a, &her);
+    let sealed = base64::engine::general_purpose::STANDARD.encode(b"sealed for Asha");
+    let body = json!({"minutes": 30, "note": "At the clinic until four", "emails": ["friend@example.org"],
+                      "advocates": [{"id": advocate_id, "sealed": sealed}], "pin": "2468", "duress_pin": "1357"});
+    assert_eq!(api(&a, Method::POST, "/checkin", &her, Some(body)).0, 201);
+
+    let (_, found) = api(
+        &a,
+        Method::GET,
+        "/operator/accounts?find=her@example.org",
+        &operator,
+        None,
+    );
+    let account = &found["account"];
+    assert_eq!(
+        (&account["checkin_running"], &account["advocates"]),
+        (&json!(true), &json!(1))
+    );
+    let path = format!("/operator/advocates/{advocate_id}");
+    assert_eq!(
+        error(&api(&a, Method::DELETE, &path, &operator, None)),
+        (409, Some("in_checkin")),
+        "her alarm still names this advocate"
+    );
+
+    let id = account["id"].as_str().unwrap();
+    let path = format!("/operator/accounts/{id}");
+    assert_eq!(api(&a, Method::DELETE, &path, &operator, None).0, 204);
+    let mail = smtp.next(15);
+    let text = mail["body"].as_str().unwrap();
+    assert!(
+        text.contains("At the clinic until four") && text.contains("stopped before its end"),
+        "{mail}"
+    );
+}
