@@ -39,8 +39,7 @@ pub struct Config {
     pub checkin: crate::checkin::config::CheckinConfig,
     pub push: crate::push::config::PushConfig,
     pub advocates: crate::advocates::config::AdvocatesConfig,
-    /// `[operator]`: whom to tell when alarm e-mails fail, and through which mail server.
-    pub operator: crate::checkin::operator_config::OperatorConfig,
+    pub operator: crate::operators::config::OperatorConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -142,7 +141,12 @@ impl Config {
         self.checkin.validate()?;
         self.push.validate()?;
         self.advocates.validate()?;
-        self.operator.validate(&self.email)?;
+        self.operator.validate()?;
+        crate::checkin::operator_config::validate(
+            &self.operator.alert_email,
+            &self.operator.email,
+            &self.email,
+        )?;
         self.site.validate(&self.languages())
     }
 

@@ -24,6 +24,7 @@ pub mod incidents;
 pub mod local;
 pub mod logging;
 pub mod opaque_tokens;
+pub mod operators;
 pub mod public_config;
 pub mod push;
 pub mod rate_limit;

@@ -6,9 +6,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::checkin::operator_config::OperatorConfig;
 use crate::checkin::use_cases::alarm_report::{Problem, problem};
 use crate::db::Db;
+use crate::email::config::EmailConfig;
 use crate::email::{EmailError, Mailer, send_off_thread};
 use crate::ground::clock::now_ms;
 
@@ -24,14 +24,16 @@ pub struct AlarmWatch {
 }
 
 impl AlarmWatch {
-    /// `main` is the `[email]` mailer; `[operator.email]`, when set, is used instead for the operator.
+    /// `main` is the `[email]` mailer; `second` (`[operator.email]`), when set, is used instead to tell
+    /// the operator at `alert_email`.
     pub fn new(
-        config: &OperatorConfig,
+        alert_email: &str,
+        second: &EmailConfig,
         main: Option<Arc<Mailer>>,
         retry_hours: u32,
     ) -> Result<Self, EmailError> {
-        let to = config.alert_email.trim();
-        let mailer = match Mailer::from_config(&config.email)? {
+        let to = alert_email.trim();
+        let mailer = match Mailer::from_config(second)? {
             Some(second) => Some(Arc::new(second)),
             None => main,
         };
