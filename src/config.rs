@@ -142,6 +142,11 @@ impl Config {
         self.push.validate()?;
         self.advocates.validate()?;
         self.operator.validate()?;
+        crate::checkin::operator_config::validate(
+            &self.operator.alert_email,
+            &self.operator.email,
+            &self.email,
+        )?;
         self.site.validate(&self.languages())
     }
 

@@ -142,14 +142,17 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
     )?
     .map(std::sync::Arc::new);
+    let alarm_watch = crate::checkin::delivery::watch::AlarmWatch::new(
+        &config.operator.alert_email,
+        &config.operator.email,
+        checkin.mailer.clone(),
+        config.checkin.alert_retry_hours,
+    )?;
     crate::checkin::delivery::timer::spawn(
         db.get_ref().clone(),
-        checkin.mailer.clone(),
+        &checkin,
         push.clone(),
-        checkin.wake.clone(),
-        checkin.sending.clone(),
-        checkin.limits.clone(),
-        checkin.advocates_area.clone(),
+        std::sync::Arc::new(alarm_watch),
     );
     let push = web::Data::new(push);
     let operators = web::Data::new(crate::operators::OperatorsState {

@@ -98,6 +98,12 @@ impl Config {
         {
             self.email.password = read_secret_file(path, "email.password_file")?;
         }
+        let second = &mut self.operator.email;
+        if second.password.is_empty()
+            && let Some(path) = &second.password_file
+        {
+            second.password = read_secret_file(path, "operator.email.password_file")?;
+        }
         Ok(())
     }
 }

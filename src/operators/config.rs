@@ -31,6 +31,11 @@ pub struct OperatorConfig {
     pub allowed_networks: Vec<TrustedProxy>,
     /// Days an entry of the operators' audit is kept.
     pub audit_days: u32,
+    /// Told (counts and the reason only) when alarm e-mails start failing; empty: nobody is e-mailed.
+    /// Checked, with `email`, by `crate::checkin::operator_config::validate`.
+    pub alert_email: String,
+    /// `[operator.email]`: a second mail server for that message; empty: the main `[email]` server.
+    pub email: crate::email::config::EmailConfig,
 }
 
 impl Default for OperatorConfig {
@@ -40,6 +45,8 @@ impl Default for OperatorConfig {
             allowed_networks: Vec::new(),
             // A year: long enough to answer "who did this to my account" when she asks months later.
             audit_days: 365,
+            alert_email: String::new(),
+            email: Default::default(),
         }
     }
 }

@@ -35,6 +35,7 @@ mod auth_trusted_keys;
 mod checkin;
 mod checkin_abuse;
 mod checkin_account;
+mod checkin_alarms;
 mod checkin_his_pins;
 mod checkin_late;
 mod config_checks;
