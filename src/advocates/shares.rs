@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::config::MAX_PART_BYTES;
 use super::errors::AdvocateError;
 use super::openings;
-use crate::db::DELETE_BATCH_BYTES;
+use crate::room::size::DELETE_BATCH_BYTES;
 use crate::ground::clock::{now_ms, now_text, timestamp};
 
 /// The longest a share can last; she picks, 90 days by default (the app's choice).
@@ -255,7 +255,7 @@ fn owner(
 }
 
 /// Withdrawal: gone at once, for her own shares only. The parts go first, a few at a time, each batch out of
-/// the write-ahead log before the next (`crate::db::DELETE_BATCH_BYTES`), so that withdrawing a large share
+/// the write-ahead log before the next (`crate::room::size::DELETE_BATCH_BYTES`), so that withdrawing a large share
 /// needs little free disk.
 pub fn withdraw(c: &Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
     let per_batch = (DELETE_BATCH_BYTES / MAX_PART_BYTES as i64).max(1);

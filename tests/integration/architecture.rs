@@ -625,3 +625,16 @@ fn files_stay_small_and_errors_stay_typed() {
     }
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// `src/db/` keeps the connection and the migrations only (docs/development.md, "Layers"): what a row takes
+/// on the disk, and how much a deletion removes at once, belong to the room on the disk (`src/room/`).
+#[test]
+fn the_database_folder_keeps_the_connection_and_the_migrations() {
+    let extra: Vec<String> = sources()
+        .into_iter()
+        .filter(|s| s.module.first().is_some_and(|m| m == "db"))
+        .filter(|s| s.module != ["db"] && s.module != ["db", "migrations"])
+        .map(|s| s.file.display().to_string())
+        .collect();
+    assert!(extra.is_empty(), "src/db/ holds more: {extra:#?}");
+}
