@@ -8,8 +8,9 @@ use rusqlite::Connection;
 use serde_json::{Map, json};
 
 use crate::accounts::{self, AccountError, create::NewAccount, email::normalise};
+use crate::advocates::area_url;
 use crate::advocates::errors::AdvocateError;
-use crate::advocates::{area_url, store};
+use crate::advocates::store::{advocates as store, links};
 use crate::cli::AdvocatesCommand;
 use crate::config::Config;
 use crate::db;
@@ -94,7 +95,7 @@ fn execute(
             }
             for a in all {
                 let account = accounts::store::find(c, &a.account_id)?;
-                let people = store::links_of_advocate(c, &a.account_id)?.len();
+                let people = links::links_of_advocate(c, &a.account_id)?.len();
                 let ready =
                     a.public_key.is_some() && account.as_ref().is_some_and(|x| x.factors > 0);
                 println!(
