@@ -15,6 +15,7 @@ use crate::cli::AdvocatesCommand;
 use crate::config::Config;
 use crate::db;
 use crate::logging::mask_email;
+use crate::neighbours::delete_account;
 
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
@@ -73,7 +74,7 @@ fn execute(
             };
             let id = accounts::create::create(c, new)?;
             if let Err(e) = store::insert(c, &id, name) {
-                accounts::delete::delete(c, &id)?;
+                delete_account(c, &id)?;
                 return Err(e.into());
             }
             let site = &config.server.site_url;
@@ -114,7 +115,7 @@ fn execute(
                 return Err(CommandError::NotAnAdvocate(mask_email(&account.email)));
             }
             // The account's rows take its pairings and codes with them (docs/advocates.md).
-            let gone = accounts::delete::delete(c, &account.id)?;
+            let gone = delete_account(c, &account.id)?;
             if gone.alarms_raised > 0 {
                 eprintln!("A check-in of this account was running: its alert goes now.");
             }
