@@ -743,3 +743,17 @@ fn the_database_folder_keeps_the_connection_and_the_migrations() {
         .collect();
     assert!(extra.is_empty(), "src/db/ holds more: {extra:#?}");
 }
+
+/// Passwords and check-in PINs are hashed on one bounded pool of threads (src/auth/keys/password.rs): no
+/// other file uses the Argon2 crate, so no second path can take a thread and 19 MiB per request.
+#[test]
+fn argon2_is_used_only_by_the_auth_service_s_keys() {
+    let users: Vec<String> = sources()
+        .into_iter()
+        .filter(|s| {
+            s.text.contains("argon2::") && !s.module.starts_with(&["auth".into(), "keys".into()])
+        })
+        .map(|s| s.file.display().to_string())
+        .collect();
+    assert!(users.is_empty(), "{users:#?}");
+}
