@@ -17,14 +17,24 @@ pub struct AdvocateCaller {
     pub advocate: Advocate,
 }
 
+/// Who is signed in (`SignedIn`), then which side they are on.
+fn side<T, F>(req: &HttpRequest, then: F) -> LocalBoxFuture<'static, Result<T, ApiError>>
+where
+    F: AsyncFnOnce(Db, String) -> Result<T, ApiError> + 'static,
+{
+    let req = req.clone();
+    Box::pin(async move {
+        let SignedIn { account, db } = SignedIn::of(&req).await?;
+        then(db, account).await
+    })
+}
+
 impl FromRequest for AdvocateCaller {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let SignedIn { account, db } = SignedIn::of(&req).await?;
+        side(req, async |db, account| {
             let advocate = caller::advocate(&db, account).await?;
             Ok(Self { db, advocate })
         })
@@ -42,9 +52,7 @@ impl FromRequest for SurvivorCaller {
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let SignedIn { account, db } = SignedIn::of(&req).await?;
+        side(req, async |db, account| {
             let id = caller::survivor(&db, account).await?;
             Ok(Self { db, id })
         })
