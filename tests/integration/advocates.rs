@@ -7,7 +7,7 @@ use crate::common;
 
 use auth_support::operator::{get, open_at};
 use auth_support::totp::{code, enroll, prove, step_now};
-use auth_support::{Auth, SITE, access, api};
+use auth_support::{Auth, SITE, access, api, api_response};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
@@ -499,16 +499,7 @@ fn no_answer_of_the_advocates_area_is_kept_by_the_browser() {
     let (asha, her, asha_id) = her_with_asha(&a);
     let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
     let sealed = B64.encode(b"sealed");
-    let send = |method: Method, path: &str, token: &str, body: Option<serde_json::Value>| {
-        let mut request = a
-            .http
-            .request(method, a.server.url(&format!("/api{path}")))
-            .bearer_auth(token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        request.send().unwrap()
-    };
+    let send = |method, path: &str, token: &str, body| api_response(&a, method, path, token, body);
     let check = |r: reqwest::blocking::Response, status: u16, what: &str| {
         assert_eq!(r.status().as_u16(), status, "{what}");
         let all = |name: &str| -> Vec<String> {
