@@ -25,6 +25,7 @@ pub mod local;
 pub mod logging;
 pub mod neighbours;
 pub mod opaque_tokens;
+pub mod operators;
 pub mod public_config;
 pub mod push;
 pub mod rate_limit;

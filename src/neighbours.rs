@@ -43,8 +43,8 @@ impl Neighbours for Features {
     }
 }
 
-/// The operator deletes an account (`solace users delete`, `solace advocates remove`), her check-in
-/// having its say.
+/// The operator deletes an account (`solace users delete`, `solace advocates remove`, `solace operators
+/// remove`, the console), her check-in having its say.
 pub fn delete_account(c: &mut Connection, key: &str) -> Result<Deleted, AccountError> {
     delete::delete(c, key, &Features)
 }

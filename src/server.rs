@@ -153,6 +153,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         checkin.advocates_area.clone(),
     );
     let push = web::Data::new(push);
+    let operators = web::Data::new(crate::operators::OperatorsState {
+        config: config.operator.clone(),
+        site_url: config.server.site_url.clone(),
+        link_lifetime: config.auth.recovery_link_lifetime.0,
+        wake: checkin.wake.clone(),
+    });
+    crate::operators::spawn_audit_pruning(db.get_ref().clone(), config.operator.audit_days);
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -176,6 +183,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(advocates_config.clone())
             .app_data(checkin.clone())
             .app_data(push.clone())
+            .app_data(operators.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -204,7 +212,14 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(crate::advocates::configure)
                     .configure(crate::checkin::configure)
                     .configure(crate::push::configure)
+                    .configure(crate::operators::configure)
                     .default_service(web::to(error::api_not_found)),
+            )
+            // The console's pages are the app's, behind the same gate as its routes.
+            .service(
+                web::scope("/operator")
+                    .wrap(from_fn(crate::operators::gate::guard))
+                    .default_service(web::to(assets::serve)),
             )
             .default_service(web::to(assets::serve))
     };

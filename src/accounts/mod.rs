@@ -21,6 +21,7 @@ pub mod neighbours;
 pub mod recovery;
 pub mod recovery_tokens;
 pub mod remove_factors;
+pub mod role;
 pub mod sessions;
 pub mod store;
 pub mod update;

@@ -45,6 +45,7 @@ mod hostile_clients;
 mod install_manifest;
 mod local_config;
 mod operations;
+mod operators;
 mod proxy_token_size;
 mod push;
 mod readme;
