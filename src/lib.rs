@@ -23,6 +23,7 @@ pub mod http;
 pub mod incidents;
 pub mod local;
 pub mod logging;
+pub mod neighbours;
 pub mod opaque_tokens;
 pub mod operators;
 pub mod public_config;
