@@ -9,7 +9,7 @@ import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
 import { SharedWithMe } from './shared-with-me';
 import { KeyCode } from './key-code';
-import { TwoStepSetup } from './two-step-setup';
+import { TwoStepSetup } from '../../components/staff-sign-in';
 import { formatDate } from '../../lib/dates';
 import type { AdvocateHomeData } from './types';
 
@@ -62,7 +62,7 @@ export function AdvocateHome({ session }: { session: Session }) {
         </div>
       );
     case 'two-step':
-      return <TwoStepSetup onDone={() => void load()} />;
+      return <TwoStepSetup intro={t('advocate.twoStepIntro')} friendlyName="Advocate" onDone={() => void load()} />;
     case 'ready':
       break;
   }
