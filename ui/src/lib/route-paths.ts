@@ -15,6 +15,8 @@ export const PATHS = {
   stayingSafe: '/staying-safe',
   /** The advocates' own area: linked from nowhere in her app (docs/advocates.md). */
   advocate: '/advocate',
+  /** The operator's console: linked from nowhere; the server opens it only to the allowed networks (docs/operator.md). */
+  operator: '/operator',
 } as const;
 
 export function isDisguisePath(pathname: string): boolean {
