@@ -5,6 +5,7 @@ import './english';
 // answers `two_step_needed`. Each area gives its own heading and words of why.
 export { ChoosePassword } from './choose-password';
 export { CodeStep } from './code-step';
+export { LoadFailed } from './load-failed';
 export { SignInForm } from './sign-in-form';
 export { StaffArea } from './staff-area';
 export { TwoStepSetup } from './two-step-setup';

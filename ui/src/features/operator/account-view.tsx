@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { sizeText } from '../../lib/sizes';
-import { ModalDialog } from '../../components/modal-dialog';
 import { useConsoleCall, useMoment } from './use-console';
 import { useAction } from './use-action';
 import { Outcome } from './outcome';
 import { ShownOnce } from './shown-once';
+import { ConfirmDialog } from './confirm-dialog';
 import type { Account } from './types';
 
 type Props = {
@@ -92,22 +92,17 @@ export function AccountView({ account, onChange }: Props) {
       <Outcome error={error} notice={notice} />
       {link ? <ShownOnce heading={t('operator.recoveryHeading')} link={link} /> : null}
       {confirming ? (
-        <ModalDialog title={t('operator.deleteHeading')} onClose={() => setConfirming(false)}>
-          <div className="stack">
-            <p>{t('operator.deleteWarn')}</p>
-            <p className="console-warning">
-              {account.checkin_running ? t('operator.deleteCheckinRunning') : t('operator.deleteCheckinRule')}
-            </p>
-            <div className="console-actions">
-              <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setConfirming(false)}>
-                {t('operator.cancel')}
-              </button>
-              <button type="button" className="btn btn-danger" onClick={() => void remove()}>
-                {t('operator.deleteConfirm')}
-              </button>
-            </div>
-          </div>
-        </ModalDialog>
+        <ConfirmDialog
+          title={t('operator.deleteHeading')}
+          confirmLabel={t('operator.deleteConfirm')}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{t('operator.deleteWarn')}</p>
+          <p className="console-warning">
+            {account.checkin_running ? t('operator.deleteCheckinRunning') : t('operator.deleteCheckinRule')}
+          </p>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

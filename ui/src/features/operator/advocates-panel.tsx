@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useT } from '../../lib/i18n';
-import { ModalDialog } from '../../components/modal-dialog';
 import { useConsoleCall, useMoment } from './use-console';
 import { useAction } from './use-action';
 import { Outcome } from './outcome';
 import { ShownOnce } from './shown-once';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConsoleTable } from './console-table';
 import type { AdvocateRow } from './types';
 
 /** The advocates: who is set up, how many pairings, when last active; add, remove, reset two-step sign-in. */
@@ -73,46 +74,41 @@ export function AdvocatesPanel() {
         <Outcome error={list.error} notice={null} />
         {rows && rows.length === 0 ? <p>{t('operator.advocatesNone')}</p> : null}
         {rows && rows.length > 0 ? (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption className="sr-only">{t('operator.advocatesHeading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('operator.advocateName')}</th>
-                  <th scope="col">{t('operator.advocateEmail')}</th>
-                  <th scope="col">{t('operator.advocateAdded')}</th>
-                  <th scope="col">{t('operator.advocateSetUp')}</th>
-                  <th scope="col">{t('operator.twoStep')}</th>
-                  <th scope="col">{t('operator.advocatePairings')}</th>
-                  <th scope="col">{t('operator.advocateLastActive')}</th>
-                  <th scope="col">{t('operator.advocateActions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row">{row.name}</th>
-                    <td>{row.email_masked}</td>
-                    <td>{moment(row.created_at)}</td>
-                    <td>{yesNo(row.set_up)}</td>
-                    <td>{yesNo(row.two_step)}</td>
-                    <td>{row.pairings}</td>
-                    <td>{moment(row.last_active_at)}</td>
-                    <td>
-                      <div className="console-actions">
-                        <button type="button" className="btn btn-secondary" disabled={act.busy} onClick={() => void reset(row)}>
-                          {t('operator.resetTwoStep', { name: row.name })}
-                        </button>
-                        <button type="button" className="btn btn-danger" disabled={act.busy} onClick={() => setRemoving(row)}>
-                          {t('operator.remove', { name: row.name })}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable
+            caption={t('operator.advocatesHeading')}
+            columns={[
+              t('operator.advocateName'),
+              t('operator.advocateEmail'),
+              t('operator.advocateAdded'),
+              t('operator.advocateSetUp'),
+              t('operator.twoStep'),
+              t('operator.advocatePairings'),
+              t('operator.advocateLastActive'),
+              t('operator.advocateActions'),
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.name}</th>
+                <td>{row.email_masked}</td>
+                <td>{moment(row.created_at)}</td>
+                <td>{yesNo(row.set_up)}</td>
+                <td>{yesNo(row.two_step)}</td>
+                <td>{row.pairings}</td>
+                <td>{moment(row.last_active_at)}</td>
+                <td>
+                  <div className="console-actions">
+                    <button type="button" className="btn btn-secondary" disabled={act.busy} onClick={() => void reset(row)}>
+                      {t('operator.resetTwoStep', { name: row.name })}
+                    </button>
+                    <button type="button" className="btn btn-danger" disabled={act.busy} onClick={() => setRemoving(row)}>
+                      {t('operator.remove', { name: row.name })}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         ) : null}
       </div>
       <form className="card stack" onSubmit={(e) => void add(e)} aria-labelledby={`${id}-add`}>
@@ -132,19 +128,14 @@ export function AdvocatesPanel() {
       <Outcome error={act.error} notice={act.notice} />
       {link ? <ShownOnce heading={t('operator.setUpHeading')} link={link} /> : null}
       {removing ? (
-        <ModalDialog title={t('operator.removeHeading', { name: removing.name })} onClose={() => setRemoving(null)}>
-          <div className="stack">
-            <p>{t('operator.removeWarn')}</p>
-            <div className="console-actions">
-              <button type="button" className="btn btn-secondary" data-autofocus onClick={() => setRemoving(null)}>
-                {t('operator.cancel')}
-              </button>
-              <button type="button" className="btn btn-danger" onClick={() => void remove(removing)}>
-                {t('operator.removeConfirm')}
-              </button>
-            </div>
-          </div>
-        </ModalDialog>
+        <ConfirmDialog
+          title={t('operator.removeHeading', { name: removing.name })}
+          confirmLabel={t('operator.removeConfirm')}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>{t('operator.removeWarn')}</p>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n';
 import { useConsoleCall, useMoment } from './use-console';
 import { useAction } from './use-action';
 import { Outcome } from './outcome';
+import { ConsoleTable } from './console-table';
 import type { AuditEntry, AuditPage } from './types';
 
 const PAGE = 50;
@@ -72,30 +73,22 @@ export function AuditPanel() {
       </button>
       {entries && entries.length === 0 ? <p>{t('operator.auditNone')}</p> : null}
       {entries && entries.length > 0 ? (
-        <div className="console-table-wrap card">
-          <table className="console-table">
-            <caption className="sr-only">{t('operator.auditHeading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operator.auditWhen')}</th>
-                <th scope="col">{t('operator.auditWho')}</th>
-                <th scope="col">{t('operator.auditWhat')}</th>
-                <th scope="col">{t('operator.auditAccount')}</th>
+        <div className="card">
+          <ConsoleTable
+            caption={t('operator.auditHeading')}
+            columns={[t('operator.auditWhen'), t('operator.auditWho'), t('operator.auditWhat'), t('operator.auditAccount')]}
+          >
+            {entries.map((entry, i) => (
+              <tr key={`${entry.at}-${i}`}>
+                <td>{moment(entry.at)}</td>
+                <td>{entry.operator}</td>
+                <td>{actionText(entry.action)}</td>
+                <td>
+                  <code className="console-long">{entry.account_id ?? '—'}</code>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, i) => (
-                <tr key={`${entry.at}-${i}`}>
-                  <td>{moment(entry.at)}</td>
-                  <td>{entry.operator}</td>
-                  <td>{actionText(entry.action)}</td>
-                  <td>
-                    <code className="console-long">{entry.account_id ?? '—'}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
         </div>
       ) : null}
       <Outcome error={error} notice={null} />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-request';
 import { LoadingScreen } from '../../components/loading-screen';
-import { TwoStepSetup } from '../../components/staff-sign-in';
+import { LoadFailed, TwoStepSetup } from '../../components/staff-sign-in';
 import { useConsoleCall } from './use-console';
 import { AccountsPanel } from './accounts-panel';
 import { AdvocatesPanel } from './advocates-panel';
@@ -57,14 +57,7 @@ export function ConsoleHome() {
     case 'refused':
       return <p role="alert">{t(state.key)}</p>;
     case 'failed':
-      return (
-        <div className="card stack">
-          <p role="alert">{t('operator.loadFailed')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            {t('operator.tryAgain')}
-          </button>
-        </div>
-      );
+      return <LoadFailed message={t('operator.loadFailed')} retryLabel={t('operator.tryAgain')} onRetry={() => void load()} />;
     case 'two-step':
       // Confirming the code gives the session a new token, and the page draws this anew with it.
       return <TwoStepSetup intro={t('operator.twoStepIntro')} friendlyName="Operator" onDone={() => void load()} />;
