@@ -114,13 +114,14 @@ describe('the operator console', { skip }, () => {
   it('an operator set up by the CLI finds her, makes a recovery link, watches an alarm go once mail works, and reads the audit', async () => {
     const { app, ctx, page } = suite;
 
-    // The survivor's app does not carry the console: no script of its first load has the console's words.
+    // The survivor's app does not carry the console: no script or stylesheet of its first load has the console's
+    // words or rules.
     const start = await (await fetch(`${app.url}/auth`)).text();
-    const scripts = [...start.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-    assert.ok(scripts.length > 0, 'the start page names its scripts');
-    for (const script of scripts) {
-      const code = await (await fetch(`${app.url}${script}`)).text();
-      assert.equal(code.includes('Operator console'), false, `${script} carries the console`);
+    const files = [...start.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    assert.ok(files.some((f) => f.endsWith('.js')) && files.some((f) => f.endsWith('.css')), `the start page names its files: ${files}`);
+    for (const file of files) {
+      const code = await (await fetch(`${app.url}${file}`)).text();
+      assert.equal(/Operator console|console-area/.test(code), false, `${file} carries the console`);
     }
 
     // The operator's authenticator secret, for signing in again at the end.
@@ -158,8 +159,10 @@ describe('the operator console', { skip }, () => {
       // Until two-step sign-in is on, the console shows nothing: the server answers 403 two_step_needed.
       const twoStepNeeded = ctx.expectFailedResource(/\/api\/operator\/me$/, 403);
       await page.getByRole('button', { name: 'Save password' }).click();
-      secret = await setUpTwoStep(page, (await freshStep()) - 1);
+      await page.getByRole('heading', { name: 'Add two-step sign-in' }).waitFor();
       assert.equal(twoStepNeeded.seen, 1);
+      assert.equal(await page.getByRole('navigation', { name: 'Console sections' }).count(), 0);
+      secret = await setUpTwoStep(page, (await freshStep()) - 1);
       await page.getByText(`Signed in as ${OPERATOR}`).waitFor();
       const operatorToken = await tokenOf(page);
       await checkScreen(page, 'operator-accounts');

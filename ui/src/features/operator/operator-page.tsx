@@ -2,7 +2,9 @@ import { useT } from '../../lib/i18n';
 import { StaffArea } from '../../components/staff-sign-in';
 import { useProductName } from '../../hooks/product-name';
 import { ConsoleHome } from './console-home';
-import './operator.css';
+// Its own stylesheet, fetched with the console: the app's one stylesheet is part of her first load, and the
+// console's rules have no place there.
+import stylesheet from './operator.css?url';
 
 /**
  * The operator's console at /operator (docs/operator.md, "The console"): its own chunk, linked from nowhere in her
@@ -13,15 +15,18 @@ export default function OperatorPage() {
   const t = useT();
   const productName = useProductName();
   return (
-    <StaffArea
-      title={t('operator.title')}
-      intro={t('operator.intro', { name: productName })}
-      signInHeading={t('operator.signInHeading')}
-      signOutLabel={t('operator.signOut')}
-      acceptsName
-      className="console-area"
-    >
-      {() => <ConsoleHome />}
-    </StaffArea>
+    <>
+      <link rel="stylesheet" href={stylesheet} />
+      <StaffArea
+        title={t('operator.title')}
+        intro={t('operator.intro', { name: productName })}
+        signInHeading={t('operator.signInHeading')}
+        signOutLabel={t('operator.signOut')}
+        acceptsName
+        className="console-area"
+      >
+        {() => <ConsoleHome />}
+      </StaffArea>
+    </>
   );
 }
