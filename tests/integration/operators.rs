@@ -774,3 +774,55 @@ fn the_alarms_page_reports_and_a_test_e_mail_goes_and_is_audited_without_its_add
     assert_eq!(tests.len(), 3, "{audit}");
     assert!(!audit.to_string().contains("shelter.example"), "{audit}");
 }
+
+#[test]
+fn a_test_e_mail_that_goes_sends_the_waiting_alarms_at_once() {
+    use crate::checkin_support::{Smtp, config_for};
+    let port = common::free_port();
+    let a = Auth::start(&format!("[checkin]\nmin_minutes = 1\n{}", config_for(port)));
+    let operator = ready_operator(&a, "night.desk");
+    let her = crate::checkin::token(&a.new_user("her@example.org"));
+    crate::checkin::start(
+        &a,
+        &her,
+        "At the bank on Ring Road",
+        json!({"minutes": 1, "emails": ["friend@ring-road.example"]}),
+    );
+    let c = crate::checkin::db(&a.server);
+    let now = chrono::Utc::now().timestamp_millis();
+    c.execute(
+        "UPDATE checkins SET ends_at = ?1, next_try_at = ?1 WHERE state = 'running'",
+        [now - 1],
+    )
+    .unwrap();
+    a.server.wait_for_log(
+        "alarms are not being delivered",
+        std::time::Duration::from_secs(30),
+    );
+    // Her alarm's next try is a quarter of an hour away, as after several failed tries.
+    c.execute(
+        "UPDATE checkins SET next_try_at = ?1 WHERE state = 'alerting'",
+        [now + 15 * 60_000],
+    )
+    .unwrap();
+
+    // The operator mends the mail server and checks it with a test e-mail: her alarm goes too, at once.
+    let smtp = Smtp::start_on(port);
+    let sent = api(
+        &a,
+        Method::POST,
+        "/operator/test-email",
+        &operator,
+        Some(json!({"to": "ops@shelter.example"})),
+    );
+    assert_eq!(sent, (200, json!({"sent": true})));
+    let mut to: Vec<Value> = (0..2).map(|_| smtp.next(10)["to"].clone()).collect();
+    to.sort_by_key(|t| t.to_string());
+    assert_eq!(
+        to,
+        vec![
+            json!(["friend@ring-road.example"]),
+            json!(["ops@shelter.example"])
+        ]
+    );
+}

@@ -29,10 +29,8 @@ async fn test_email(
     checkin: web::Data<CheckinState>,
     body: web::Json<To>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(
-        match alarms::send_test(&actor, checkin.mailer.clone(), &body.to).await? {
-            Ok(sent) => HttpResponse::Ok().json(sent),
-            Err(e) => HttpResponse::build(e.status()).json(e.body()),
-        },
-    )
+    Ok(match alarms::send_test(&actor, &checkin, &body.to).await? {
+        Ok(sent) => HttpResponse::Ok().json(sent),
+        Err(e) => HttpResponse::build(e.status()).json(e.body()),
+    })
 }

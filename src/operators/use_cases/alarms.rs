@@ -1,14 +1,12 @@
 //! The console's Alarms page: the check-ins' report as it stands, and a test e-mail through the mail
 //! server alarms use, written in the audit whether it went or not (the address typed is not kept).
 
-use std::sync::Arc;
-
 use super::Actor;
 use super::audit::record;
+use crate::checkin::CheckinState;
 use crate::checkin::errors::CheckinError;
 use crate::checkin::use_cases::alarm_report::{self, AlarmReport};
 use crate::checkin::use_cases::test_email::{self, TestEmailError, TestEmailSent};
-use crate::email::Mailer;
 use crate::operators::errors::OperatorError;
 
 pub async fn report(actor: &Actor) -> Result<AlarmReport, CheckinError> {
@@ -16,9 +14,11 @@ pub async fn report(actor: &Actor) -> Result<AlarmReport, CheckinError> {
 }
 
 /// The outer error is the audit's; the inner result is the mail server's answer, which the console shows.
+/// A test e-mail that went is the sign an operator waits for after fixing the mail server: alarms waiting
+/// out a retry's wait go at once.
 pub async fn send_test(
     actor: &Actor,
-    mailer: Option<Arc<Mailer>>,
+    checkin: &CheckinState,
     to: &str,
 ) -> Result<Result<TestEmailSent, TestEmailError>, OperatorError> {
     let who = actor.clone();
@@ -26,5 +26,9 @@ pub async fn send_test(
         .db
         .write(move |c| record(c, &who, "mail.test", None))
         .await?;
-    Ok(test_email::test_email(mailer, to).await)
+    let answer = test_email::test_email(checkin.mailer.clone(), to).await;
+    if answer.is_ok() {
+        test_email::mail_works(checkin, &actor.db).await;
+    }
+    Ok(answer)
 }
