@@ -39,6 +39,7 @@ pub struct Config {
     pub checkin: crate::checkin::config::CheckinConfig,
     pub push: crate::push::config::PushConfig,
     pub advocates: crate::advocates::config::AdvocatesConfig,
+    pub metrics: crate::metrics::config::MetricsConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -140,6 +141,7 @@ impl Config {
         self.checkin.validate()?;
         self.push.validate()?;
         self.advocates.validate()?;
+        self.metrics.validate()?;
         self.site.validate(&self.languages())
     }
 

@@ -23,6 +23,7 @@ pub mod http;
 pub mod incidents;
 pub mod local;
 pub mod logging;
+pub mod metrics;
 pub mod opaque_tokens;
 pub mod public_config;
 pub mod push;

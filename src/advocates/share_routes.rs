@@ -119,6 +119,7 @@ async fn share(
         unfinished: config.max_unfinished_shares,
     };
     s.db.write(move |c| shares::insert(c, &new, caps)).await?;
+    crate::metrics::share_made();
     Ok(HttpResponse::Created().finish())
 }
 

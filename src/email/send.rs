@@ -78,13 +78,12 @@ impl Mailer {
             .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())
             .map_err(|e| EmailError::Setup(e.to_string()))?;
-        self.transport
-            .send(&message)
-            .map(|_| ())
-            .map_err(|e| match e.status() {
-                Some(code) => EmailError::Refused(code.to_string()),
-                None => EmailError::Unreachable,
-            })
+        let sent = self.transport.send(&message);
+        crate::metrics::email(sent.is_ok());
+        sent.map(|_| ()).map_err(|e| match e.status() {
+            Some(code) => EmailError::Refused(code.to_string()),
+            None => EmailError::Unreachable,
+        })
     }
 }
 

@@ -336,7 +336,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "plumbing: the database connection, HTTP, logs, limits, the command line's words",
-        &["db", "http", "logging", "error", "rate_limit", "cli"],
+        &["db", "http", "logging", "error", "rate_limit", "cli", "metrics"],
     ),
     (
         "the ground floor: shared helpers that use nothing of Solace",

@@ -15,6 +15,7 @@ use crate::db::Db;
 use crate::email::Mailer;
 use crate::ground::clock::now_ms;
 use crate::logging::mask_email;
+use crate::metrics;
 use crate::push::{Message, PushService};
 
 /// The longest the timer sleeps without looking: a change it was not woken for (a restored backup, a
@@ -140,6 +141,9 @@ impl Sender {
         let Some(f) = db.write(move |c| due::fire(c, &id, now, mail)).await? else {
             return Ok(());
         };
+        if f.tries == 0 {
+            metrics::checkin(metrics::Checkin::Alerted);
+        }
         for advocate in &f.advocate_ids {
             self.limits.sent(&f.account, &To::Advocate(advocate));
             if let Some(push) = &self.push {
@@ -183,13 +187,16 @@ impl Sender {
         if failed > 0 && f.tries < MAX_TRIES && mailer.is_some() {
             db.write(move |c| Ok::<_, CheckinError>(due::retry_at(c, &id, now + RETRY_MS)?))
                 .await?;
+            metrics::alert(metrics::Alert::Retrying);
             tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
             return Ok(());
         }
         db.write(move |c| due::finish(c, &id, now_ms())).await?;
         if failed > 0 {
+            metrics::alert(metrics::Alert::Failed);
             tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
         } else {
+            metrics::alert(metrics::Alert::Sent);
             tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");
         }
         Ok(())
