@@ -43,6 +43,9 @@ pub struct Config {
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
+    /// The file this was read from, if any (checked again for the operator's health page).
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -93,6 +96,7 @@ impl Config {
                 let mut config = Self::from_file(path)?;
                 let dir = path.parent().unwrap_or(Path::new("."));
                 config.catalogues = OperatorCatalogues::load(&dir.join("locales"))?;
+                config.file = Some(path.clone());
                 config
             }
             None => Self::default(),

@@ -25,6 +25,7 @@ pub mod local;
 pub mod logging;
 pub mod metrics;
 pub mod opaque_tokens;
+pub mod operations;
 pub mod public_config;
 pub mod push;
 pub mod rate_limit;

@@ -151,6 +151,12 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         checkin.limits.clone(),
         checkin.advocates_area.clone(),
     );
+    let operations = web::Data::new(crate::operations::Operations::new(
+        &config,
+        db.get_ref().clone(),
+        stamps.clone().into_inner(),
+        push.as_ref().map(|p| p.public_key()),
+    ));
     let push = web::Data::new(push);
     let metrics_access = web::Data::new(crate::metrics::http::Access::new(&config.metrics));
     let db_for_watchdog = db.get_ref().clone();
@@ -178,6 +184,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(checkin.clone())
             .app_data(push.clone())
             .app_data(metrics_access.clone())
+            .app_data(operations.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))

@@ -51,3 +51,29 @@ impl MetricsConfig {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_file_needs_a_long_token_and_networks_must_be_networks() {
+        let short = MetricsConfig {
+            bearer_token_file: Some("/etc/solace/metrics-token".into()),
+            bearer_token: Secret::new("short"),
+            ..Default::default()
+        };
+        assert_eq!(
+            short.validate().unwrap_err().key,
+            "metrics.bearer_token_file"
+        );
+        let long = MetricsConfig {
+            bearer_token: Secret::new("x".repeat(MIN_TOKEN_CHARS)),
+            ..short
+        };
+        assert!(long.validate().is_ok());
+        assert!(toml::from_str::<MetricsConfig>("allowed_networks = [\"lan\"]").is_err());
+        let lan: MetricsConfig = toml::from_str("allowed_networks = [\"10.0.0.0/8\"]").unwrap();
+        assert_eq!(lan.allowed_networks.len(), 1);
+    }
+}

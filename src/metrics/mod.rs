@@ -66,6 +66,17 @@ const LATENCY_BUCKETS: &[f64] = &[
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// Adds `metric` to the registry. Names and labels are constants of this file: a mistake in them fails
+/// every test that starts the server, so it can never reach a running one.
+fn register<M: prometheus::core::Collector + Clone + 'static>(
+    r: &Registry,
+    metric: prometheus::Result<M>,
+) -> M {
+    let metric = metric.expect("valid metric");
+    r.register(Box::new(metric.clone())).expect("unique metric");
+    metric
+}
+
 fn counter_vec(
     r: &Registry,
     name: &str,
@@ -73,8 +84,7 @@ fn counter_vec(
     label: &str,
     values: &[&str],
 ) -> IntCounterVec {
-    let c = IntCounterVec::new(Opts::new(name, help), &[label]).expect("valid metric");
-    r.register(Box::new(c.clone())).expect("unique metric");
+    let c = register(r, IntCounterVec::new(Opts::new(name, help), &[label]));
     // Every series exists from the start at 0, so `increase()` sees its first event.
     for v in values {
         c.with_label_values(&[*v]);
@@ -83,50 +93,49 @@ fn counter_vec(
 }
 
 fn counter(r: &Registry, name: &str, help: &str) -> IntCounter {
-    let c = IntCounter::new(name, help).expect("valid metric");
-    r.register(Box::new(c.clone())).expect("unique metric");
-    c
+    register(r, IntCounter::new(name, help))
 }
 
 static SERIES: LazyLock<Series> = LazyLock::new(|| {
     let r = Registry::new();
-    let requests = IntCounterVec::new(
-        Opts::new(
-            "solace_http_requests_total",
-            "HTTP requests answered, by part of the site and status class.",
+    let requests = register(
+        &r,
+        IntCounterVec::new(
+            Opts::new(
+                "solace_http_requests_total",
+                "HTTP requests answered, by part of the site and status class.",
+            ),
+            &["group", "status"],
         ),
-        &["group", "status"],
-    )
-    .expect("valid metric");
-    r.register(Box::new(requests.clone()))
-        .expect("unique metric");
-    let latency = HistogramVec::new(
-        HistogramOpts::new(
-            "solace_http_request_duration_seconds",
-            "Time from a request's arrival to its answer's head, by part of the site.",
-        )
-        .buckets(LATENCY_BUCKETS.to_vec()),
-        &["group"],
-    )
-    .expect("valid metric");
-    r.register(Box::new(latency.clone()))
-        .expect("unique metric");
-    let hashing_waiting = IntGauge::new(
-        "solace_password_hashing_in_flight",
-        "Password hashes running or waiting for a thread of the bounded Argon2 pool.",
-    )
-    .expect("valid metric");
-    r.register(Box::new(hashing_waiting.clone()))
-        .expect("unique metric");
-    let info = IntGaugeVec::new(
-        Opts::new(
-            "solace_build_info",
-            "Always 1; the running version as a label.",
+    );
+    let latency = register(
+        &r,
+        HistogramVec::new(
+            HistogramOpts::new(
+                "solace_http_request_duration_seconds",
+                "Time from a request's arrival to its answer's head, by part of the site.",
+            )
+            .buckets(LATENCY_BUCKETS.to_vec()),
+            &["group"],
         ),
-        &["version"],
-    )
-    .expect("valid metric");
-    r.register(Box::new(info.clone())).expect("unique metric");
+    );
+    let hashing_waiting = register(
+        &r,
+        IntGauge::new(
+            "solace_password_hashing_in_flight",
+            "Password hashes running or waiting for a thread of the bounded Argon2 pool.",
+        ),
+    );
+    let info = register(
+        &r,
+        IntGaugeVec::new(
+            Opts::new(
+                "solace_build_info",
+                "Always 1; the running version as a label.",
+            ),
+            &["version"],
+        ),
+    );
     info.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
     Series {
         requests,

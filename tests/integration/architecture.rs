@@ -304,6 +304,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         "front doors: the web server and the command-line front ends",
         &["server", "commands"],
     ),
+    ("the operator's view of the whole service", &["operations"]),
     (
         "the whole configuration, which gathers every section",
         &["config", "public_config"],
@@ -336,7 +337,15 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "plumbing: the database connection, HTTP, logs, limits, the command line's words",
-        &["db", "http", "logging", "error", "rate_limit", "cli", "metrics"],
+        &[
+            "db",
+            "http",
+            "logging",
+            "error",
+            "rate_limit",
+            "cli",
+            "metrics",
+        ],
     ),
     (
         "the ground floor: shared helpers that use nothing of Solace",
