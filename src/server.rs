@@ -111,6 +111,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.timestamp,
         &config.server.data_dir,
     )?);
+    crate::metrics::certificate_ends(stamps.not_after());
     let external_stamps = web::Data::new(
         timestamp::external::ExternalAuthority::from_config(&config.timestamp)
             .map_err(timestamp::errors::AuthorityError::client)?,
@@ -158,7 +159,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         push.as_ref().map(|p| p.public_key()),
     ));
     let push = web::Data::new(push);
-    let metrics_access = web::Data::new(crate::metrics::http::Access::new(&config.metrics));
+    let metrics_access = web::Data::new(crate::metrics::http::Access::new(
+        &config.metrics,
+        &config.server.data_dir,
+    ));
     let db_for_watchdog = db.get_ref().clone();
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -84,16 +84,18 @@ pub struct Access {
     networks: TrustedProxies,
     /// SHA-256 of the bearer token, so the comparison is of equal lengths whatever is presented.
     token: Option<[u8; 32]>,
+    data_dir: std::path::PathBuf,
 }
 
 impl Access {
-    pub fn new(config: &MetricsConfig) -> Self {
+    pub fn new(config: &MetricsConfig, data_dir: &std::path::Path) -> Self {
         let token = (!config.bearer_token.is_empty())
             .then(|| Sha256::digest(config.bearer_token.expose().trim().as_bytes()).into());
         Self {
             enabled: config.enabled,
             networks: TrustedProxies::new(&config.allowed_networks),
             token,
+            data_dir: data_dir.to_path_buf(),
         }
     }
 
@@ -130,7 +132,7 @@ async fn scrape(req: HttpRequest, access: web::Data<Access>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(super::CONTENT_TYPE)
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .body(super::render())
+        .body(super::render(&access.data_dir))
 }
 
 #[cfg(test)]

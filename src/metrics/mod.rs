@@ -59,6 +59,9 @@ struct Series {
     stamps: IntCounter,
     hashing_waiting: IntGauge,
     hashing_refused: IntCounter,
+    free_bytes: IntGauge,
+    total_bytes: IntGauge,
+    certificate_ends: IntGauge,
 }
 
 /// Seconds: from a cached asset (a millisecond) to a slow sign-in under load (seconds).
@@ -137,6 +140,7 @@ static SERIES: LazyLock<Series> = LazyLock::new(|| {
         ),
     );
     info.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
+    let gauge = |name: &str, help: &str| register(&r, IntGauge::new(name, help));
     Series {
         requests,
         latency,
@@ -196,6 +200,18 @@ static SERIES: LazyLock<Series> = LazyLock::new(|| {
             &r,
             "solace_password_hashing_refused_total",
             "Password checks refused at once because the hashing queue was full (503).",
+        ),
+        free_bytes: gauge(
+            "solace_data_dir_free_bytes",
+            "Free space for Solace on the data directory's file system, read at each scrape.",
+        ),
+        total_bytes: gauge(
+            "solace_data_dir_filesystem_bytes",
+            "Size of the data directory's file system, read at each scrape.",
+        ),
+        certificate_ends: gauge(
+            "solace_timestamp_certificate_not_after_seconds",
+            "When the time-stamping certificate ends, in seconds since 1970.",
         ),
         registry: r,
     }
@@ -284,8 +300,24 @@ fn request(group: &'static str, status: u16, seconds: f64) {
     SERIES.latency.with_label_values(&[group]).observe(seconds);
 }
 
-/// Every series in Prometheus' text format (version 0.0.4).
-pub fn render() -> String {
+/// When the time-stamping certificate ends (read once at start).
+pub fn certificate_ends(at: std::time::SystemTime) {
+    let secs = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    SERIES
+        .certificate_ends
+        .set(i64::try_from(secs).unwrap_or(i64::MAX));
+}
+
+/// Every series in Prometheus' text format (version 0.0.4), the data directory's space read now.
+pub fn render(data_dir: &std::path::Path) -> String {
+    if let Ok(s) = rustix::fs::statvfs(data_dir) {
+        let bytes =
+            |blocks: u64| i64::try_from(blocks.saturating_mul(s.f_frsize)).unwrap_or(i64::MAX);
+        SERIES.free_bytes.set(bytes(s.f_bavail));
+        SERIES.total_bytes.set(bytes(s.f_blocks));
+    }
     let families = SERIES.registry.gather();
     let mut out = Vec::new();
     if let Err(e) = TextEncoder::new().encode(&families, &mut out) {

@@ -117,6 +117,15 @@ fn a_scrape_after_sign_up_sign_in_and_check_ins_counts_them_and_passes_promtool(
             "solace_http_request_duration_seconds_count{group=\"api_checkin\"}"
         ) >= 3.0
     );
+    // What the README's alert rules watch: the disk and the certificate's end.
+    assert!(value(&text, "solace_data_dir_free_bytes") > 0.0);
+    assert!(
+        value(&text, "solace_data_dir_filesystem_bytes")
+            >= value(&text, "solace_data_dir_free_bytes")
+    );
+    let month = 30.0 * 86_400.0;
+    let now = chrono::Utc::now().timestamp() as f64;
+    assert!(value(&text, "solace_timestamp_certificate_not_after_seconds") > now + month);
     promtool(&text);
 }
 
@@ -223,4 +232,47 @@ fn with_a_token_only_the_token_reads_it_and_off_is_off() {
         ..Default::default()
     });
     assert_eq!(scrape(&off, &[]).0, 404);
+}
+
+/// The README's alert rules load in Prometheus (`promtool check rules`) and watch series the server has.
+#[test]
+fn the_readme_alert_rules_are_valid_and_watch_real_series() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = readme.split("\n## Metrics\n").nth(1).unwrap();
+    let block = section
+        .split("```yaml\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let rules = &block[block.find("groups:").unwrap()..];
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rules.yml");
+    std::fs::write(&file, rules).unwrap();
+    let out = Command::new("promtool")
+        .args(["check", "rules"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let names = std::fs::read_to_string(root.join("src/metrics/mod.rs")).unwrap();
+    let mut watched = 0;
+    for expr in rules
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("expr: "))
+    {
+        let series = expr
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| w.starts_with("solace_"))
+            .unwrap();
+        assert!(names.contains(&format!("\"{series}\"")), "{series}");
+        watched += 1;
+    }
+    assert_eq!(watched, 3);
 }
