@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::config::MetricsConfig;
-use crate::http::client_address::{ClientIp, TrustedProxies};
+use crate::http::client_address::{ClientIp, TrustedProxies, forwarded_by_stranger};
 
 pub const PATH: &str = "/metrics";
 
@@ -113,6 +113,9 @@ impl Access {
                 .and_then(|v| v.strip_prefix("Bearer "))
                 .map(|t| -> [u8; 32] { Sha256::digest(t.trim().as_bytes()).into() });
             return presented.is_some_and(|p| bool::from(p.ct_eq(expected)));
+        }
+        if forwarded_by_stranger(req) {
+            return false;
         }
         ClientIp::of(req)
             .is_some_and(|ip| ip.to_canonical().is_loopback() || self.networks.contains(ip))

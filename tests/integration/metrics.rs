@@ -203,6 +203,17 @@ fn without_a_token_only_loopback_and_allowed_networks_read_it() {
         scrape(&server, &[("X-Forwarded-For", "198.51.100.7")]).0,
         200
     );
+    // A reverse proxy on this machine that is not in trusted_proxies: every visitor would look local.
+    let unlisted = Server::start();
+    assert_eq!(scrape(&unlisted, &[]).0, 200);
+    for header in ["X-Forwarded-For", "X-Real-IP", "Forwarded"] {
+        let value = if header == "Forwarded" {
+            "for=203.0.113.9"
+        } else {
+            "203.0.113.9"
+        };
+        assert_eq!(scrape(&unlisted, &[(header, value)]).0, 404, "{header}");
+    }
 }
 
 #[test]
