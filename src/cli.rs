@@ -131,6 +131,11 @@ pub enum Command {
         #[command(subcommand)]
         command: AdvocatesCommand,
     },
+    /// Manage operators' accounts (the console at /operator); see `solace operators --help`
+    Operators {
+        #[command(subcommand)]
+        command: OperatorsCommand,
+    },
     /// E-mail through the [email] section; see `solace email --help`
     Email {
         #[command(subcommand)]
@@ -160,6 +165,30 @@ pub enum AdvocatesCommand {
     Remove {
         #[arg(value_name = "EMAIL")]
         email: String,
+    },
+}
+
+/// `solace operators ...`: safe while the server runs. Exit 0 done, 1 failed, 2 bad usage.
+#[derive(Subcommand, Debug, Clone)]
+pub enum OperatorsCommand {
+    /// Make an operator's account, signing in with the private sign-in name NAME, and print its one-time
+    /// set-up link (hand it over in person)
+    Add {
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
+    /// List the operators: name, whether set up, two-step sign-in, last sign-in
+    List,
+    /// Remove an operator's account
+    Remove {
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
+    /// For a lost password or authenticator: remove the operator's authenticators, end every session, and
+    /// print a new one-time set-up link
+    Reset {
+        #[arg(value_name = "NAME")]
+        name: String,
     },
 }
 

@@ -40,6 +40,7 @@ pub struct Config {
     pub push: crate::push::config::PushConfig,
     pub advocates: crate::advocates::config::AdvocatesConfig,
     pub metrics: crate::metrics::config::MetricsConfig,
+    pub operator: crate::operators::config::OperatorConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -146,6 +147,12 @@ impl Config {
         self.push.validate()?;
         self.advocates.validate()?;
         self.metrics.validate()?;
+        self.operator.validate()?;
+        crate::checkin::operator_config::validate(
+            &self.operator.alert_email,
+            &self.operator.email,
+            &self.email,
+        )?;
         self.site.validate(&self.languages())
     }
 

@@ -26,6 +26,7 @@ pub mod logging;
 pub mod metrics;
 pub mod opaque_tokens;
 pub mod operations;
+pub mod operators;
 pub mod public_config;
 pub mod push;
 pub mod rate_limit;

@@ -81,6 +81,7 @@ fn main() -> ExitCode {
         }
         Command::Users { command, json } => users::run(&config, &command, json),
         Command::Advocates { command } => solace::commands::advocates::run(&config, &command),
+        Command::Operators { command } => solace::commands::operators::run(&config, &command),
         Command::Email {
             command: solace::cli::EmailCommand::Test { address },
         } => solace::commands::email::test(&config, &address),

@@ -143,14 +143,17 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
     )?
     .map(std::sync::Arc::new);
+    let alarm_watch = crate::checkin::delivery::watch::AlarmWatch::new(
+        &config.operator.alert_email,
+        &config.operator.email,
+        checkin.mailer.clone(),
+        config.checkin.alert_retry_hours,
+    )?;
     crate::checkin::delivery::timer::spawn(
         db.get_ref().clone(),
-        checkin.mailer.clone(),
+        &checkin,
         push.clone(),
-        checkin.wake.clone(),
-        checkin.sending.clone(),
-        checkin.limits.clone(),
-        checkin.advocates_area.clone(),
+        std::sync::Arc::new(alarm_watch),
     );
     let operations = web::Data::new(crate::operations::Operations::new(
         &config,
@@ -164,6 +167,13 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
     ));
     let db_for_watchdog = db.get_ref().clone();
+    let operators = web::Data::new(crate::operators::OperatorsState {
+        config: config.operator.clone(),
+        site_url: config.server.site_url.clone(),
+        link_lifetime: config.auth.recovery_link_lifetime.0,
+        wake: checkin.wake.clone(),
+    });
+    crate::operators::spawn_audit_pruning(db.get_ref().clone(), config.operator.audit_days);
     let listen = config.listen_addr();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
 
@@ -189,6 +199,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(push.clone())
             .app_data(metrics_access.clone())
             .app_data(operations.clone())
+            .app_data(operators.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
@@ -219,7 +230,14 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(crate::advocates::configure)
                     .configure(crate::checkin::configure)
                     .configure(crate::push::configure)
+                    .configure(crate::operators::configure)
                     .default_service(web::to(error::api_not_found)),
+            )
+            // The console's pages are the app's, behind the same gate as its routes.
+            .service(
+                web::scope("/operator")
+                    .wrap(from_fn(crate::operators::gate::guard))
+                    .default_service(web::to(assets::serve)),
             )
             .default_service(web::to(assets::serve))
     };

@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::AccountError;
 use crate::accounts::identities::{self, IdentityRow};
+use crate::accounts::role::{self, Role};
 use crate::accounts::store::{self, UserRow};
 use crate::ground::clock::now_text;
 
@@ -25,6 +26,11 @@ pub struct NewAccount {
 
 /// Returns the new account's id.
 pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountError> {
+    create_as(c, new, Role::Survivor)
+}
+
+/// As `create`, for an account of another role (an advocate's, an operator's), in the same transaction.
+pub fn create_as(c: &mut Connection, new: NewAccount, role: Role) -> Result<String, AccountError> {
     let tx = c.transaction()?;
     if store::find_by_email(&tx, &new.email)?.is_some() {
         return Err(AccountError::EmailTaken);
@@ -39,6 +45,7 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountErro
     identities::insert_identity(&tx, &identity)?;
     let id = user.id;
     crate::accounts::store::set_banned_until(&tx, &id, new.banned_until.as_deref(), &now_text())?;
+    role::set(&tx, &id, role)?;
     tx.commit()?;
     Ok(id)
 }

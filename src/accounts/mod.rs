@@ -19,6 +19,7 @@ pub mod list;
 pub mod recovery;
 pub mod recovery_tokens;
 pub mod remove_factors;
+pub mod role;
 pub mod sessions;
 pub mod store;
 pub mod update;

@@ -14,6 +14,7 @@ pub mod delivery;
 pub mod errors;
 mod http;
 pub mod limits;
+pub mod operator_config;
 pub mod store;
 pub mod use_cases;
 

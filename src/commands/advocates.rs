@@ -5,28 +5,28 @@
 use std::process::ExitCode;
 
 use rusqlite::Connection;
-use serde_json::{Map, json};
+use serde_json::json;
 
-use crate::accounts::{self, AccountError, create::NewAccount, email::normalise};
+use crate::accounts::{self, AccountError};
 use crate::advocates::errors::AdvocateError;
-use crate::advocates::{area_url, store};
+use crate::advocates::store;
 use crate::cli::AdvocatesCommand;
 use crate::config::Config;
 use crate::db;
 use crate::logging::mask_email;
+use crate::operators::errors::OperatorError;
+use crate::operators::use_cases::advocates;
 
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
-    #[error("{0} is not an e-mail address")]
-    NotAnAddress(String),
-    #[error("the name must be 1 to 80 characters")]
-    Name,
     #[error("{0} is not an advocate")]
     NotAnAdvocate(String),
     #[error(transparent)]
     Account(#[from] AccountError),
     #[error(transparent)]
     Advocate(#[from] AdvocateError),
+    #[error(transparent)]
+    Operator(#[from] OperatorError),
     #[error(transparent)]
     Db(#[from] db::DbError),
 }
@@ -57,33 +57,14 @@ fn execute(
 ) -> Result<(), CommandError> {
     match command {
         AdvocatesCommand::Add { email, name } => {
-            let address =
-                normalise(email, "").map_err(|_| CommandError::NotAnAddress(email.clone()))?;
-            let name = name.trim();
-            if name.is_empty() || name.chars().count() > 80 {
-                return Err(CommandError::Name);
-            }
-            let new = NewAccount {
-                email: address.clone(),
-                password_hash: None,
-                user_metadata: Map::new(),
-                app_metadata: Map::new(),
-                banned_until: None,
-            };
-            let id = accounts::create::create(c, new)?;
-            if let Err(e) = store::insert(c, &id, name) {
-                accounts::delete::delete(c, &id)?;
-                return Err(e.into());
-            }
-            let site = &config.server.site_url;
-            let area = area_url(site);
             let lifetime = config.auth.recovery_link_lifetime.0;
-            let link = accounts::recovery::create_to(c, &id, site, &area, lifetime)?;
-            println!("{}", link.url);
+            let added = advocates::add_on(c, &config.server.site_url, lifetime, email, name)?;
+            println!("{}", added.link);
             eprintln!(
-                "Advocate {name} ({}) added. Give them this set-up link in person: it works once, for {} \
+                "Advocate {} ({}) added. Give them this set-up link in person: it works once, for {} \
                  minutes, to choose a password; they then set up two-step sign-in before seeing anything.",
-                mask_email(&address),
+                added.name,
+                mask_email(&added.address),
                 lifetime.as_secs() / 60
             );
         }

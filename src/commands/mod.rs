@@ -4,10 +4,12 @@
 //!
 //! - `users`: `solace users ...`, the operator's account commands on `crate::accounts`;
 //! - `advocates`: `solace advocates ...`, advocate accounts and their set-up links;
+//! - `operators`: `solace operators ...`, the console's operator accounts and their set-up links;
 //! - `email`: `solace email test ADDRESS`, one message through `[email]`;
 //! - `healthcheck`: `solace healthcheck`, a running server's `/health` for systemd and containers.
 
 pub mod advocates;
 pub mod email;
 pub mod healthcheck;
+pub mod operators;
 pub mod users;

@@ -101,6 +101,12 @@ impl Config {
         if let Some(path) = &self.metrics.bearer_token_file {
             self.metrics.bearer_token = read_secret_file(path, "metrics.bearer_token_file")?;
         }
+        let second = &mut self.operator.email;
+        if second.password.is_empty()
+            && let Some(path) = &second.password_file
+        {
+            second.password = read_secret_file(path, "operator.email.password_file")?;
+        }
         Ok(())
     }
 }

@@ -118,6 +118,16 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: an overdue alarm remembers who it reached, for her late check-in",
         sql: include_str!("migrations/0021_late_checkin.sql"),
     },
+    Migration {
+        version: 22,
+        name: "accounts: each one's role (survivor, advocate, operator); the operators' audit",
+        sql: include_str!("migrations/0022_roles_and_operator_audit.sql"),
+    },
+    Migration {
+        version: 23,
+        name: "check-ins: alerts are retried for a day, remembering why they failed, and counted for the operator",
+        sql: include_str!("migrations/0023_alarm_retries.sql"),
+    },
 ];
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! `[email]` nothing here runs and the app does not offer e-mail.
 
 pub mod config;
+pub mod failure;
 pub mod send;
 
-pub use send::{EmailError, Mailer, deliver};
+pub use send::{EmailError, Mailer, deliver, send_off_thread};

@@ -10,6 +10,7 @@ use lettre::transport::smtp::client::{Tls as LettreTls, TlsParameters};
 use lettre::{Message, SmtpTransport, Transport};
 
 use super::config::{EmailConfig, Tls};
+use super::failure::MailFailure;
 
 /// Long enough for a slow relay, short enough that an outage does not hold an alert's retries up.
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -24,6 +25,22 @@ pub enum EmailError {
     Refused(String),
     #[error("the mail server could not be reached or the connection failed")]
     Unreachable,
+    #[error("the mail server took too long to answer")]
+    Timeout,
+    #[error("the connection to the mail server failed (TLS or an unreadable reply)")]
+    Failed,
+}
+
+impl EmailError {
+    /// The plain category an operator sees (`MailFailure`).
+    pub fn failure(&self) -> MailFailure {
+        match self {
+            Self::Refused(_) => MailFailure::Refused,
+            Self::Unreachable => MailFailure::Unreachable,
+            Self::Timeout => MailFailure::Timeout,
+            Self::Address | Self::Setup(_) | Self::Failed => MailFailure::Other,
+        }
+    }
 }
 
 pub struct Mailer {
@@ -82,6 +99,8 @@ impl Mailer {
         crate::metrics::email(sent.is_ok());
         sent.map(|_| ()).map_err(|e| match e.status() {
             Some(code) => EmailError::Refused(code.to_string()),
+            None if e.is_timeout() => EmailError::Timeout,
+            None if e.is_tls() || e.is_response() || e.is_client() => EmailError::Failed,
             None => EmailError::Unreachable,
         })
     }
@@ -96,13 +115,25 @@ pub fn is_address(address: &str) -> bool {
 /// Hands one e-mail to the mail server off the async threads: whether the server accepted it. A failure is
 /// logged with the address masked.
 pub async fn deliver(mailer: Arc<Mailer>, to: &str, subject: &str, body: &str) -> bool {
-    let (t, s, b) = (to.to_string(), subject.to_string(), body.to_string());
-    match tokio::task::spawn_blocking(move || mailer.send(&t, &s, &b)).await {
-        Ok(Ok(())) => true,
-        Ok(Err(e)) => {
+    match send_off_thread(mailer, to, subject, body).await {
+        Ok(()) => true,
+        Err(e) => {
             tracing::warn!(to = %crate::logging::mask_email(to), error = %e, "an e-mail did not go");
             false
         }
-        Err(_) => false,
     }
+}
+
+/// Hands one e-mail to the mail server off the async threads, and says why it did not go. Logs nothing: an
+/// alarm's failures are logged by the timer with the reason only, never the address, not even masked.
+pub async fn send_off_thread(
+    mailer: Arc<Mailer>,
+    to: &str,
+    subject: &str,
+    body: &str,
+) -> Result<(), EmailError> {
+    let (t, s, b) = (to.to_string(), subject.to_string(), body.to_string());
+    tokio::task::spawn_blocking(move || mailer.send(&t, &s, &b))
+        .await
+        .unwrap_or(Err(EmailError::Failed))
 }

@@ -3,11 +3,16 @@
 //! checked as for the vault secret (all steps of sign-in, an external GoTrue's keys when one is
 //! configured), with the database. It lives with the vault because the external service's keys are checked
 //! here (`jwks.rs`), the lowest floor that knows both kinds of token.
+//!
+//! It answers in which role too (`accounts::role`): the routes that act for a survivor or an advocate
+//! take `SignedIn`, which refuses an operator's token (403 `wrong_area`); the operator's console takes
+//! `SignedIn::in_any_role` and refuses every other role itself (`src/operators/http/`).
 
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
 
 use super::Vault;
+use crate::accounts::role::{self, Role};
 use crate::auth::AuthService;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -36,6 +41,16 @@ impl SignedIn {
     /// As the extractor, with the sign-in session the token belongs to (`Vault::session_of`): the
     /// check-in's PIN tells her sessions from others (docs/checkin.md, "His wrong PINs").
     pub async fn with_session(req: &HttpRequest) -> Result<(Self, Option<String>), ApiError> {
+        let (signed_in, role, session) = Self::in_any_role(req).await?;
+        if role == Role::Operator {
+            return Err(wrong_area());
+        }
+        Ok((signed_in, session))
+    }
+
+    /// Who is signed in and in which role, refusing no role: for the operator's console only, which
+    /// checks the role itself. Every other route takes `SignedIn`.
+    pub async fn in_any_role(req: &HttpRequest) -> Result<(Self, Role, Option<String>), ApiError> {
         let missing = |what: &str| {
             tracing::error!("a route is missing the server's {what}");
             ApiError::new(
@@ -54,10 +69,31 @@ impl SignedIn {
             .app_data::<web::Data<Db>>()
             .ok_or_else(|| missing("database"))?;
         let of = vault.session_of(super::bearer(req), auth).await?;
+        let account = of.account.clone();
+        let role = db
+            .read(move |c| role::of(c, &account).map_err(crate::db::DbError::Sqlite))
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "cannot read an account's role");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "server_busy",
+                    "The server is busy. Please try again in a moment.",
+                )
+            })?;
         let signed_in = Self {
             account: of.account,
             db: db.get_ref().clone(),
         };
-        Ok((signed_in, of.session))
+        Ok((signed_in, role, of.session))
     }
+}
+
+/// 403 for a token of an account whose role this area is not for.
+pub fn wrong_area() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "wrong_area",
+        "This page is not for this account.",
+    )
 }

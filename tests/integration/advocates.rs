@@ -6,7 +6,6 @@ use crate::auth_support;
 use crate::common;
 
 use auth_support::operator::{get, open_at};
-use auth_support::totp::{code, enroll, prove, step_now};
 use auth_support::{Auth, SITE, access, api};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
@@ -32,13 +31,7 @@ pub(crate) fn ready_advocate(a: &Auth, email: &str, name: &str) -> String {
         .to_string();
     let pairs = open_at(a, &path, "/advocate");
     let first = get(&pairs, "access_token").unwrap().to_string();
-    let r = enroll(a, &first, "Work phone");
-    assert_eq!(r.status, 200, "{}", r.body);
-    let factor = r.body["id"].as_str().unwrap().to_string();
-    let secret = r.body["totp"]["secret"].as_str().unwrap().to_string();
-    let r = prove(a, &first, &factor, &code(&secret, step_now()));
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.body["access_token"].as_str().unwrap().to_string()
+    auth_support::totp::second_step(a, &first)
 }
 
 #[test]

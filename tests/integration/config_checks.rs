@@ -237,3 +237,24 @@ fn the_largest_share_is_between_1_and_2048_mib() {
         "advocates.max_share_mib",
     );
 }
+
+#[test]
+fn alarm_retries_last_a_day_to_a_week_and_the_operators_address_is_one_address() {
+    both_refuse(
+        "[checkin]\nalert_retry_hours = 1\n",
+        "must be between 24 and 168",
+    );
+    both_refuse(
+        "[checkin]\nalert_retry_hours = 1000\n",
+        "checkin.alert_retry_hours",
+    );
+    both_refuse(
+        "[email]\nsmtp_url = \"smtp://127.0.0.1:25?tls=none\"\nfrom = \"a@b.org\"\n\
+         [operator]\nalert_email = \"ops, more@b.org\"\n",
+        "operator.alert_email",
+    );
+    both_refuse(
+        "[operator]\nalert_email = \"ops@b.org\"\n[operator.email]\nsmtp_url = \"http://b.org\"\n",
+        "operator.email.smtp_url",
+    );
+}

@@ -3,8 +3,9 @@
 //! link). An advocate gets less: that an alert waits in the advocates' area and where that is; who she
 //! is and her note are read there, after the advocate signs in.
 
-/// Hands one alert e-mail to the mail server off the async threads (`crate::email::deliver`).
-pub use crate::email::deliver;
+/// Hands one e-mail to the mail server off the async threads (`crate::email::deliver`); the timer's
+/// `send_off_thread` says why one did not go, and logs nothing, so no address reaches the log.
+pub use crate::email::{deliver, send_off_thread};
 
 /// The languages alerts are written in; any other is sent in English.
 pub fn language(asked: Option<&str>) -> &'static str {

@@ -4,46 +4,38 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Notify;
-
 use super::mail;
+use super::watch::AlarmWatch;
+use crate::checkin::CheckinState;
 use crate::checkin::errors::CheckinError;
 use crate::checkin::limits::{SendLimits, To};
-use crate::checkin::store::alerts;
 use crate::checkin::store::due::{self, Addressee};
+use crate::checkin::store::{alerts, outcomes, retries};
 use crate::db::Db;
 use crate::email::Mailer;
+use crate::email::failure::MailFailure;
 use crate::ground::clock::now_ms;
-use crate::logging::mask_email;
 use crate::metrics;
 use crate::push::{Message, PushService};
 
 /// The longest the timer sleeps without looking: a change it was not woken for (a restored backup, a
 /// test moving an end) is seen within this.
 const LOOK_EVERY_MS: i64 = 2_000;
-/// An e-mail the mail server did not take is tried again after a minute, for an hour.
-const RETRY_MS: i64 = 60_000;
-const MAX_TRIES: i64 = 60;
-/// Advocates' alerts older than 30 days are deleted hourly.
+/// Advocates' alerts older than 30 days, and the operator's counts older than 8, are deleted hourly.
 const PURGE_EVERY_MS: i64 = 3_600_000;
 
-/// Starts the timer (must run inside the actix runtime).
-pub fn spawn(
-    db: Db,
-    mailer: Option<Arc<Mailer>>,
-    push: Option<Arc<PushService>>,
-    wake: Arc<Notify>,
-    sending: Arc<tokio::sync::Mutex<()>>,
-    limits: Arc<SendLimits>,
-    advocates_area: String,
-) {
+/// Starts the timer (must run inside the actix runtime), sharing the check-in routes' mailer, wake-up,
+/// sending lock and day's limits.
+pub fn spawn(db: Db, state: &CheckinState, push: Option<Arc<PushService>>, watch: Arc<AlarmWatch>) {
+    let wake = state.wake.clone();
     let send = Sender {
-        sending,
+        sending: state.sending.clone(),
         db: db.clone(),
-        mailer,
+        mailer: state.mailer.clone(),
         push: push.clone(),
-        limits,
-        advocates_area,
+        limits: state.limits.clone(),
+        advocates_area: state.advocates_area.clone(),
+        watch,
     };
     actix_web::rt::spawn(async move {
         let now = now_ms();
@@ -74,7 +66,10 @@ pub fn spawn(
             }
             if now_ms() - purged_at > PURGE_EVERY_MS {
                 purged_at = now_ms();
-                let purge = db.write(move |c| Ok::<_, CheckinError>(alerts::purge(c, purged_at)?));
+                let purge = db.write(move |c| {
+                    alerts::purge(c, purged_at)?;
+                    Ok::<_, CheckinError>(outcomes::purge(c, purged_at)?)
+                });
                 if let Err(e) = purge.await {
                     tracing::warn!(error = %e, "could not delete old advocates' alerts now");
                 }
@@ -113,6 +108,8 @@ struct Sender {
     push: Option<Arc<PushService>>,
     limits: Arc<SendLimits>,
     advocates_area: String,
+    /// Tells the operator when alarm e-mails fail, and when they work again.
+    watch: Arc<AlarmWatch>,
 }
 
 impl Sender {
@@ -126,7 +123,9 @@ impl Sender {
                 Ok(due) => due.into_iter().find(|(id, _)| !done.contains(id)),
                 Err(e) => return tracing::warn!(error = %e, "could not read the due check-ins now"),
             };
-            let Some((id, _)) = next else { return };
+            let Some((id, _)) = next else {
+                return self.watch.check(&self.db).await;
+            };
             done.insert(id.clone());
             let _sending = self.sending.lock().await;
             if let Err(e) = self.one(id, now).await {
@@ -141,7 +140,8 @@ impl Sender {
         let Some(f) = db.write(move |c| due::fire(c, &id, now, mail)).await? else {
             return Ok(());
         };
-        if f.tries == 0 {
+        // A retry comes only after a failure: no failure yet is the alarm's first firing.
+        if f.first_failed_at.is_none() {
             metrics::checkin(metrics::Checkin::Alerted);
         }
         for advocate in &f.advocate_ids {
@@ -161,40 +161,62 @@ impl Sender {
                 .iter()
                 .map(|a| (Addressee::Advocate, a, &advocates)),
         );
-        let (mut sent, mut failed) = (0, 0);
+        let (mut sent, mut failed, mut why) = (0, 0, MailFailure::Other);
         for (to, address, (subject, body)) in each {
             let Some(mailer) = mailer.cloned() else {
-                tracing::error!(to = %mask_email(address), "an alert e-mail cannot go: [email] was removed");
                 failed += 1;
                 continue;
             };
-            if mail::deliver(mailer, address, subject, body).await {
-                // An advocate's address is the operator's, not one she typed: her limits are for those.
-                if let Addressee::Trusted = to {
-                    self.limits.sent(&f.account, &To::Email(address));
+            match mail::send_off_thread(mailer, address, subject, body).await {
+                Ok(()) => {
+                    // An advocate's address is the operator's, not one she typed: her limits are for those.
+                    if let Addressee::Trusted = to {
+                        self.limits.sent(&f.account, &To::Email(address));
+                    }
+                    let (id, address) = (f.id.clone(), address.clone());
+                    db.write(move |c| {
+                        Ok::<_, CheckinError>(due::sent(c, &id, to, &address, now_ms())?)
+                    })
+                    .await?;
+                    sent += 1;
                 }
-                let (id, address) = (f.id.clone(), address.clone());
-                db.write(move |c| {
-                    Ok::<_, CheckinError>(due::sent(c, &id, to, &address, now_ms())?)
-                })
-                .await?;
-                sent += 1;
-            } else {
-                failed += 1;
+                Err(e) => {
+                    why = e.failure();
+                    failed += 1;
+                }
+            }
+        }
+        if sent > 0 {
+            // Mail goes again: alerts waiting out a retry's wait go now, oldest first (`due::due`).
+            let released = db.write(move |c| retries::release(c, now_ms())).await?;
+            if released > 0 {
+                tracing::info!(
+                    alerts = released,
+                    "mail goes again: the waiting alarms are sent now"
+                );
             }
         }
         let id = f.id.clone();
-        if failed > 0 && f.tries < MAX_TRIES && mailer.is_some() {
-            db.write(move |c| Ok::<_, CheckinError>(due::retry_at(c, &id, now + RETRY_MS)?))
+        let since = f.first_failed_at.unwrap_or(now);
+        if failed > 0 && mailer.is_none() {
+            tracing::error!(kind = %f.kind, emails_lost = failed, "alert e-mails cannot go: [email] was removed");
+        } else if failed > 0 && now_ms() - since < self.watch.retry_ms() {
+            let wait = db
+                .write(move |c| retries::retry_later(c, &id, now_ms(), why))
                 .await?;
             metrics::alert(metrics::Alert::Retrying);
-            tracing::warn!(kind = %f.kind, emails_sent = sent, emails_waiting = failed, advocates = f.advocates, "a check-in alert went in part; the rest is tried again in a minute");
+            tracing::warn!(kind = %f.kind, reason = why.as_str(), emails_sent = sent, emails_waiting = failed,
+                advocates = f.advocates, wait_minutes = wait / 60_000,
+                "an alert e-mail could not be sent yet; it is tried again");
+            self.watch.failed(db).await;
             return Ok(());
         }
-        db.write(move |c| due::finish(c, &id, now_ms())).await?;
+        let lost = (failed > 0).then_some(why);
+        db.write(move |c| due::finish(c, &id, now_ms(), lost))
+            .await?;
         if failed > 0 {
             metrics::alert(metrics::Alert::Failed);
-            tracing::error!(kind = %f.kind, emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
+            tracing::error!(kind = %f.kind, reason = why.as_str(), emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
         } else {
             metrics::alert(metrics::Alert::Sent);
             tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");

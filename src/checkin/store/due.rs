@@ -4,6 +4,9 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::checkin::errors::CheckinError;
+use crate::email::failure::MailFailure;
+
+use super::outcomes;
 
 /// An alert being sent.
 pub struct Firing {
@@ -20,7 +23,8 @@ pub struct Firing {
     pub advocate_ids: Vec<String>,
     /// Chosen advocates' own addresses whose e-mail has not been accepted yet.
     pub advocate_mail: Vec<String>,
-    pub tries: i64,
+    /// When its e-mail first failed, if it has: it is given up `[checkin] alert_retry_hours` after that.
+    pub first_failed_at: Option<i64>,
 }
 
 /// The reminder before a check-in runs out (a push to her browsers) goes this long before its end, when
@@ -46,14 +50,15 @@ pub const TOLD_KEEP_MS: i64 = 86_400_000;
 
 /// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms, in the order
 /// they are sent: each account's first due alert before anyone's second, so no account's alerts hold up
-/// another's; then first sendings before retries; then the longest waiting first.
+/// another's; then alarms before the follow-ups of late check-ins; then the one that fell due first. So when
+/// mail works again after an outage, the waiting alarms go oldest first.
 pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
     let mut stmt = c.prepare(
         "SELECT id, ?1 - ends_at FROM (
-             SELECT id, ends_at, next_try_at, tries,
+             SELECT id, ends_at, next_try_at, kind, fell_due_at,
                     row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
              FROM checkins WHERE next_try_at <= ?1 AND state != 'told')
-         ORDER BY turn, tries > 0, next_try_at, id",
+         ORDER BY turn, coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id",
     )?;
     let rows = stmt.query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -80,9 +85,10 @@ pub fn fire(
     mail: bool,
 ) -> Result<Option<Firing>, CheckinError> {
     let tx = c.transaction()?;
-    let row: Option<(String, String, Option<String>, String, i64, String)> = tx
+    type Row = (String, String, Option<String>, String, Option<i64>, String);
+    let row: Option<Row> = tx
         .query_row(
-            "SELECT account_id, state, kind, note, tries, language FROM checkins WHERE id = ?1",
+            "SELECT account_id, state, kind, note, first_failed_at, language FROM checkins WHERE id = ?1",
             [id],
             |r| {
                 Ok((
@@ -96,7 +102,7 @@ pub fn fire(
             },
         )
         .optional()?;
-    let Some((account, state, kind, note, tries, language)) = row else {
+    let Some((account, state, kind, note, first_failed_at, language)) = row else {
         return Ok(None);
     };
     // A running check-in that fell due ran out (its `kind` only records a duress alert already sent).
@@ -166,7 +172,7 @@ pub fn fire(
         advocates,
         advocate_ids,
         advocate_mail,
-        tries,
+        first_failed_at,
     }))
 }
 
@@ -204,19 +210,18 @@ pub fn sent(
     Ok(())
 }
 
-pub fn retry_at(c: &Connection, id: &str, at: i64) -> rusqlite::Result<()> {
-    c.execute(
-        "UPDATE checkins SET next_try_at = ?2, tries = tries + 1 WHERE id = ?1",
-        params![id, at],
-    )?;
-    Ok(())
-}
-
-/// The alert is sent (or given up): the note, addresses and PIN hashes go, out of the log too. An overdue
-/// alarm is kept instead, for a day, as 'told': who it reached and her PIN hashes, so her PIN can still
-/// say she is safe (`late_alarms.rs`); an address it never reached is forgotten now.
-pub fn finish(c: &mut Connection, id: &str, now: i64) -> Result<(), CheckinError> {
+/// The alert is sent (or given up, `failed` saying why): the note, addresses and PIN hashes go, out of the
+/// log too, and the outcome is counted for the operator (`outcomes.rs`). An overdue alarm is kept instead,
+/// for a day, as 'told': who it reached and her PIN hashes, so her PIN can still say she is safe
+/// (`late_alarms.rs`); an address it never reached is forgotten now.
+pub fn finish(
+    c: &mut Connection,
+    id: &str,
+    now: i64,
+    failed: Option<MailFailure>,
+) -> Result<(), CheckinError> {
     let tx = c.transaction()?;
+    outcomes::record(&tx, now, failed)?;
     let told = tx.execute(
         "UPDATE checkins SET state = 'told', next_try_at = ?2, tries = 0
          WHERE id = ?1 AND state = 'alerting' AND kind = 'overdue'",
@@ -254,7 +259,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_accounts_first_alert_goes_before_anyones_second_and_retries_after_first_sendings() {
+    fn each_accounts_first_alert_goes_before_anyones_second_and_the_longest_waiting_first() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
         let c = crate::db::open_for_command(dir.path()).unwrap();
@@ -267,7 +272,8 @@ mod tests {
             )
             .unwrap();
         };
-        // His five alerts fell due first; hers after; a third account's is a retry; one is not due yet.
+        // His five alerts fell due first; hers after; a third account's, a retry, before all; one is not
+        // due yet.
         for i in 0..5 {
             row(&format!("his{i}"), "him", 100 + i, 0);
         }
@@ -281,7 +287,7 @@ mod tests {
             .collect();
         assert_eq!(
             order,
-            ["his0", "hers", "retry", "his1", "his2", "his3", "his4"]
+            ["retry", "his0", "hers", "his1", "his2", "his3", "his4"]
         );
     }
 }

@@ -138,8 +138,10 @@ pub fn answer(
         Answer::Duress => "duress",
     };
     all_to_tell(&tx, id)?;
+    // A new alert: the alarm's failures (`due::retry_later`) are not its own.
     tx.execute(
-        "UPDATE checkins SET state = 'alerting', kind = ?2, next_try_at = ?3, tries = 0 WHERE id = ?1",
+        "UPDATE checkins SET state = 'alerting', kind = ?2, next_try_at = ?3, tries = 0, fell_due_at = NULL,
+         first_failed_at = NULL, last_failed_at = NULL, fail_reason = NULL WHERE id = ?1",
         params![id, kind, now],
     )?;
     tx.commit()?;

@@ -127,3 +127,15 @@ pub fn enrolled(a: &Auth, email: &str) -> Enrolled {
         step,
     }
 }
+
+/// Confirms an authenticator on the session of `first` (a password's step only, as a set-up link gives):
+/// the aal2 access token the confirmation gives.
+pub fn second_step(a: &Auth, first: &str) -> String {
+    let r = enroll(a, first, "Work phone");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let factor = r.body["id"].as_str().unwrap().to_string();
+    let secret = r.body["totp"]["secret"].as_str().unwrap().to_string();
+    let r = prove(a, first, &factor, &code(&secret, step_now()));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body["access_token"].as_str().unwrap().to_string()
+}

@@ -14,7 +14,12 @@ pub struct Smtp {
 
 impl Smtp {
     pub fn start() -> Self {
-        let port = free_port();
+        Self::start_on(free_port())
+    }
+
+    /// A server on `port`: a test that pointed Solace at a port where nothing listened (the mail server
+    /// down) brings it up there.
+    pub fn start_on(port: u16) -> Self {
         // A real SMTP server: Debian's python3-aiosmtpd (as the browser tests use Debian's chromium).
         Self {
             port,
@@ -24,10 +29,7 @@ impl Smtp {
 
     /// The `[email]` section that sends through this server.
     pub fn config(&self) -> String {
-        format!(
-            "[email]\nsmtp_url = \"smtp://127.0.0.1:{}?tls=none\"\nfrom = \"Solace alerts <alerts@solace.test>\"\n",
-            self.port
-        )
+        config_for(self.port)
     }
 
     /// The next message the server receives (waiting for it, at most `secs`).
@@ -39,4 +41,11 @@ impl Smtp {
     pub fn next_within(&self, secs: u64) -> Option<Value> {
         self.stand_in.next_within(secs)
     }
+}
+
+/// The `[email]` section that sends through loopback `port`, whether a server listens there or not.
+pub fn config_for(port: u16) -> String {
+    format!(
+        "[email]\nsmtp_url = \"smtp://127.0.0.1:{port}?tls=none\"\nfrom = \"Solace alerts <alerts@solace.test>\"\n"
+    )
 }
