@@ -55,9 +55,11 @@ pub struct Certificate {
 #[derive(Debug, Serialize)]
 pub struct Mail {
     pub configured: bool,
-    /// `unknown` until a sending tells: the alarms' delivery state knows more (issue 38, "Alarms").
+    /// `failing` while alarm e-mails wait for the mail server, `ok` when one went in the last week and
+    /// none waits now, else `unknown` (nothing sent lately to tell).
     pub status: &'static str,
-    pub reason: Option<String>,
+    /// Why it is failing: `refused`, `unreachable`, `timeout` or `other`.
+    pub reason: Option<crate::email::failure::MailFailure>,
 }
 
 impl Operations {
@@ -81,6 +83,15 @@ impl Operations {
                 reasons.push("The database did not answer.".into());
                 0
             }
+        };
+        let alarms = crate::checkin::use_cases::alarm_report::alarm_report(&self.db).await;
+        if let Ok(more) = crate::checkin::use_cases::alarm_report::health_reasons(&self.db).await {
+            reasons.extend(more);
+        }
+        let mail = match &alarms {
+            Ok(a) if a.problem.is_some() => ("failing", a.problem.as_ref().map(|p| p.reason)),
+            Ok(a) if self.mail_configured && a.week.sent > 0 => ("ok", None),
+            _ => ("unknown", None),
         };
         let not_after = self.stamps.not_after();
         let expires_soon = not_after
@@ -110,8 +121,8 @@ impl Operations {
                 .map(rfc3339),
             mail: Mail {
                 configured: self.mail_configured,
-                status: "unknown",
-                reason: None,
+                status: mail.0,
+                reason: mail.1,
             },
         }
     }
@@ -264,6 +275,24 @@ mod tests {
             chrono::DateTime::parse_from_rfc3339(r["last_backup_at"].as_str().unwrap()).unwrap();
         assert!((chrono::Utc::now() - at.with_timezone(&chrono::Utc)).num_seconds() < 60);
         assert_eq!(r["copy_store_bytes"], 4096);
+
+        // Alarm e-mails waiting for a mail server that refuses them: the mail is failing, and why.
+        db.write(|c| {
+            c.execute(
+                "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, kind, note, pin_hash,
+                 created_at, first_failed_at, last_failed_at, fail_reason)
+                 VALUES ('c', 'a', 1, 2, 'alerting', 'overdue', 'n', 'h', 'now', 1, 1, 'refused')",
+                [],
+            )?;
+            Ok::<_, DbError>(())
+        })
+        .await
+        .unwrap();
+        let r = serde_json::to_value(ops.health_report().await).unwrap();
+        assert_eq!(r["mail"]["status"], "failing");
+        assert_eq!(r["mail"]["reason"], "refused");
+        assert_eq!(r["status"], "degraded");
+        assert!(!r["reasons"].to_string().contains("\"n\""), "no note: {r}");
 
         // The file edited since start: validate-config's verdict, without the line that held a secret.
         std::fs::write(
