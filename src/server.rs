@@ -164,6 +164,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     let push = web::Data::new(push);
     let metrics_access = web::Data::new(crate::metrics::http::Access::new(
         &config.metrics,
+        &config.operator.allowed_networks,
         &config.server.data_dir,
     ));
     let db_for_watchdog = db.get_ref().clone();

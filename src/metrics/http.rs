@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::config::MetricsConfig;
-use crate::http::client_address::{ClientIp, TrustedProxies, forwarded_by_stranger};
+use crate::http::client_address::{ClientIp, TrustedProxies, TrustedProxy, forwarded_by_stranger};
 
 pub const PATH: &str = "/metrics";
 
@@ -88,19 +88,26 @@ pub struct Access {
 }
 
 impl Access {
-    pub fn new(config: &MetricsConfig, data_dir: &std::path::Path) -> Self {
+    /// `console_networks`: `[operator] allowed_networks`, which reach `/metrics` as they reach the console.
+    pub fn new(
+        config: &MetricsConfig,
+        console_networks: &[TrustedProxy],
+        data_dir: &std::path::Path,
+    ) -> Self {
         let token = (!config.bearer_token.is_empty())
             .then(|| Sha256::digest(config.bearer_token.expose().trim().as_bytes()).into());
         Self {
             enabled: config.enabled,
-            networks: TrustedProxies::new(&config.allowed_networks),
+            networks: TrustedProxies::new(
+                &[console_networks, &config.allowed_networks[..]].concat(),
+            ),
             token,
             data_dir: data_dir.to_path_buf(),
         }
     }
 
     /// With a token configured, the token and nothing else opens it, from any address (a proxy in front
-    /// changes nothing); without one, loopback and `allowed_networks` do.
+    /// changes nothing); without one, loopback and the allowed networks (the console's and its own) do.
     fn allows(&self, req: &HttpRequest) -> bool {
         if !self.enabled {
             return false;

@@ -187,10 +187,11 @@ fn no_label_holds_an_address_an_id_or_a_token() {
 }
 
 #[test]
-fn without_a_token_only_loopback_and_allowed_networks_read_it() {
+fn without_a_token_only_loopback_and_the_allowed_networks_read_it() {
     let server = Server::start_with(Options {
         config: Some(
-            "[server]\ntrusted_proxies = [\"127.0.0.1\"]\n[metrics]\nallowed_networks = [\"198.51.100.0/24\"]\n"
+            "[server]\ntrusted_proxies = [\"127.0.0.1\"]\n[metrics]\nallowed_networks = [\"198.51.100.0/24\"]\n\
+             [operator]\nallowed_networks = [\"192.0.2.0/24\"]\n"
                 .into(),
         ),
         ..Default::default()
@@ -203,6 +204,8 @@ fn without_a_token_only_loopback_and_allowed_networks_read_it() {
         scrape(&server, &[("X-Forwarded-For", "198.51.100.7")]).0,
         200
     );
+    // The console's networks reach it too.
+    assert_eq!(scrape(&server, &[("X-Forwarded-For", "192.0.2.8")]).0, 200);
     // A reverse proxy on this machine that is not in trusted_proxies: every visitor would look local.
     let unlisted = Server::start();
     assert_eq!(scrape(&unlisted, &[]).0, 200);
