@@ -87,6 +87,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         db.clone(),
         &config.server.data_dir,
         mailer.clone(),
+        std::sync::Arc::new(crate::neighbours::Features),
     )?;
     let auth_service = web::Data::new(auth_service);
     auth::spawn_maintenance(auth_service.clone());

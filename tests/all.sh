@@ -179,8 +179,13 @@ auth_js() {
   return "$rc"
 }
 # Each browser test file starts its own binary, stand-ins and browser on free ports with its own data
-# directory, so two files run at once. A test that hangs fails after 10 minutes.
-browser_tests() { cd ui && node --test --test-concurrency=2 --test-timeout=600000 e2e/; }
+# directory, so two files run at once. A test that hangs fails after 10 minutes. The screens' accessibility
+# checks run as always, but without the screenshots kept for a person to look at (ui/e2e/harness.mjs,
+# checkScreen), which nobody looks at here.
+browser_tests() {
+  cd ui
+  SOLACE_E2E_SCREENSHOTS=0 node --test --test-concurrency=2 --test-timeout=600000 e2e/
+}
 
 # ---- the run ---------------------------------------------------------------------------------------
 start system system_packages

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compileHints } from './compile-hints-plugin.ts';
@@ -10,6 +10,24 @@ const dependency = (file: string) => fileURLToPath(new URL(`./node_modules/${fil
 
 // The Rust binary (default 127.0.0.1:8080) serves /auth/v1 and /api; the dev server forwards them there.
 const backend = 'http://127.0.0.1:8080';
+
+// Vitest runs most test files in the `vmForks` pool: each file still gets a fresh jsdom window and a fresh copy of
+// every module, in a new VM context, but inside a worker process that imported jsdom once, instead of a new
+// process per file that imports it again (`forks`): jsdom's import was most of Vitest's CPU time
+// (docs/development.md, "What the test command costs"). These files fail there and run in processes of their own:
+// they redefine `window.location` (weather-page), spy on jsdom's `performance` (neutral-history), need Node's
+// web streams (export-section), or mock a module the VM context does not see mocked (checkin-reminder,
+// panic-tab-icon); two passed alone there but not beside other files in the same worker (vault-offline,
+// server-config). A new file that fails only in the `shared` project belongs here.
+const OWN_PROCESS = [
+  'src/app/layout/checkin-reminder.test.tsx',
+  'src/components/vault/vault-offline.test.tsx',
+  'src/features/disguise-weather/weather-page.test.tsx',
+  'src/features/incidents/export-section.test.tsx',
+  'src/features/incidents/server-config.test.ts',
+  'src/lib/neutral-history.test.ts',
+  'src/providers/panic-tab-icon.test.tsx',
+];
 
 export default defineConfig({
   // Absolute base: deep links are answered with index.html by the server's SPA fallback.
@@ -63,7 +81,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
     // The testing library and the router as ES modules through the bundler (past their export maps, which send
     // Node to CommonJS builds): they then meet the same Preact (the aliases above) as the app, not React itself.
     alias: [
@@ -78,5 +95,17 @@ export default defineConfig({
     // A guard against a hang, not a goal: the tests that derive keys (the vault's PIN, PBKDF2) ran past the
     // default 5 s while the test command compiles the server on the same two cores.
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          pool: 'vmForks',
+          include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.js'],
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+        },
+      },
+      { extends: true, test: { name: 'own-process', pool: 'forks', include: OWN_PROCESS } },
+    ],
   },
 });

@@ -3,7 +3,8 @@
 //! `factors` with their challenges and claims, `recovery_tokens`), and of the rules every part of Solace
 //! applies to an account (disabled or banned, created, changed, deleted, its e-mail address, its
 //! timestamps). The auth service and the operator's `solace users` command both build on this module and
-//! never on each other. One use case per file, each a function on a database connection so any front end
+//! never on each other. What the features above keep of an account (her check-in, her copy) is asked of
+//! them through `neighbours`, which the caller hands in: accounts import nothing above them. One use case per file, each a function on a database connection so any front end
 //! can call it.
 
 pub mod ban;
@@ -16,6 +17,7 @@ pub mod factors;
 pub mod find;
 pub mod identities;
 pub mod list;
+pub mod neighbours;
 pub mod recovery;
 pub mod recovery_tokens;
 pub mod remove_factors;

@@ -117,17 +117,12 @@ pub struct AccountRow {
     pub sessions: i64,
     /// Confirmed two-step sign-in factors.
     pub factors: i64,
-    /// Her encrypted copy on the server (`crate::copy`): its size and when it last changed; all the
-    /// operator can know of it.
-    pub copy: Option<(i64, String)>,
 }
 
 const COLUMNS: &str = "u.id, u.email, u.created_at, u.last_sign_in_at, u.banned_until, \
      (SELECT group_concat(provider, ',') FROM identities i WHERE i.user_id = u.id), \
      (SELECT count(*) FROM sessions s WHERE s.user_id = u.id), \
-     (SELECT count(*) FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified'), \
-     (SELECT bytes FROM copy_accounts k WHERE k.account_id = u.id), \
-     (SELECT updated_at FROM copy_accounts k WHERE k.account_id = u.id)";
+     (SELECT count(*) FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified')";
 
 fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
     let providers: Option<String> = r.get(5)?;
@@ -148,9 +143,6 @@ fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
         providers,
         sessions: r.get(6)?,
         factors: r.get(7)?,
-        copy: r
-            .get::<_, Option<i64>>(8)?
-            .zip(r.get::<_, Option<String>>(9)?),
     })
 }
 

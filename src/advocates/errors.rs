@@ -16,6 +16,9 @@ pub enum AdvocateError {
     TwoStepNeeded,
     #[error("no such code, or it was used or has expired")]
     UnknownCode,
+    /// Too many code look-ups from one survivor account (`use_cases::pair::PairingLimit`).
+    #[error("too many pairing codes tried")]
+    RateLimited(std::time::Duration),
     #[error("no such advocate")]
     NotFound,
     /// Ending a pairing that her running check-in would alert: only her PIN ends a check-in.
@@ -69,6 +72,7 @@ impl From<AdvocateError> for ApiError {
                 "unknown_code",
                 "That code does not work. It may have been used or be more than an hour old; ask for a new one.",
             ),
+            AdvocateError::RateLimited(wait) => ApiError::rate_limited(wait),
             AdvocateError::NotFound => ApiError::not_found(),
             AdvocateError::InCheckin => ApiError::new(
                 StatusCode::CONFLICT,

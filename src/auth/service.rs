@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::accounts::neighbours::Neighbours;
 use crate::auth::errors::{AuthError, AuthResult};
 use crate::auth::keys::claims::Claims;
 use crate::auth::keys::password::{PasswordPool, PoolError};
@@ -42,6 +43,9 @@ pub struct AuthService {
     pub(super) pending_flows: crate::auth::store::pending_flows::PendingFlows,
     /// Confirmation e-mails for sign-ups with an e-mail address; None without `[email]`.
     pub(super) sign_up_mail: Option<SignUpMail>,
+    /// What the features above accounts say when one is deleted or shown (her check-in, her copy): they
+    /// sit above the auth service, so the server hands this in (`crate::neighbours`).
+    pub(super) neighbours: Arc<dyn Neighbours>,
 }
 
 /// What a sign-up's confirmation e-mail needs: the mailer, and the site's address for the link.
@@ -87,6 +91,7 @@ impl AuthService {
         db: Db,
         data_dir: &Path,
         mailer: Option<Arc<crate::email::Mailer>>,
+        neighbours: Arc<dyn Neighbours>,
     ) -> Result<Self, StartError> {
         let keys = TokenKeys::load_or_create(data_dir, format!("{site_url}/auth/v1"))?
             .with_trusted(config.trusted_keys().map_err(StartError::TrustedKeys)?);
@@ -125,6 +130,7 @@ impl AuthService {
                 mailer,
                 site_url: site_url.to_string(),
             }),
+            neighbours,
         })
     }
 

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::accounts::{self, AccountError};
 use crate::advocates::errors::AdvocateError;
-use crate::advocates::store;
+use crate::advocates::store::{advocates as store, links};
 use crate::cli::AdvocatesCommand;
 use crate::config::Config;
 use crate::db;
@@ -75,7 +75,7 @@ fn execute(
             }
             for a in all {
                 let account = accounts::store::find(c, &a.account_id)?;
-                let people = store::links_of_advocate(c, &a.account_id)?.len();
+                let people = links::links_of_advocate(c, &a.account_id)?.len();
                 let ready =
                     a.public_key.is_some() && account.as_ref().is_some_and(|x| x.factors > 0);
                 println!(
@@ -94,7 +94,7 @@ fn execute(
                 return Err(CommandError::NotAnAdvocate(mask_email(&account.email)));
             }
             // The account's rows take its pairings and codes with them (docs/advocates.md).
-            let gone = accounts::delete::delete(c, &account.id)?;
+            let gone = crate::neighbours::delete_account(c, &account.id)?;
             if gone.alarms_raised > 0 {
                 eprintln!("A check-in of this account was running: its alert goes now.");
             }

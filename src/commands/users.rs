@@ -8,12 +8,14 @@ use std::process::ExitCode;
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
+use crate::accounts::neighbours::Neighbours;
 use crate::accounts::store::AccountRow;
-use crate::accounts::{AccountError, delete, disable, find, list, recovery, remove_factors};
+use crate::accounts::{AccountError, disable, find, list, recovery, remove_factors};
 use crate::cli::UsersCommand;
 use crate::config::Config;
 use crate::db;
 use crate::logging::mask_email;
+use crate::neighbours::{Features, delete_account};
 
 pub fn run(config: &Config, command: &UsersCommand, json: bool) -> ExitCode {
     let mut conn = match db::open_for_command(&config.server.data_dir) {
@@ -38,8 +40,8 @@ fn execute(
             if json {
                 let rows: Vec<Value> = accounts
                     .iter()
-                    .map(|a| account_json(a, *show_emails))
-                    .collect();
+                    .map(|a| Ok(account_json(a, &copy_of(c, a)?, *show_emails)))
+                    .collect::<Result<_, AccountError>>()?;
                 print_json(&json!({ "users": rows }));
             } else if accounts.is_empty() {
                 println!("No accounts yet.");
@@ -49,10 +51,11 @@ fn execute(
         }
         UsersCommand::Show { account } => {
             let a = find::find(c, account)?;
+            let copy = copy_of(c, &a)?;
             if json {
-                print_json(&account_json(&a, true));
+                print_json(&account_json(&a, &copy, true));
             } else {
-                print_account(&a);
+                print_account(&a, &copy);
             }
         }
         UsersCommand::Disable { account } => {
@@ -69,7 +72,7 @@ fn execute(
                 eprintln!("solace: nothing was deleted");
                 return Ok(ExitCode::FAILURE);
             }
-            let gone = delete::delete(c, &a.id)?;
+            let gone = delete_account(c, &a.id)?;
             report(
                 json,
                 &gone.account,
@@ -157,7 +160,14 @@ fn disabled(a: &AccountRow) -> bool {
     crate::accounts::disabled_by(a.banned_until.as_deref())
 }
 
-fn account_json(a: &AccountRow, show_email: bool) -> Value {
+/// Her encrypted copy on the server: its size and when it last changed, all the operator can know of it.
+type Copy = Option<(i64, String)>;
+
+fn copy_of(c: &Connection, a: &AccountRow) -> Result<Copy, AccountError> {
+    Features.copy_of(c, &a.id)
+}
+
+fn account_json(a: &AccountRow, copy: &Copy, show_email: bool) -> Value {
     json!({
         "id": a.id,
         "email": email(a, show_email),
@@ -168,7 +178,7 @@ fn account_json(a: &AccountRow, show_email: bool) -> Value {
         "providers": a.providers,
         "sessions": a.sessions,
         "factors": a.factors,
-        "copy": a.copy.as_ref().map(|(bytes, at)| json!({"bytes": bytes, "updated_at": at})),
+        "copy": copy.as_ref().map(|(bytes, at)| json!({"bytes": bytes, "updated_at": at})),
     })
 }
 
@@ -214,7 +224,7 @@ fn print_table(accounts: &[AccountRow], show_emails: bool) {
     }
 }
 
-fn print_account(a: &AccountRow) {
+fn print_account(a: &AccountRow, copy: &Copy) {
     println!("id:            {}", a.id);
     println!("email:         {}", a.email);
     println!("created:       {}", a.created_at);
@@ -226,7 +236,7 @@ fn print_account(a: &AccountRow) {
     println!("sign-in with:  {}", a.providers.join(", "));
     println!("sessions:      {}", a.sessions);
     println!("two-step:      {} authenticator(s)", a.factors);
-    match &a.copy {
+    match copy {
         Some((bytes, at)) => println!("server copy:   {}, changed {at}", size(*bytes)),
         None => println!("server copy:   none"),
     }

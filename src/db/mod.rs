@@ -2,9 +2,6 @@
 //! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
 
 mod migrations;
-mod size;
-
-pub use size::{DELETE_BATCH_BYTES, stored_size};
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

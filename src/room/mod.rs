@@ -4,6 +4,7 @@
 //! bytes each, go on below it. A reserve file keeps room for deleting when the disk is full anyway.
 
 mod reserve;
+pub mod size;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -116,7 +117,7 @@ impl Room {
 /// `NoRoom` when SQLite found the disk full (logged at most once a minute), else the error as it was: what
 /// each area's error type does with a database error.
 pub fn when_full(e: DbError) -> Result<NoRoom, DbError> {
-    if !e.is_disk_full() {
+    if !size::is_disk_full(&e) {
         return Err(e);
     }
     note_disk_full();

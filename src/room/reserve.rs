@@ -1,7 +1,7 @@
 //! The reserve: a file of `RESERVE_BYTES` really allocated on the data directory's file system, given up
 //! when a deletion finds the disk full. With `secure_delete` SQLite writes every freed page to the
 //! write-ahead log as zeros before it goes, so even deleting needs room; deletions run in batches of at
-//! most `crate::db::DELETE_BATCH_BYTES`, each emptied out of the log before the next, and this reserve
+//! most `crate::room::size::DELETE_BATCH_BYTES`, each emptied out of the log before the next, and this reserve
 //! holds several batches.
 
 use std::fs::OpenOptions;

@@ -6,7 +6,7 @@ use crate::auth_support;
 use crate::common;
 
 use auth_support::operator::{get, open_at};
-use auth_support::{Auth, SITE, access, api};
+use auth_support::{Auth, SITE, access, api, api_response};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
@@ -480,4 +480,85 @@ fn a_new_key_ends_old_shares_and_waits_for_her_to_confirm_it() {
     assert_eq!(confirm(&json!(new_key)), 204);
     let (_, mine) = api(&a, Method::GET, "/advocates", &her, None);
     assert_eq!(mine["advocates"][0]["confirmed_key"], new_key);
+}
+
+/// No answer of the advocates' area may be kept by a browser or a proxy, and none loses the headers every
+/// page has: each carries one `Cache-Control: no-store`, which src/http/security_headers.rs gives every /api
+/// answer now that the advocates' routes no longer set it themselves, beside the other security headers.
+/// Every route of both sides, answered and refused.
+#[test]
+fn no_answer_of_the_advocates_area_is_kept_by_the_browser() {
+    let a = Auth::start("");
+    let (asha, her, asha_id) = her_with_asha(&a);
+    let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
+    let sealed = B64.encode(b"sealed");
+    let send = |method, path: &str, token: &str, body| api_response(&a, method, path, token, body);
+    let check = |r: reqwest::blocking::Response, status: u16, what: &str| {
+        assert_eq!(r.status().as_u16(), status, "{what}");
+        let all = |name: &str| -> Vec<String> {
+            r.headers()
+                .get_all(name)
+                .iter()
+                .map(|v| v.to_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(all("cache-control"), ["no-store"], "{what}");
+        assert_eq!(all("x-content-type-options"), ["nosniff"], "{what}");
+        assert_eq!(all("referrer-policy"), ["no-referrer"], "{what}");
+        r
+    };
+    let made = check(
+        send(Method::POST, "/advocate/pairing-code", &asha, None),
+        200,
+        "POST /advocate/pairing-code",
+    );
+    let made: serde_json::Value = made.json().unwrap();
+    let share = json!({"id": "s1", "expires_at": tomorrow, "sealed": sealed, "parts": 1});
+    let keys = json!({"public_key": "cHVibGlj", "wrapped_private_key": "d3JhcHBlZA"});
+    let code = json!({"code": made["code"]});
+    let pair = json!({"code": made["code"], "known_as": "M"});
+    let key = json!({"public_key": "cHVibGlj"});
+    let shares = format!("/advocates/{asha_id}/shares");
+    let confirm = format!("/advocates/{asha_id}/key-confirmed");
+    let unpair = format!("/advocates/{asha_id}");
+    for (method, path, token, body, status) in [
+        (Method::GET, "/advocate", &asha, None, 200),
+        (Method::GET, "/advocate", &her, None, 403),
+        (Method::PUT, "/advocate/keys", &asha, Some(keys), 204),
+        (Method::GET, "/advocates", &her, None, 200),
+        (Method::POST, "/advocates/pairing", &her, Some(code), 200),
+        (Method::POST, "/advocates", &her, Some(pair), 200),
+        (Method::POST, confirm.as_str(), &her, Some(key), 204),
+        (Method::POST, shares.as_str(), &her, Some(share), 201),
+        (Method::GET, "/advocates/shares", &her, None, 200),
+        (Method::GET, "/advocate/shares", &asha, None, 200),
+        (Method::GET, "/advocate/shares/s1?from=x", &asha, None, 404),
+        (Method::GET, "/advocate/shares/s1/parts/0", &asha, None, 404),
+        (Method::DELETE, "/advocates/shares/s1", &her, None, 204),
+        (Method::DELETE, unpair.as_str(), &her, None, 204),
+        (Method::DELETE, unpair.as_str(), &her, None, 404),
+    ] {
+        let what = format!("{method} {path}");
+        check(send(method, path, token, body), status, &what);
+    }
+    // A part, put and opened, as raw bytes.
+    let share = json!({"id": "s2", "expires_at": tomorrow, "sealed": sealed, "parts": 1});
+    let paired_again = paired(&a, &asha, &her);
+    let path = format!("/advocates/{paired_again}/shares");
+    assert_eq!(api(&a, Method::POST, &path, &her, Some(share)).0, 201);
+    let put = a
+        .http
+        .put(a.server.url("/api/advocates/shares/s2/parts/0"))
+        .bearer_auth(&her)
+        .body(b"part".to_vec())
+        .send()
+        .unwrap();
+    let got = a
+        .http
+        .get(a.server.url("/api/advocate/shares/s2/parts/0"))
+        .bearer_auth(&asha)
+        .send()
+        .unwrap();
+    check(put, 204, "PUT a part");
+    check(got, 200, "GET a part");
 }

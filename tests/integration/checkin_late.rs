@@ -255,14 +255,7 @@ fn no_answer_of_a_check_in_is_kept_by_the_browser() {
     let (her, advocate, advocate_id) = alarm_went(&a, &smtp);
     let sealed = B64.encode(b"sealed for Asha");
     let answer = |method: Method, path: &str, token: &str, body: Option<Value>| {
-        let mut request = a
-            .http
-            .request(method, a.server.url(&format!("/api{path}")))
-            .bearer_auth(token);
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let r = request.send().unwrap();
+        let r = crate::auth_support::api_response(&a, method, path, token, body);
         let cache = r
             .headers()
             .get("cache-control")

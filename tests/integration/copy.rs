@@ -402,6 +402,10 @@ fn a_deleted_copy_is_gone_from_the_disk_and_the_operator_sees_only_size_and_time
     assert!(shown["copy"]["updated_at"].is_string());
     let (_, text, _) = users(&a, &["show", "her@example.org"]);
     assert!(text.contains("server copy:   541 bytes"), "{text}");
+    // The admin API's user object says the same (its `copy`), asked of the copy's own table.
+    let path = format!("/admin/users/{}", shown["id"].as_str().unwrap());
+    let admin = a.send(a.req(Method::GET, &path).bearer_auth(service_key(&a)));
+    assert_eq!(admin.body["copy"], shown["copy"], "{}", admin.body);
 
     // 'Keep my records only on this device'.
     assert_eq!(call(&a, Method::DELETE, "", Some(&t), None).status, 204);

@@ -90,6 +90,12 @@ fn console_routes(id: &str) -> Vec<(Method, String, Option<Value>)> {
             None,
         ),
         (Method::GET, "/operator/audit".into(), None),
+        (Method::GET, "/operator/alarms".into(), None),
+        (
+            Method::POST,
+            "/operator/test-email".into(),
+            Some(json!({"to": "ops@example.org"})),
+        ),
     ]
 }
 
@@ -714,4 +720,57 @@ fn deleting_her_account_from_the_console_sends_her_running_check_in_s_alert_at_o
         text.contains("At the clinic until four") && text.contains("stopped before its end"),
         "{mail}"
     );
+}
+
+#[test]
+fn the_alarms_page_reports_and_a_test_e_mail_goes_and_is_audited_without_its_address() {
+    let smtp = crate::checkin_support::Smtp::start();
+    let a = Auth::start(&crate::checkin_support::config_for(smtp.port));
+    let operator = ready_operator(&a, "night.desk");
+
+    let (status, report) = api(&a, Method::GET, "/operator/alarms", &operator, None);
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["running_checkins"], 0);
+    assert_eq!(report["problem"], Value::Null);
+    assert_eq!(
+        report["day"],
+        json!({"sent": 0, "waiting": 0, "retrying": 0, "failed": 0})
+    );
+
+    let sent = api(
+        &a,
+        Method::POST,
+        "/operator/test-email",
+        &operator,
+        Some(json!({"to": "ops@shelter.example"})),
+    );
+    assert_eq!(sent, (200, json!({"sent": true})));
+    assert_eq!(smtp.next(10)["to"], json!(["ops@shelter.example"]));
+    let refused = api(
+        &a,
+        Method::POST,
+        "/operator/test-email",
+        &operator,
+        Some(json!({"to": "unreachable@shelter.example"})),
+    );
+    assert_eq!(error(&refused), (502, Some("mail_failed")));
+    assert_eq!(refused.1["reason"], "refused");
+    let bad = api(
+        &a,
+        Method::POST,
+        "/operator/test-email",
+        &operator,
+        Some(json!({"to": "not an address"})),
+    );
+    assert_eq!(error(&bad), (400, Some("invalid_request")));
+
+    let (_, audit) = api(&a, Method::GET, "/operator/audit", &operator, None);
+    let tests: Vec<_> = audit["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "mail.test")
+        .collect();
+    assert_eq!(tests.len(), 3, "{audit}");
+    assert!(!audit.to_string().contains("shelter.example"), "{audit}");
 }

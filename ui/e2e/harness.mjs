@@ -369,8 +369,16 @@ export async function currentTheme(page) {
 }
 
 /**
+ * Whether checkScreen keeps its screenshots: they are for a person to look at and assert nothing, and at
+ * about 0.4 CPU-s each (a full-page PNG) they cost the test command (which sets SOLACE_E2E_SCREENSHOTS=0,
+ * tests/all.sh) about 40 CPU-s that nobody looks at; by hand they are kept unless switched off.
+ */
+const KEEP_SCREENSHOTS = process.env.SOLACE_E2E_SCREENSHOTS !== '0';
+
+/**
  * For one screen: in the light and the dark theme, run axe-core and keep a full-page screenshot in
- * e2e/artifacts/<name>-<theme>.png; the theme the page had is restored afterwards.
+ * e2e/artifacts/<name>-<theme>.png (unless SOLACE_E2E_SCREENSHOTS=0); the theme the page had is restored
+ * afterwards.
  */
 export async function checkScreen(page, name) {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
@@ -379,7 +387,9 @@ export async function checkScreen(page, name) {
     await applyTheme(page, theme);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await assertNoSeriousA11yViolations(page, `${name} (${theme} theme)`);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${theme}.png`), fullPage: true });
+    if (KEEP_SCREENSHOTS) {
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${theme}.png`), fullPage: true });
+    }
   }
   await applyTheme(page, original);
 }

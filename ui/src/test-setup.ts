@@ -1,11 +1,14 @@
 // Vitest setup: jest-dom matchers (toBeInTheDocument, ...) and a clean DOM + storage between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { webcrypto } from 'node:crypto';
 import { options } from 'preact';
 import { afterEach } from 'vitest';
 import { resetDisguiseModeCache } from './lib/disguise-mode';
 import { addEnglish } from './lib/i18n';
 import english from './locales/en';
+
+if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 
 // The vault decrypts with WebCrypto before a page shows its data; on a busy 2-core CI box that can take longer
 // than Testing Library's 1 s default for findBy*/waitFor.

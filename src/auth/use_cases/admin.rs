@@ -5,7 +5,6 @@
 //! answers. Each use is logged with the action and the account id, never an address or a token.
 
 use serde_json::{Value, json};
-use zeroize::Zeroizing;
 
 use crate::accounts;
 use crate::accounts::AccountError;
@@ -14,8 +13,7 @@ use crate::accounts::create::NewAccount;
 use crate::accounts::update::Changes;
 use crate::auth::errors::{AuthError, AuthResult, parse_json};
 use crate::auth::rules::metadata;
-use crate::auth::rules::password_rules;
-use crate::auth::service::{AuthService, pool_error};
+use crate::auth::service::AuthService;
 use crate::auth::use_cases::admin_params::{
     LinkParams, UserParams, ban_of, metadata_of, user_id, user_json,
 };
@@ -71,13 +69,14 @@ impl AuthService {
     }
 
     pub async fn admin_list(&self, page: u64, per_page: u64) -> AuthResult<UserPage> {
+        let neighbours = self.neighbours.clone();
         let (users, total) = self
             .db
             .read(move |c| {
                 let (ids, total) = accounts::list::page(c, page, per_page)?;
                 let users = ids
                     .iter()
-                    .filter_map(|id| user_json(c, id).transpose())
+                    .filter_map(|id| user_json(c, &*neighbours, id).transpose())
                     .collect::<AuthResult<Vec<_>>>()?;
                 Ok::<_, AuthError>((users, total))
             })
@@ -87,12 +86,12 @@ impl AuthService {
     }
 
     pub async fn admin_get(&self, id: &str) -> AuthResult<Value> {
-        let id = user_id(id)?;
+        let (id, neighbours) = (user_id(id)?, self.neighbours.clone());
         let user = self
             .db
             .read({
                 let id = id.clone();
-                move |c| user_json(c, &id)
+                move |c| user_json(c, &*neighbours, &id)
             })
             .await?
             .ok_or(AuthError::AdminUserNotFound)?;
@@ -101,6 +100,7 @@ impl AuthService {
     }
 
     pub async fn admin_create(&self, body: &[u8]) -> AuthResult<Value> {
+        let neighbours = self.neighbours.clone();
         let p: UserParams = parse_json(body)?;
         let email = p.email.as_deref().map(str::trim).unwrap_or("");
         if email.is_empty() {
@@ -143,7 +143,7 @@ impl AuthService {
             .db
             .write(move |c| {
                 let id = accounts::create::create(c, new)?;
-                user_json(c, &id)?.ok_or(AuthError::AdminUserNotFound)
+                user_json(c, &*neighbours, &id)?.ok_or(AuthError::AdminUserNotFound)
             })
             .await?;
         tracing::info!(action = "create_user", user_id = %user["id"].as_str().unwrap_or(""), "admin API");
@@ -151,7 +151,7 @@ impl AuthService {
     }
 
     pub async fn admin_update(&self, id: &str, body: &[u8]) -> AuthResult<Value> {
-        let id = user_id(id)?;
+        let (id, neighbours) = (user_id(id)?, self.neighbours.clone());
         // An unknown account is reported before anything about the body, as GoTrue's `loadUser` does.
         self.admin_get_quietly(&id).await?;
         let p: UserParams = parse_json(body)?;
@@ -191,7 +191,7 @@ impl AuthService {
                         }
                     }
                     accounts::update::update(c, &id, changes)?;
-                    user_json(c, &id)?.ok_or(AuthError::AdminUserNotFound)
+                    user_json(c, &*neighbours, &id)?.ok_or(AuthError::AdminUserNotFound)
                 }
             })
             .await?;
@@ -200,7 +200,7 @@ impl AuthService {
     }
 
     pub async fn admin_delete(&self, id: &str) -> AuthResult<()> {
-        let id = user_id(id)?;
+        let (id, neighbours) = (user_id(id)?, self.neighbours.clone());
         let raised = self
             .db
             .write({
@@ -208,7 +208,9 @@ impl AuthService {
                 move |c| {
                     // Looked up by id only: an e-mail address never reaches here as a path segment
                     // that parses as a UUID.
-                    Ok::<_, AuthError>(accounts::delete::delete(c, &id)?.alarms_raised)
+                    Ok::<_, AuthError>(
+                        accounts::delete::delete(c, &id, &*neighbours)?.alarms_raised,
+                    )
                 }
             })
             .await?;
@@ -222,6 +224,7 @@ impl AuthService {
     /// This server has no e-mail one-time code, so `email_otp` is empty; `hashed_token` is what
     /// `POST /verify` takes as `token_hash`.
     pub async fn admin_generate_link(&self, body: &[u8]) -> AuthResult<Value> {
+        let neighbours = self.neighbours.clone();
         let p: LinkParams = parse_json(body)?;
         if p.email.trim().is_empty() {
             return Err(AuthError::validation("An email address is required"));
@@ -260,8 +263,8 @@ impl AuthService {
                 move |c| {
                     let link =
                         accounts::recovery::create_to(c, &email, &site, &redirect_to, lifetime)?;
-                    let user =
-                        user_json(c, &link.account.id)?.ok_or(AuthError::AdminUserNotFound)?;
+                    let user = user_json(c, &*neighbours, &link.account.id)?
+                        .ok_or(AuthError::AdminUserNotFound)?;
                     Ok::<_, AuthError>((link, user))
                 }
             })
@@ -276,22 +279,11 @@ impl AuthService {
     }
 
     async fn admin_get_quietly(&self, id: &str) -> AuthResult<()> {
-        let id = id.to_string();
+        let (id, neighbours) = (id.to_string(), self.neighbours.clone());
         self.db
-            .read(move |c| user_json(c, &id))
+            .read(move |c| user_json(c, &*neighbours, &id))
             .await?
             .map(|_| ())
             .ok_or(AuthError::AdminUserNotFound)
-    }
-
-    /// Checks a new password against the rules (as GoTrue's admin update does; on create too, since
-    /// a weak password set by staff is as guessable as one she chose) and hashes it.
-    async fn hash_new_password(&self, password: Option<String>) -> AuthResult<Option<String>> {
-        let Some(p) = password.filter(|p| !p.is_empty()) else {
-            return Ok(None);
-        };
-        let p = Zeroizing::new(p);
-        password_rules::check_policy(&p)?;
-        Ok(Some(self.passwords.hash(p).await.map_err(pool_error)?))
     }
 }

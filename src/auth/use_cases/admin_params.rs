@@ -1,8 +1,12 @@
-//! What the admin API reads and shows (GoTrue's parameters and user JSON), apart from the use cases in
-//! `admin.rs` that act on them.
+//! What the admin API reads and shows (GoTrue's parameters, a new password's checks and hash, and the user
+//! JSON), apart from the use cases in `admin.rs` that act on them.
 
+use crate::accounts::neighbours::Neighbours;
+use crate::auth::rules::password_rules;
+use crate::auth::service::{AuthService, pool_error};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use zeroize::Zeroizing;
 
 use crate::accounts::ban::Ban;
 use crate::auth::errors::{AuthError, AuthResult};
@@ -36,7 +40,11 @@ pub struct LinkParams {
 
 /// The user as the admin API shows it: `/user`'s JSON plus `banned_until` when there is one, and the size
 /// and last change of her encrypted copy (`copy`, a Solace addition) when she keeps one.
-pub fn user_json(c: &rusqlite::Connection, id: &str) -> AuthResult<Option<Value>> {
+pub fn user_json(
+    c: &rusqlite::Connection,
+    neighbours: &dyn Neighbours,
+    id: &str,
+) -> AuthResult<Option<Value>> {
     let Some(user) = User::load(c, id)? else {
         return Ok(None);
     };
@@ -44,7 +52,7 @@ pub fn user_json(c: &rusqlite::Connection, id: &str) -> AuthResult<Option<Value>
     if let Some(until) = crate::accounts::store::banned_until(c, id)? {
         v["banned_until"] = json!(until);
     }
-    if let Some((bytes, updated_at)) = crate::accounts::store::find(c, id)?.and_then(|a| a.copy) {
+    if let Some((bytes, updated_at)) = neighbours.copy_of(c, id)? {
         v["copy"] = json!({"bytes": bytes, "updated_at": updated_at});
     }
     Ok(Some(v))
@@ -83,6 +91,22 @@ pub fn ban_of(text: Option<&str>) -> AuthResult<Option<Ban>> {
                 "invalid format for ban duration: time: invalid duration {t:?}"
             ))
         }),
+    }
+}
+
+impl AuthService {
+    /// Checks a new password against the rules (as GoTrue's admin update does; on create too, since
+    /// a weak password set by staff is as guessable as one she chose) and hashes it.
+    pub(super) async fn hash_new_password(
+        &self,
+        password: Option<String>,
+    ) -> AuthResult<Option<String>> {
+        let Some(p) = password.filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        let p = Zeroizing::new(p);
+        password_rules::check_policy(&p)?;
+        Ok(Some(self.passwords.hash(p).await.map_err(pool_error)?))
     }
 }
 

@@ -50,9 +50,9 @@ impl AuthService {
         }
         self.require_code_if_enrolled(&user.id, &auth.session_id, source, body.code.as_deref())
             .await?;
-        let id = user.id;
+        let (id, neighbours) = (user.id, self.neighbours.clone());
         self.db
-            .write(move |c| crate::accounts::delete::delete_own(c, &id))
+            .write(move |c| crate::accounts::delete::delete_own(c, &id, &*neighbours))
             .await
             .map_err(|e| match e {
                 AccountError::NotFound(_) => AuthError::UserNotFound,

@@ -6,7 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::accounts::grow;
 use super::deletion::{Rows, delete_in_batches};
 use crate::copy::errors::CopyError;
-use crate::db::stored_size;
+use crate::room::size::stored_size;
 
 /// Stores chunk `idx` of an attachment; sending a chunk again replaces it, which is what lets an upload
 /// resume after a dropped connection.

@@ -1,17 +1,17 @@
 //! Deleting from the copy on a full disk: with `secure_delete` every freed page is written to the
 //! write-ahead log (as zeros) before it is free, so one transaction for a whole copy would need its size in
-//! free disk first. Deletions of many rows go in batches of `crate::db::DELETE_BATCH_BYTES`, each its own
+//! free disk first. Deletions of many rows go in batches of `crate::room::size::DELETE_BATCH_BYTES`, each its own
 //! transaction that also takes its rows off the account's size, each emptied out of the log before the next.
 
 use rusqlite::{Connection, Transaction, params};
 
 use super::accounts::{self, grow};
 use crate::copy::errors::CopyError;
-use crate::db::{DELETE_BATCH_BYTES, stored_size};
+use crate::room::size::{DELETE_BATCH_BYTES, stored_size};
 
 /// 'Keep my records only on this device': the whole copy, keys included, out of the write-ahead log too
 /// (deleted means gone from the disk, as for a deleted account). In batches, so that it goes through on a
-/// full disk (`crate::db::DELETE_BATCH_BYTES`); one cut short by a crash leaves a smaller copy whose size is
+/// full disk (`crate::room::size::DELETE_BATCH_BYTES`); one cut short by a crash leaves a smaller copy whose size is
 /// still right, and asking again deletes the rest.
 pub fn delete_all(c: &mut Connection, account: &str) -> Result<(), CopyError> {
     delete_in_batches(c, account, Rows::Chunks(None))?;

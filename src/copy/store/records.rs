@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use super::accounts::grow;
 use crate::copy::errors::CopyError;
-use crate::db::stored_size;
 use crate::ground::clock::now_text;
+use crate::room::size::stored_size;
 
 /// One record as the index lists it: no content.
 #[derive(Debug, Serialize, PartialEq)]

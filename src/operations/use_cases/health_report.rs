@@ -202,7 +202,7 @@ mod tests {
 
     use crate::cli::Overrides;
     use crate::config::Config;
-    use crate::db::{Db, DbError};
+    use crate::db::Db;
     use crate::operations::Operations;
     use crate::timestamp::Authority;
 
@@ -261,30 +261,45 @@ mod tests {
 
         // A backup and her copy's bytes show; nothing tells whose.
         crate::db::backup(&data, &dir.path().join("backup.db")).unwrap();
-        db.write(|c| {
-            c.execute(
-                "INSERT INTO copy_accounts (account_id, bytes, updated_at) VALUES ('a', 4096, 'now')",
-                [],
-            )?;
-            Ok::<_, DbError>(())
-        })
+        let owner = crate::copy::use_cases::Owner {
+            db: db.clone(),
+            account: "a".into(),
+            limit: u64::MAX,
+        };
+        let room = Arc::new(crate::room::Room::new(&data, 0));
+        crate::copy::use_cases::attachments::put_chunk(
+            owner,
+            room,
+            ("photo", "0"),
+            vec![7u8; 5000],
+        )
         .await
         .unwrap();
         let r = serde_json::to_value(ops.health_report().await).unwrap();
         let at =
             chrono::DateTime::parse_from_rfc3339(r["last_backup_at"].as_str().unwrap()).unwrap();
         assert!((chrono::Utc::now() - at.with_timezone(&chrono::Utc)).num_seconds() < 60);
-        assert_eq!(r["copy_store_bytes"], 4096);
+        assert!(r["copy_store_bytes"].as_u64().unwrap() >= 5000, "{r}");
 
         // Alarm e-mails waiting for a mail server that refuses them: the mail is failing, and why.
         db.write(|c| {
-            c.execute(
-                "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, kind, note, pin_hash,
-                 created_at, first_failed_at, last_failed_at, fail_reason)
-                 VALUES ('c', 'a', 1, 2, 'alerting', 'overdue', 'n', 'h', 'now', 1, 1, 'refused')",
-                [],
-            )?;
-            Ok::<_, DbError>(())
+            use crate::checkin::store::{checkins, due, retries};
+            let new = checkins::NewCheckin {
+                id: "c".into(),
+                account_id: "a".into(),
+                ends_at: 1,
+                note: "n".into(),
+                language: "en".into(),
+                recipients: vec!["friend@example.org".into()],
+                advocates: Vec::new(),
+                pin_hash: "h".into(),
+                duress_pin_hash: None,
+                session: String::new(),
+            };
+            checkins::start(c, &new)?;
+            due::fire(c, "c", 2, true)?;
+            retries::retry_later(c, "c", 3, crate::email::failure::MailFailure::Refused)?;
+            Ok::<_, crate::checkin::errors::CheckinError>(())
         })
         .await
         .unwrap();

@@ -1,9 +1,10 @@
 //! The console's HTTP side: the gate that answers 404 outside the networks `[operator]` allows
 //! (`gate.rs`), the extractor that lets only operators past two-step sign-in in (`Operator`), and the
-//! routes under `/api/operator` (`account_routes.rs`, `advocate_routes.rs`, `audit_routes.rs`).
+//! routes under `/api/operator` (`account_routes.rs`, `advocate_routes.rs`, `alarm_routes.rs`, `audit_routes.rs`).
 
 mod account_routes;
 mod advocate_routes;
+mod alarm_routes;
 mod audit_routes;
 pub mod gate;
 
@@ -24,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/me", web::get().to(me))
             .configure(account_routes::configure)
             .configure(advocate_routes::configure)
+            .configure(alarm_routes::configure)
             .configure(audit_routes::configure)
             .default_service(web::to(crate::error::api_not_found)),
     );

@@ -6,9 +6,11 @@ use rusqlite::Connection;
 
 use super::Actor;
 use super::audit::record;
+use crate::accounts::neighbours::Neighbours;
 use crate::accounts::role::{self, Role};
 use crate::accounts::{self, email, store};
 use crate::ground::sign_in_name::DOMAIN;
+use crate::neighbours::{Features, delete_account};
 use crate::operators::OperatorsState;
 use crate::operators::errors::OperatorError;
 
@@ -89,10 +91,10 @@ fn view(c: &Connection, id: &str) -> Result<AccountView, OperatorError> {
     let a = store::find(c, id)?.ok_or(OperatorError::NotFound)?;
     Ok(AccountView {
         checkin_running: crate::checkin::account::runs(c, id)?,
-        advocates: crate::advocates::store::links_of_survivor(c, id)?.len(),
+        advocates: crate::advocates::store::links::links_of_survivor(c, id)?.len(),
         two_step: a.factors > 0,
         disabled: accounts::disabled_by(a.banned_until.as_deref()),
-        copy_bytes: a.copy.map_or(0, |(bytes, _)| bytes),
+        copy_bytes: Features.copy_of(c, id)?.map_or(0, |(bytes, _)| bytes),
         id: a.id,
         created_at: a.created_at,
         last_sign_in_at: a.last_sign_in_at,
@@ -126,7 +128,7 @@ pub async fn act(
                 Action::RemoveFactors => {
                     accounts::remove_factors::remove_all(c, &id)?;
                 }
-                Action::Delete => raised = accounts::delete::delete(c, &id)?.alarms_raised,
+                Action::Delete => raised = delete_account(c, &id)?.alarms_raised,
             }
             record(c, &who, action.name(), Some(&id))?;
             Ok::<_, OperatorError>(raised)

@@ -12,8 +12,10 @@ use super::audit::record;
 use crate::accounts::create::{NewAccount, create_as};
 use crate::accounts::role::{self, Role};
 use crate::accounts::{self, email::normalise};
-use crate::advocates::{area_url, store};
+use crate::advocates::area_url;
+use crate::advocates::store::{advocates as store, links};
 use crate::logging::mask_email;
+use crate::neighbours::delete_account;
 use crate::operators::OperatorsState;
 use crate::operators::errors::OperatorError;
 
@@ -65,7 +67,7 @@ pub fn add_on(
     };
     let id = create_as(c, new, Role::Advocate)?;
     if let Err(e) = store::insert(c, &id, name) {
-        accounts::delete::delete(c, &id)?;
+        delete_account(c, &id)?;
         return Err(e.into());
     }
     let link = accounts::recovery::create_to(c, &id, site_url, &area_url(site_url), lifetime)?;
@@ -106,7 +108,7 @@ pub async fn list(actor: &Actor) -> Result<Vec<AdvocateView>, OperatorError> {
                     continue;
                 };
                 all.push(AdvocateView {
-                    pairings: store::links_of_advocate(c, &a.account_id)?.len(),
+                    pairings: links::links_of_advocate(c, &a.account_id)?.len(),
                     id: a.account_id,
                     name: a.name,
                     email_masked: mask_email(&account.email),
@@ -135,7 +137,7 @@ pub async fn remove(actor: &Actor, id: String) -> Result<(), OperatorError> {
         .db
         .write(move |c| {
             advocate(c, &id)?;
-            accounts::delete::delete(c, &id)?;
+            delete_account(c, &id)?;
             record(c, &who, "advocate.remove", Some(&id))
         })
         .await

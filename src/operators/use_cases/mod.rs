@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod advocates;
+pub mod alarms;
 pub mod audit;
 pub mod operator_accounts;
 

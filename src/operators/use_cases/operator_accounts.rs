@@ -90,7 +90,7 @@ pub fn list(c: &Connection) -> Result<Vec<OperatorRow>, OperatorError> {
 /// Deletes the operator NAME's account; the audit keeps their name beside what they did.
 pub fn remove(c: &mut Connection, name: &str) -> Result<(), OperatorError> {
     let id = operator(c, name)?;
-    accounts::delete::delete(c, &id)?;
+    crate::neighbours::delete_account(c, &id)?;
     Ok(())
 }
 

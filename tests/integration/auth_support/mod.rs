@@ -201,6 +201,19 @@ pub fn api(
     token: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
+    let r = api_response(a, method, path, token, body);
+    let status = r.status().as_u16();
+    (status, r.json().unwrap_or(Value::Null))
+}
+
+/// As `api`, the whole response, for its headers.
+pub fn api_response(
+    a: &Auth,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> Response {
     let mut rb = a
         .http
         .request(method, a.server.url(&format!("/api{path}")))
@@ -208,9 +221,7 @@ pub fn api(
     if let Some(b) = body {
         rb = rb.json(&b);
     }
-    let r = rb.send().unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().unwrap_or(Value::Null))
+    rb.send().unwrap()
 }
 
 pub fn access(session: &Value) -> &str {

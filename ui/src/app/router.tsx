@@ -81,6 +81,8 @@ export function AppRoutes() {
         <Route path={PATHS.stayingSafe} element={<Pages.StayingSafePage />} />
         {/* Advocates only: the area checks its own sign-in and set-up steps. */}
         <Route path={PATHS.advocate} element={<Pages.AdvocatePage />} />
+        {/* Operators only: the console checks its own sign-in and set-up steps, like the advocates' area. */}
+        <Route path={PATHS.operator} element={<Pages.OperatorPage />} />
         <Route path="*" element={<Pages.NotFoundPage />} />
       </Route>
     </Routes>

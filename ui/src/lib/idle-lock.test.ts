@@ -26,15 +26,15 @@ describe('idle lock at start', () => {
     expect(document.title).toBe('Weather Forecast');
   });
 
-  it("locks the advocates' area to its own sign-in, not to a disguise", () => {
-    window.history.replaceState(null, '', '/advocate');
+  it.each(['/advocate', '/operator'])('locks the staff area %s to its own sign-in, not to a disguise', (area) => {
+    window.history.replaceState(null, '', area);
     localStorage.setItem(AUTH_STORAGE_KEY, session);
     localStorage.setItem(LAST_ACTIVITY_KEY, String(NOW - 121_000));
     expect(lockIfIdleAtStart(localStorage, NOW)).toBe('tok-123');
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
     expect(getDisguiseMode()).toBeNull();
     applyDisguiseAtStart();
-    expect(window.location.pathname).toBe('/advocate');
+    expect(window.location.pathname).toBe(area);
   });
 
   it('keeps a session used within the limit', () => {

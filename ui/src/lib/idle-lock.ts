@@ -4,17 +4,17 @@ import { getDisguiseMode, setDisguiseMode } from './disguise-mode';
 import { isIdleTooLong, readLastActivity } from './inactivity';
 import { forgetScreen } from './kept-screen';
 import { readIdleScreen } from './privacy-prefs';
-import { PATHS } from './route-paths';
+import { isStaffPath } from './route-paths';
 import { removeStoredSession, revokeSession } from './session-end';
 
 /**
  * Where the idle lock lands: the disguise she chose in Settings (unless a disguise already shows: it stays, so the
- * screen does not visibly change), or the sign-in screen. The advocates' area locks to its own sign-in: advocates
- * are not hiding from anyone, and nothing there explains a disguise's way back.
+ * screen does not visibly change), or the sign-in screen. A staff area (advocates', operator's) locks to its own
+ * sign-in: staff are not hiding from anyone, and nothing there explains a disguise's way back.
  */
 export function landAfterIdle(path: string = window.location.pathname): void {
   forgetScreen();
-  if (path === PATHS.advocate || path.startsWith(`${PATHS.advocate}/`)) return;
+  if (isStaffPath(path)) return;
   const screen = readIdleScreen();
   if (getDisguiseMode() === null && screen !== 'sign-in') setDisguiseMode(screen);
 }

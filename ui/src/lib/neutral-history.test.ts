@@ -78,5 +78,8 @@ describe('the neutral history', () => {
     expect(addressFor('/staying-safe')).toBe('/');
     expect(addressFor('/weather')).toBe('/weather');
     expect(addressFor('/notes/')).toBe('/notes');
+    // The staff areas keep their own address: a reload stays in them.
+    expect(addressFor('/advocate')).toBe('/advocate');
+    expect(addressFor('/operator')).toBe('/operator');
   });
 });

@@ -1,7 +1,7 @@
 import { UNSAFE_createMemoryHistory, type unstable_HistoryRouter } from 'react-router-dom';
 import { DISGUISE_PATHS, disguiseOfPath } from './disguise-mode';
 import { forgetScreen, keepScreen, keptScreen } from './kept-screen';
-import { PATHS } from './route-paths';
+import { isStaffPath } from './route-paths';
 
 type History = Parameters<typeof unstable_HistoryRouter>[0]['history'];
 
@@ -10,8 +10,8 @@ export const NEUTRAL_PATH = '/';
 
 /** The address the browser shows for a screen: a disguise keeps its own, every other screen the neutral one. */
 export function addressFor(pathname: string): string {
-  // The advocates' area is used on an advocate's device, never hers: its address stays, so a reload stays there.
-  if (pathname === PATHS.advocate) return PATHS.advocate;
+  // A staff area is used on staff's devices, never hers: its address stays, so a reload stays there.
+  if (isStaffPath(pathname)) return pathname;
   const disguise = disguiseOfPath(pathname);
   return disguise ? DISGUISE_PATHS[disguise] : NEUTRAL_PATH;
 }
@@ -33,7 +33,7 @@ function startingScreen(win: Window): string {
   return kept && kept.startsWith('/') && addressFor(kept) === NEUTRAL_PATH ? kept : pathname;
 }
 
-/** Keeps a screen of the app for a reload; a disguise or the advocates' area has its own address, so none. */
+/** Keeps a screen of the app for a reload; a disguise or a staff area has its own address, so none. */
 function remember(pathname: string, win: Window) {
   if (addressFor(pathname) === NEUTRAL_PATH) keepScreen(pathname, win);
   else forgetScreen(win);

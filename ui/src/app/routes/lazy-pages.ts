@@ -18,6 +18,7 @@ const loaders = {
   notFound: () => import('../pages/not-found-page'),
   stayingSafe: () => import('../../features/staying-safe'),
   advocate: () => import('../../features/advocate'),
+  operator: () => import('../../features/operator'),
 };
 
 // A page is drawn in a task of its own after the frame around it, also when its code is already here (preloaded):
@@ -42,6 +43,7 @@ export const NotesPage = lazy(page(loaders.notes));
 export const NotFoundPage = lazy(page(loaders.notFound));
 export const StayingSafePage = lazy(page(loaders.stayingSafe));
 export const AdvocatePage = lazy(page(loaders.advocate));
+export const OperatorPage = lazy(page(loaders.operator));
 
 const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.auth]: loaders.auth,
@@ -55,6 +57,7 @@ const byPath: Record<string, () => Promise<unknown>> = {
   [PATHS.checkin]: loaders.checkin,
   [PATHS.settings]: loaders.settings,
   [PATHS.advocate]: loaders.advocate,
+  [PATHS.operator]: loaders.operator,
   [PATHS.weather]: loaders.weather,
   [PATHS.notes]: loaders.notes,
 };

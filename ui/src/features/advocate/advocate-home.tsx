@@ -9,7 +9,7 @@ import { KeysSetup } from './keys-setup';
 import { PairingPanel } from './pairing-panel';
 import { SharedWithMe } from './shared-with-me';
 import { KeyCode } from './key-code';
-import { TwoStepSetup } from './two-step-setup';
+import { LoadFailed, TwoStepSetup } from '../../components/staff-sign-in';
 import { formatDate } from '../../lib/dates';
 import type { AdvocateHomeData } from './types';
 
@@ -53,16 +53,9 @@ export function AdvocateHome({ session }: { session: Session }) {
     case 'wrong-area':
       return <p role="alert">{t('advocate.wrongArea')}</p>;
     case 'failed':
-      return (
-        <div className="card stack">
-          <p role="alert">{t('advocate.loadFailed')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-            {t('advocate.tryAgain')}
-          </button>
-        </div>
-      );
+      return <LoadFailed message={t('advocate.loadFailed')} retryLabel={t('advocate.tryAgain')} onRetry={() => void load()} />;
     case 'two-step':
-      return <TwoStepSetup onDone={() => void load()} />;
+      return <TwoStepSetup intro={t('advocate.twoStepIntro')} friendlyName="Advocate" onDone={() => void load()} />;
     case 'ready':
       break;
   }

@@ -10,9 +10,3 @@ export function checkLimits(existing: number[], added: number): LimitProblem {
   if (existing.reduce((a, b) => a + b, 0) + added > MAX_INCIDENT_MB * MB) return 'totalTooLarge';
   return null;
 }
-
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MB) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / MB).toFixed(1)} MB`;
-}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useVault } from '../../lib/vault';
-import { sizeText } from './attachment-limits';
+import { sizeText } from '../../lib/sizes';
 import type { AttachmentRef } from './incident-model';
 import { attachmentBytes } from './incident-store';
 

@@ -1,38 +1,10 @@
 /**
  * Calls to the advocates' routes (docs/advocates.md): `/api/advocate/...` for an advocate, `/api/advocates/...`
- * for her. Never cached (the server also says no-store), never with cookies.
+ * for her, through `lib/api-request.ts`.
  */
 
-/** The server's refusal, with its `/api` error code (e.g. `wrong_area`, `two_step_needed`, `not_found`). */
-export class AdvocateApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AdvocateApiError';
-  }
-}
-
-export async function advocateApi<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-    credentials: 'omit',
-  });
-  if (!res.ok) {
-    const problem = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-    throw new AdvocateApiError(res.status, problem.error ?? 'unknown', problem.message ?? `The server answered ${res.status}.`);
-  }
-  if (res.status === 204 || res.status === 201) return undefined as T;
-  return (await res.json()) as T;
-}
+// The advocates' calls are the shared `/api` request under the names their callers know.
+export { ApiError as AdvocateApiError, apiRequest as advocateApi } from '../api-request';
 
 /** An advocate as she sees them: `GET /api/advocates`, and the answer to a code look-up or a pairing. */
 export type AdvocateSummary = {

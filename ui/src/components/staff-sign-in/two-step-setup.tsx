@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../providers/auth';
 import { CodeInput } from '../../components/code-input';
 import { useT } from '../../lib/i18n';
+import './staff-sign-in.css';
 
 type Pending = { id: string; qr: string; secret: string };
 
@@ -10,11 +11,19 @@ function qrImageSource(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode.slice(qrCode.indexOf(',') + 1))}`;
 }
 
+type Props = {
+  /** Why the area asks for it, in its own words. */
+  intro: string;
+  /** The name the authenticator app shows for this account's entry. */
+  friendlyName: string;
+  onDone: () => void;
+};
+
 /**
- * Required before an advocate sees anything (the server answers `two_step_needed` until then): an
+ * Required before a staff area shows anything (the server answers `two_step_needed` until then): an
  * authenticator app, confirmed with its first code, which also lifts this session to the second step.
  */
-export function TwoStepSetup({ onDone }: { onDone: () => void }) {
+export function TwoStepSetup({ intro, friendlyName, onDone }: Props) {
   const t = useT();
   const id = useId();
   const { authClient } = useAuth();
@@ -31,11 +40,11 @@ export function TwoStepSetup({ onDone }: { onDone: () => void }) {
       const { data: listed } = await client.mfa.listFactors();
       // A half-finished earlier try would block a new one; it was never confirmed, so it can go.
       for (const f of listed?.all ?? []) if (f.status !== 'verified') await client.mfa.unenroll({ factorId: f.id });
-      const { data, error: refused } = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Advocate' });
-      if (refused || !data || data.type !== 'totp') return setError(t('advocate.twoStepFailed'));
+      const { data, error: refused } = await client.mfa.enroll({ factorType: 'totp', friendlyName });
+      if (refused || !data || data.type !== 'totp') return setError(t('staffSignIn.twoStepFailed'));
       setPending({ id: data.id, qr: qrImageSource(data.totp.qr_code), secret: data.totp.secret });
     } catch {
-      setError(t('advocate.twoStepFailed'));
+      setError(t('staffSignIn.twoStepFailed'));
     } finally {
       setBusy(false);
     }
@@ -49,10 +58,10 @@ export function TwoStepSetup({ onDone }: { onDone: () => void }) {
     try {
       const client = await authClient();
       const { error: refused } = await client.mfa.challengeAndVerify({ factorId: pending.id, code: code.replace(/\s/g, '') });
-      if (refused) return setError(t('advocate.codeRefused'));
+      if (refused) return setError(t('staffSignIn.codeRefused'));
       onDone();
     } catch {
-      setError(t('advocate.codeRefused'));
+      setError(t('staffSignIn.codeRefused'));
     } finally {
       setBusy(false);
     }
@@ -60,30 +69,30 @@ export function TwoStepSetup({ onDone }: { onDone: () => void }) {
 
   return (
     <section className="card stack" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('advocate.twoStepHeading')}</h2>
-      <p>{t('advocate.twoStepIntro')}</p>
+      <h2 id={`${id}-h`}>{t('staffSignIn.twoStepHeading')}</h2>
+      <p>{intro}</p>
       {pending ? (
         <form className="stack" onSubmit={(e) => void confirm(e)}>
-          <p>{t('advocate.twoStepScan')}</p>
-          <img className="advocate-qr" src={pending.qr} alt={t('advocate.twoStepQr')} width={200} height={200} />
+          <p>{t('staffSignIn.twoStepScan')}</p>
+          <img className="staff-sign-in-qr" src={pending.qr} alt={t('staffSignIn.twoStepQr')} width={200} height={200} />
           <p>
-            {t('advocate.twoStepCannotScan')}{' '}
-            <code aria-label={t('advocate.twoStepKey')}>{pending.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+            {t('staffSignIn.twoStepCannotScan')}{' '}
+            <code aria-label={t('staffSignIn.twoStepKey')}>{pending.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
           </p>
           <label className="label" htmlFor={`${id}-code`}>
-            {t('advocate.twoStepCode')}
+            {t('staffSignIn.twoStepCode')}
           </label>
           <CodeInput id={`${id}-code`} value={code} onChange={setCode} />
           {error ? <p role="alert">{error}</p> : null}
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('advocate.twoStepConfirm')}
+            {t('staffSignIn.twoStepConfirm')}
           </button>
         </form>
       ) : (
         <>
           {error ? <p role="alert">{error}</p> : null}
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void start()}>
-            {t('advocate.twoStepStart')}
+            {t('staffSignIn.twoStepStart')}
           </button>
         </>
       )}

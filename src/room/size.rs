@@ -1,7 +1,8 @@
-//! What a row really takes in the database file, for quotas (docs/vault.md, "Room on the server"), and
-//! what deleting on a full disk needs.
+//! What a row really takes in the database file, for quotas (docs/vault.md, "Room on the server"), what
+//! deleting on a full disk needs, and how SQLite says the disk is full: the room on the disk, not the
+//! connection (src/db/ keeps only that and the migrations).
 
-use super::DbError;
+use crate::db::DbError;
 
 /// The bytes one row of `data_len` bytes of data is counted as. Measured on 4 KiB pages (SQLite's default,
 /// which Solace keeps), after a checkpoint, rows inserted one transaction each as the routes do:
@@ -37,15 +38,13 @@ pub fn stored_size(data_len: usize) -> i64 {
 /// no more than one batch of room however large the whole (src/room/reserve.rs keeps that much).
 pub const DELETE_BATCH_BYTES: i64 = 2 * 1024 * 1024;
 
-impl DbError {
-    /// SQLite could not grow a file: the disk (or the file system's quota) is full.
-    pub fn is_disk_full(&self) -> bool {
-        matches!(
-            self,
-            DbError::Sqlite(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::DiskFull
-        )
-    }
+/// SQLite could not grow a file: the disk (or the file system's quota) is full.
+pub fn is_disk_full(e: &DbError) -> bool {
+    matches!(
+        e,
+        DbError::Sqlite(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::DiskFull
+    )
 }
 
 #[cfg(test)]

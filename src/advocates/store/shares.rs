@@ -6,11 +6,11 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
-use super::config::MAX_PART_BYTES;
-use super::errors::AdvocateError;
-use super::openings;
-use crate::db::DELETE_BATCH_BYTES;
+use super::{openings, parts};
+use crate::advocates::config::MAX_PART_BYTES;
+use crate::advocates::errors::AdvocateError;
 use crate::ground::clock::{now_ms, now_text, timestamp};
+use crate::room::size::DELETE_BATCH_BYTES;
 
 /// The longest a share can last; she picks, 90 days by default (the app's choice).
 pub const MAX_DAYS: i64 = 366;
@@ -89,6 +89,7 @@ pub fn purge(c: &Connection) -> Result<usize, AdvocateError> {
 pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), AdvocateError> {
     purge(c)?;
     let tx = c.transaction()?;
+    // The pairing is read in the share's own transaction, so a pairing ended meanwhile gets no share.
     let paired: bool = tx.query_row(
         "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![share.survivor_id, share.advocate_id],
@@ -211,13 +212,7 @@ pub fn open(
                 |r| r.get(0),
             )
             .optional()?,
-        Piece::Part(n) => tx
-            .query_row(
-                "SELECT bytes FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n = ?3",
-                params![survivor, id, n],
-                |r| r.get(0),
-            )
-            .optional()?,
+        Piece::Part(n) => parts::read(&tx, &survivor, id, n)?,
     };
     let bytes = bytes.ok_or(AdvocateError::NotFound)?;
     let now = now_text();
@@ -255,16 +250,11 @@ fn owner(
 }
 
 /// Withdrawal: gone at once, for her own shares only. The parts go first, a few at a time, each batch out of
-/// the write-ahead log before the next (`crate::db::DELETE_BATCH_BYTES`), so that withdrawing a large share
+/// the write-ahead log before the next (`crate::room::size::DELETE_BATCH_BYTES`), so that withdrawing a large share
 /// needs little free disk.
 pub fn withdraw(c: &Connection, survivor_id: &str, id: &str) -> Result<bool, AdvocateError> {
     let per_batch = (DELETE_BATCH_BYTES / MAX_PART_BYTES as i64).max(1);
-    while c.execute(
-        "DELETE FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n IN
-           (SELECT n FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 LIMIT ?3)",
-        params![survivor_id, id, per_batch],
-    )? > 0
-    {
+    while parts::delete_some(c, survivor_id, id, per_batch)? > 0 {
         crate::db::checkpoint(c)?;
     }
     let gone = c.execute(
@@ -275,4 +265,24 @@ pub fn withdraw(c: &Connection, survivor_id: &str, id: &str) -> Result<bool, Adv
         crate::db::checkpoint(c)?;
     }
     Ok(gone)
+}
+
+/// The ids of her shares to one advocate, for ending the pairing (`links::unlink`).
+pub fn ids_to_advocate(
+    c: &Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+) -> rusqlite::Result<Vec<String>> {
+    c.prepare("SELECT id FROM advocate_shares WHERE survivor_id = ?1 AND advocate_id = ?2")?
+        .query_map(params![survivor_id, advocate_id], |r| r.get(0))?
+        .collect()
+}
+
+/// Every share sealed to an advocate's old key, their parts and openings with them (foreign keys); part of
+/// the caller's unit of work (new keys, `advocates::set_keys`).
+pub fn delete_to_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<usize> {
+    c.execute(
+        "DELETE FROM advocate_shares WHERE advocate_id = ?1",
+        [advocate_id],
+    )
 }

@@ -1,10 +1,10 @@
 //! A share's parts (docs/advocates.md, "Parts"): the AES-GCM ciphertext of its attachments, at most 1 MiB
-//! each, under a key sealed inside the share. She puts them; the advocate gets them once all are here.
+//! each, under a key sealed inside the share. She puts them; the advocate gets them once all are here
+//! (`shares::open`, which counts the opening).
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::errors::AdvocateError;
-use super::shares::{Piece, open};
+use crate::advocates::errors::AdvocateError;
 use crate::ground::clock::now_ms;
 
 /// Stores part `n` of her share `id`. Sending a part again replaces it with the same bytes, so a retry
@@ -50,14 +50,31 @@ pub fn put(
     Ok(())
 }
 
-/// Part `n` of a complete share to this advocate (`from`: whose share, as for `shares::open`); the first
-/// read of any of it counts as the opening.
-pub fn get(
-    c: &mut Connection,
-    advocate_id: &str,
+/// Part `n` of her share `id`; part of the caller's unit of work (an opening, `shares::open`).
+pub fn read(
+    c: &Connection,
+    survivor_id: &str,
     id: &str,
-    from: Option<&str>,
     n: i64,
-) -> Result<Vec<u8>, AdvocateError> {
-    open(c, advocate_id, id, from, Piece::Part(n))
+) -> rusqlite::Result<Option<Vec<u8>>> {
+    c.query_row(
+        "SELECT bytes FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n = ?3",
+        params![survivor_id, id, n],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+/// Deletes up to `count` parts of her share `id`; returns how many went (withdrawal, a batch at a time).
+pub fn delete_some(
+    c: &Connection,
+    survivor_id: &str,
+    id: &str,
+    count: i64,
+) -> rusqlite::Result<usize> {
+    c.execute(
+        "DELETE FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n IN
+           (SELECT n FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 LIMIT ?3)",
+        params![survivor_id, id, count],
+    )
 }

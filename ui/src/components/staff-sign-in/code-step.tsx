@@ -22,9 +22,9 @@ export function CodeStep() {
     try {
       const client = await authClient();
       const { error: refused } = await client.mfa.challengeAndVerify({ factorId: factor.id, code: code.replace(/\s/g, '') });
-      if (refused) setError(t('advocate.codeRefused'));
+      if (refused) setError(t('staffSignIn.codeRefused'));
     } catch {
-      setError(t('advocate.codeRefused'));
+      setError(t('staffSignIn.codeRefused'));
     } finally {
       setBusy(false);
     }
@@ -32,14 +32,14 @@ export function CodeStep() {
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('advocate.codeHeading')}</h2>
+      <h2 id={`${id}-h`}>{t('staffSignIn.codeHeading')}</h2>
       <label className="label" htmlFor={`${id}-code`}>
-        {t('advocate.codeLabel')}
+        {t('staffSignIn.codeLabel')}
       </label>
       <CodeInput id={`${id}-code`} value={code} onChange={setCode} />
       {error ? <p role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {t('advocate.codeContinue')}
+        {t('staffSignIn.codeContinue')}
       </button>
     </form>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
 
-/** The set-up link's one sign-in: the advocate chooses a password before anything else. */
+/** The set-up link's one sign-in: the advocate or operator chooses a password before anything else. */
 export function ChoosePassword() {
   const t = useT();
   const id = useId();
@@ -14,8 +14,8 @@ export function ChoosePassword() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < 10) return setError(t('advocate.passwordTooShort'));
-    if (password !== repeat) return setError(t('advocate.passwordsDiffer'));
+    if (password.length < 10) return setError(t('staffSignIn.passwordTooShort'));
+    if (password !== repeat) return setError(t('staffSignIn.passwordsDiffer'));
     setBusy(true);
     setError(null);
     const { error: refused } = await setNewPassword(password);
@@ -25,19 +25,19 @@ export function ChoosePassword() {
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('advocate.choosePasswordHeading')}</h2>
-      <p>{t('advocate.choosePasswordIntro')}</p>
+      <h2 id={`${id}-h`}>{t('staffSignIn.choosePasswordHeading')}</h2>
+      <p>{t('staffSignIn.choosePasswordIntro')}</p>
       <label className="label" htmlFor={`${id}-new`}>
-        {t('advocate.newPassword')}
+        {t('staffSignIn.newPassword')}
       </label>
       <input id={`${id}-new`} className="input" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       <label className="label" htmlFor={`${id}-again`}>
-        {t('advocate.repeatPassword')}
+        {t('staffSignIn.repeatPassword')}
       </label>
       <input id={`${id}-again`} className="input" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
       {error ? <p role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? t('advocate.working') : t('advocate.savePassword')}
+        {busy ? t('staffSignIn.working') : t('staffSignIn.savePassword')}
       </button>
     </form>
   );

@@ -1,9 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../providers/auth';
 import { useT } from '../../lib/i18n';
+import { toAuthAddress } from '../../lib/sign-in-name';
+
+type Props = {
+  /** The area's own heading ("Sign in as an advocate"). */
+  heading: string;
+  /** The account may be a private sign-in name as well as an e-mail address (an operator's). */
+  acceptsName?: boolean;
+};
 
 /** Signing in again later: the same accounts service as everyone; the area then asks for the second step. */
-export function SignInForm() {
+export function SignInForm({ heading, acceptsName = false }: Props) {
   const t = useT();
   const id = useId();
   const { signIn } = useAuth();
@@ -16,20 +24,30 @@ export function SignInForm() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const { error: refused } = await signIn(email.trim(), password);
+    const { error: refused } = await signIn(acceptsName ? toAuthAddress(email) : email.trim(), password);
     setBusy(false);
     if (refused) setError(refused);
   };
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('advocate.signInHeading')}</h2>
+      <h2 id={`${id}-h`}>{heading}</h2>
       <label className="label" htmlFor={`${id}-email`}>
-        {t('advocate.email')}
+        {acceptsName ? t('staffSignIn.account') : t('staffSignIn.email')}
       </label>
-      <input id={`${id}-email`} className="input" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input
+        id={`${id}-email`}
+        className="input"
+        type={acceptsName ? 'text' : 'email'}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <label className="label" htmlFor={`${id}-password`}>
-        {t('advocate.password')}
+        {t('staffSignIn.password')}
       </label>
       <input
         id={`${id}-password`}
@@ -42,7 +60,7 @@ export function SignInForm() {
       />
       {error ? <p role="alert">{error}</p> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? t('advocate.working') : t('advocate.signIn')}
+        {busy ? t('staffSignIn.working') : t('staffSignIn.signIn')}
       </button>
     </form>
   );
