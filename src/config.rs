@@ -39,10 +39,14 @@ pub struct Config {
     pub checkin: crate::checkin::config::CheckinConfig,
     pub push: crate::push::config::PushConfig,
     pub advocates: crate::advocates::config::AdvocatesConfig,
+    pub metrics: crate::metrics::config::MetricsConfig,
     pub operator: crate::operators::config::OperatorConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
+    /// The file this was read from, if any (checked again for the operator's health page).
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -93,6 +97,7 @@ impl Config {
                 let mut config = Self::from_file(path)?;
                 let dir = path.parent().unwrap_or(Path::new("."));
                 config.catalogues = OperatorCatalogues::load(&dir.join("locales"))?;
+                config.file = Some(path.clone());
                 config
             }
             None => Self::default(),
@@ -141,6 +146,7 @@ impl Config {
         self.checkin.validate()?;
         self.push.validate()?;
         self.advocates.validate()?;
+        self.metrics.validate()?;
         self.operator.validate()?;
         crate::checkin::operator_config::validate(
             &self.operator.alert_email,

@@ -12,7 +12,7 @@ use crate::db::Db;
 use crate::error;
 use crate::health;
 use crate::http::client_address::{self, TrustedProxies};
-use crate::http::{api_errors, chunked, expect, request_log, security_headers, serve};
+use crate::http::{api_errors, chunked, expect, request_log, security_headers, serve, systemd};
 use crate::public_config::{self, PublicConfig};
 use crate::{auth, local, timestamp, vault, weather};
 
@@ -112,6 +112,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.timestamp,
         &config.server.data_dir,
     )?);
+    crate::metrics::certificate_ends(stamps.not_after());
     let external_stamps = web::Data::new(
         timestamp::external::ExternalAuthority::from_config(&config.timestamp)
             .map_err(timestamp::errors::AuthorityError::client)?,
@@ -155,7 +156,19 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         push.clone(),
         std::sync::Arc::new(alarm_watch),
     );
+    let operations = web::Data::new(crate::operations::Operations::new(
+        &config,
+        db.get_ref().clone(),
+        stamps.clone().into_inner(),
+        push.as_ref().map(|p| p.public_key()),
+    ));
     let push = web::Data::new(push);
+    let metrics_access = web::Data::new(crate::metrics::http::Access::new(
+        &config.metrics,
+        &config.operator.allowed_networks,
+        &config.server.data_dir,
+    ));
+    let db_for_watchdog = db.get_ref().clone();
     let operators = web::Data::new(crate::operators::OperatorsState {
         config: config.operator.clone(),
         site_url: config.server.site_url.clone(),
@@ -186,12 +199,16 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(advocates_config.clone())
             .app_data(checkin.clone())
             .app_data(push.clone())
+            .app_data(metrics_access.clone())
+            .app_data(operations.clone())
             .app_data(operators.clone())
             .wrap(from_fn(client_address::resolve))
             .wrap(from_fn(chunked::split_large_bodies))
             .wrap(from_fn(security_headers::apply))
             .wrap(from_fn(request_log::log))
+            .wrap(from_fn(crate::metrics::http::record))
             .service(health::resource())
+            .service(crate::metrics::http::resource())
             .service(
                 web::scope("/auth/v1")
                     .wrap(from_fn(auth::http::wire::render))
@@ -245,6 +262,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         weather_provider = config.weather.active_provider().as_str(),
         "solace is ready"
     );
+    systemd::ready(db_for_watchdog);
     actix_web::rt::spawn(stop_gracefully_on_signal(server.handle()));
     server.await.map_err(ServeError::Run)?;
     // The log can still hold copies of rows deleted since the last checkpoint.
@@ -270,5 +288,6 @@ async fn stop_gracefully_on_signal(handle: actix_web::dev::ServerHandle) {
         _ = int.recv() => "SIGINT",
     };
     tracing::info!(signal = name, "stopping: finishing requests in flight");
+    systemd::stopping();
     handle.stop(true).await;
 }

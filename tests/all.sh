@@ -118,6 +118,7 @@ system_packages() {
   /usr/bin/python3 -c 'import cryptography' 2>/dev/null || missing+=(python3-cryptography)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
+  command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

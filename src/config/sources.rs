@@ -98,6 +98,9 @@ impl Config {
         {
             self.email.password = read_secret_file(path, "email.password_file")?;
         }
+        if let Some(path) = &self.metrics.bearer_token_file {
+            self.metrics.bearer_token = read_secret_file(path, "metrics.bearer_token_file")?;
+        }
         let second = &mut self.operator.email;
         if second.password.is_empty()
             && let Some(path) = &second.password_file

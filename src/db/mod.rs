@@ -227,8 +227,18 @@ pub fn backup(data_dir: &Path, to: &Path) -> Result<(), DbError> {
     conn.execute("VACUUM INTO ?1", [target])?;
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600)).map_err(DbError::Io)?;
+    // The operator's health page reads when this file last changed: the backup itself may be anywhere.
+    if let Err(e) = std::fs::write(data_dir.join(BACKUP_STAMP), chrono::Utc::now().to_rfc3339()) {
+        eprintln!(
+            "solace: the backup is written, but its time could not be noted in the data directory: {e}"
+        );
+    }
     Ok(())
 }
+
+/// A file in the data directory that `backup` rewrites after each backup (`solace backup`, and so the
+/// packaged timer's): its modification time is when the last one was written.
+pub const BACKUP_STAMP: &str = "last-backup";
 
 #[cfg(test)]
 mod tests {

@@ -95,15 +95,14 @@ impl Mailer {
             .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())
             .map_err(|e| EmailError::Setup(e.to_string()))?;
-        self.transport
-            .send(&message)
-            .map(|_| ())
-            .map_err(|e| match e.status() {
-                Some(code) => EmailError::Refused(code.to_string()),
-                None if e.is_timeout() => EmailError::Timeout,
-                None if e.is_tls() || e.is_response() || e.is_client() => EmailError::Failed,
-                None => EmailError::Unreachable,
-            })
+        let sent = self.transport.send(&message);
+        crate::metrics::email(sent.is_ok());
+        sent.map(|_| ()).map_err(|e| match e.status() {
+            Some(code) => EmailError::Refused(code.to_string()),
+            None if e.is_timeout() => EmailError::Timeout,
+            None if e.is_tls() || e.is_response() || e.is_client() => EmailError::Failed,
+            None => EmailError::Unreachable,
+        })
     }
 }
 

@@ -130,6 +130,21 @@ impl ClientIp {
     }
 }
 
+/// Whether `req` came through a proxy the operator did not list in `server.trusted_proxies`: it names a
+/// client in a forwarding header, but its sender is not one of ours. Its address is then the proxy's, so a
+/// rule that lets this machine in must not let it in (a reverse proxy on this machine would otherwise make
+/// every visitor look like this machine).
+pub fn forwarded_by_stranger(req: &actix_web::HttpRequest) -> bool {
+    let forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"]
+        .iter()
+        .any(|h| req.headers().contains_key(*h));
+    let from_our_proxy = req.peer_addr().is_some_and(|peer| {
+        req.app_data::<actix_web::web::Data<TrustedProxies>>()
+            .is_some_and(|p| p.contains(peer.ip()))
+    });
+    forwarded && !from_our_proxy
+}
+
 /// Middleware: works out the client address once per request.
 pub async fn resolve(
     req: ServiceRequest,

@@ -9,3 +9,4 @@ pub mod expect;
 pub mod request_log;
 pub mod security_headers;
 pub mod serve;
+pub mod systemd;

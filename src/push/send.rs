@@ -93,6 +93,7 @@ pub async fn post(endpoint: &str, p: Push<'_>) -> Outcome {
         .body(p.body)
         .send()
         .await;
+    crate::metrics::push(res.as_ref().is_ok_and(|r| r.status().is_success()));
     match res {
         Ok(r) if r.status().is_success() => Outcome::Accepted,
         Ok(r) if r.status().as_u16() == 404 || r.status().as_u16() == 410 => Outcome::Gone,

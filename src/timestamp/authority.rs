@@ -126,6 +126,21 @@ impl Authority {
         &self.cert_pem
     }
 
+    /// SHA-256 of the certificate's DER, in lower-case hex (`openssl x509 -fingerprint -sha256` without
+    /// the colons).
+    pub fn fingerprint_sha256(&self) -> String {
+        base16ct::lower::encode_string(&self.cert_hash)
+    }
+
+    /// When the certificate ends: tokens signed after it no longer verify.
+    pub fn not_after(&self) -> SystemTime {
+        self.cert
+            .tbs_certificate
+            .validity
+            .not_after
+            .to_system_time()
+    }
+
     /// Answers a DER `TimeStampReq` with a DER `TimeStampResp` holding a token for `now`.
     pub fn stamp(&self, request: &[u8], now: SystemTime) -> Result<Vec<u8>, Refusal> {
         let req = TimeStampReq::from_der(request).map_err(|_| Refusal::Malformed)?;

@@ -28,7 +28,10 @@ pub async fn stamp(
 ) -> Result<HttpResponse, ApiError> {
     admit(&req, &limit)?;
     match authority.stamp(&body, SystemTime::now()) {
-        Ok(reply) => Ok(HttpResponse::Ok().content_type(REPLY).body(reply)),
+        Ok(reply) => {
+            crate::metrics::timestamp_issued();
+            Ok(HttpResponse::Ok().content_type(REPLY).body(reply))
+        }
         Err(refusal) => Err(refused(refusal)),
     }
 }

@@ -305,6 +305,7 @@ const FLOORS: &[(&str, &[&str])] = &[
          feature says of its state (the alarms' e-mail among them)",
         &["server", "commands", "health"],
     ),
+    ("the operator's view of the whole service", &["operations"]),
     (
         "the whole configuration, which gathers every section",
         &["config", "public_config"],
@@ -340,7 +341,15 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     (
         "plumbing: the database connection, HTTP, logs, limits, the command line's words",
-        &["db", "http", "logging", "error", "rate_limit", "cli"],
+        &[
+            "db",
+            "http",
+            "logging",
+            "error",
+            "rate_limit",
+            "cli",
+            "metrics",
+        ],
     ),
     (
         "the ground floor: shared helpers that use nothing of Solace",

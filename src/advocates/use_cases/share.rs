@@ -85,5 +85,7 @@ pub async fn share(
         shares: config.max_shares_per_survivor,
         unfinished: config.max_unfinished_shares,
     };
-    db.write(move |c| shares::insert(c, &new, caps)).await
+    db.write(move |c| shares::insert(c, &new, caps)).await?;
+    crate::metrics::share_made();
+    Ok(())
 }

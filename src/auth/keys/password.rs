@@ -44,7 +44,8 @@ struct InFlight<'a>(&'a AtomicUsize);
 
 impl Drop for InFlight<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        let before = self.0.fetch_sub(1, Ordering::AcqRel);
+        crate::metrics::hashing_in_flight(before.saturating_sub(1));
     }
 }
 
@@ -88,10 +89,13 @@ impl PasswordPool {
         &self,
         job: impl FnOnce(oneshot::Sender<Result<T, HashError>>) -> Job,
     ) -> Result<T, PoolError> {
-        if self.in_flight.fetch_add(1, Ordering::AcqRel) >= self.max_in_flight {
+        let before = self.in_flight.fetch_add(1, Ordering::AcqRel);
+        if before >= self.max_in_flight {
             self.in_flight.fetch_sub(1, Ordering::AcqRel);
+            crate::metrics::hashing_refused();
             return Err(PoolError::Busy);
         }
+        crate::metrics::hashing_in_flight(before + 1);
         let _guard = InFlight(&self.in_flight);
         let (reply, answer) = oneshot::channel();
         self.jobs

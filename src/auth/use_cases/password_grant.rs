@@ -11,6 +11,7 @@ use crate::auth::store::accounts;
 use crate::auth::store::models::Session;
 use crate::auth::store::models::SignInMethod;
 use crate::logging::mask_email;
+use crate::metrics;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -50,7 +51,12 @@ impl AuthService {
         let hash = found.as_ref().and_then(|u| u.password_hash.clone());
         let ok = self
             .check_password(&email, source, password.clone(), hash)
-            .await?;
+            .await
+            .inspect_err(|e| {
+                if matches!(e, AuthError::RateLimited { .. }) {
+                    metrics::sign_in(metrics::SignIn::Locked);
+                }
+            })?;
         let Some(user) = found.filter(|_| ok) else {
             // A sign-up still waiting for its e-mail's link, for a new address or a taken one alike
             // (`sign_up_by_mail.rs`): GoTrue's answer for an address not yet confirmed.
@@ -59,9 +65,11 @@ impl AuthService {
                 return Err(AuthError::EmailNotConfirmed);
             }
             tracing::info!(email = %mask_email(&email), "password sign-in refused");
+            metrics::sign_in(metrics::SignIn::Refused);
             return Err(AuthError::InvalidCredentials);
         };
         let signed_in = accounts::sign_in(&self.db, user.id, SignInMethod::Password).await?;
+        metrics::sign_in(metrics::SignIn::Accepted);
         self.session_response(signed_in, None)
     }
 }

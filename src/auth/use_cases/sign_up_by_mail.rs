@@ -127,6 +127,7 @@ impl AuthService {
         match pending::confirm(&self.db, hash_token(token.trim()), now_ms()).await? {
             Confirmed::SignedIn(signed_in) => {
                 tracing::info!("sign-up confirmed by its e-mail's link: account created");
+                crate::metrics::sign_up();
                 Ok(Some(*signed_in))
             }
             Confirmed::Refused => {

@@ -111,6 +111,7 @@ impl AuthService {
             let id = row.id.clone();
             if accounts::create(&self.db, row, identity).await? {
                 tracing::info!(email = %mask_email(&email), "account created");
+                crate::metrics::sign_up();
             }
             id
         };
@@ -138,6 +139,7 @@ impl AuthService {
             return Err(AuthError::UserAlreadyExists);
         }
         tracing::info!(email = %mask_email(&email), "account created");
+        crate::metrics::sign_up();
         let signed_in = accounts::sign_in(&self.db, id, SignInMethod::Password).await?;
         let session = self.session_response(signed_in, None)?;
         serde_json::to_value(session).map_err(|e| AuthError::internal(&e))

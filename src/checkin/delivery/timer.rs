@@ -15,6 +15,7 @@ use crate::db::Db;
 use crate::email::Mailer;
 use crate::email::failure::MailFailure;
 use crate::ground::clock::now_ms;
+use crate::metrics;
 use crate::push::{Message, PushService};
 
 /// The longest the timer sleeps without looking: a change it was not woken for (a restored backup, a
@@ -139,6 +140,10 @@ impl Sender {
         let Some(f) = db.write(move |c| due::fire(c, &id, now, mail)).await? else {
             return Ok(());
         };
+        // A retry comes only after a failure: no failure yet is the alarm's first firing.
+        if f.first_failed_at.is_none() {
+            metrics::checkin(metrics::Checkin::Alerted);
+        }
         for advocate in &f.advocate_ids {
             self.limits.sent(&f.account, &To::Advocate(advocate));
             if let Some(push) = &self.push {
@@ -199,6 +204,7 @@ impl Sender {
             let wait = db
                 .write(move |c| retries::retry_later(c, &id, now_ms(), why))
                 .await?;
+            metrics::alert(metrics::Alert::Retrying);
             tracing::warn!(kind = %f.kind, reason = why.as_str(), emails_sent = sent, emails_waiting = failed,
                 advocates = f.advocates, wait_minutes = wait / 60_000,
                 "an alert e-mail could not be sent yet; it is tried again");
@@ -209,8 +215,10 @@ impl Sender {
         db.write(move |c| due::finish(c, &id, now_ms(), lost))
             .await?;
         if failed > 0 {
+            metrics::alert(metrics::Alert::Failed);
             tracing::error!(kind = %f.kind, reason = why.as_str(), emails_sent = sent, emails_lost = failed, advocates = f.advocates, "a check-in alert was given up on for some e-mails");
         } else {
+            metrics::alert(metrics::Alert::Sent);
             tracing::info!(kind = %f.kind, emails = sent, advocates = f.advocates, "a check-in alert was sent");
         }
         Ok(())

@@ -42,6 +42,7 @@ pub async fn end(
         if ended {
             // The same line either way: the log must not tell a duress PIN from hers either.
             tracing::info!("a check-in ended");
+            crate::metrics::checkin(crate::metrics::Checkin::Ended);
             return Ok(Ended::OnTime);
         }
         // It ran out while her PIN was checked: she answers its alarm.

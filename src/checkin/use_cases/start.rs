@@ -81,5 +81,6 @@ pub async fn start(
         .await?;
     state.wake.notify_one();
     tracing::info!("a check-in started");
+    crate::metrics::checkin(crate::metrics::Checkin::Started);
     Ok(running)
 }

@@ -36,6 +36,15 @@ pub fn head(
     .optional()
 }
 
+/// The size of every account's copy together, counted as the quotas count it.
+pub fn total_bytes(c: &Connection) -> rusqlite::Result<i64> {
+    c.query_row(
+        "SELECT COALESCE(SUM(bytes), 0) FROM copy_accounts",
+        [],
+        |r| r.get(0),
+    )
+}
+
 /// Adds `delta` bytes to the account's size, refusing the change when it would pass `limit`.
 pub(super) fn grow(
     tx: &Transaction<'_>,

@@ -21,8 +21,11 @@ pub async fn put_chunk(
         return Err(CopyError::Invalid("A chunk cannot be empty."));
     }
     let Owner { db, account, limit } = owner;
+    let bytes = data.as_ref().len();
     db.write(move |conn| chunks::put_chunk(conn, &account, &attachment, idx, data.as_ref(), limit))
-        .await
+        .await?;
+    crate::metrics::copy_stored(bytes);
+    Ok(())
 }
 
 /// The chunks the server has, in order: what an upload resumes after.

@@ -50,3 +50,9 @@ pub async fn delete_all(owner: Owner, room: Arc<Room>) -> Result<(), CopyError> 
     tracing::info!("an account's copy was deleted by its owner");
     Ok(())
 }
+
+/// Every account's copy together, for the operator's health page (no account is named).
+pub async fn stored_bytes(db: &crate::db::Db) -> Result<i64, CopyError> {
+    db.read(|conn| Ok::<_, CopyError>(accounts::total_bytes(conn)?))
+        .await
+}

@@ -39,8 +39,11 @@ pub async fn put(owner: Owner, room: Arc<Room>, id: &str, new: NewRecord) -> Res
         updated_at: String::new(),
     };
     let Owner { db, account, limit } = owner;
+    let bytes = record.data.len();
     db.write(move |conn| records::put(conn, &account, &record, limit))
-        .await
+        .await?;
+    crate::metrics::copy_stored(bytes);
+    Ok(())
 }
 
 pub async fn get(owner: Owner, id: &str) -> Result<Record, CopyError> {

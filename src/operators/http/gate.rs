@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpRequest, ResponseError, web};
 
 use crate::error::ApiError;
-use crate::http::client_address::{ClientIp, TrustedProxies};
+use crate::http::client_address::{ClientIp, forwarded_by_stranger};
 use crate::operators::OperatorsState;
 use crate::operators::config::ConsoleReach;
 
@@ -22,17 +22,8 @@ pub fn allows(req: &HttpRequest) -> bool {
     let Some(client) = ClientIp::of(req) else {
         return false;
     };
-    if state.config.enabled == ConsoleReach::Local {
-        let forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"]
-            .iter()
-            .any(|h| req.headers().contains_key(*h));
-        let from_our_proxy = req.peer_addr().is_some_and(|peer| {
-            req.app_data::<web::Data<TrustedProxies>>()
-                .is_some_and(|p| p.contains(peer.ip()))
-        });
-        if forwarded && !from_our_proxy {
-            return false;
-        }
+    if state.config.enabled == ConsoleReach::Local && forwarded_by_stranger(req) {
+        return false;
     }
     state.config.allows(client)
 }

@@ -1,0 +1,3 @@
+//! What the operator's console asks of the whole service, one file per question.
+
+pub mod health_report;
