@@ -232,6 +232,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
                     .configure(crate::advocates::configure)
                     .configure(crate::checkin::configure)
                     .configure(crate::push::configure)
+                    .configure(crate::operations::http::configure)
                     .configure(crate::operators::configure)
                     .default_service(web::to(error::api_not_found)),
             )

@@ -9,6 +9,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::timestamp::Authority;
 
+pub mod http;
 pub mod use_cases;
 
 /// What the health report reads, made once when the server starts.

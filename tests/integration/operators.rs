@@ -91,6 +91,7 @@ fn console_routes(id: &str) -> Vec<(Method, String, Option<Value>)> {
         ),
         (Method::GET, "/operator/audit".into(), None),
         (Method::GET, "/operator/alarms".into(), None),
+        (Method::GET, "/operator/health".into(), None),
         (
             Method::POST,
             "/operator/test-email".into(),
@@ -735,6 +736,14 @@ fn the_alarms_page_reports_and_a_test_e_mail_goes_and_is_audited_without_its_add
     assert_eq!(
         report["day"],
         json!({"sent": 0, "waiting": 0, "retrying": 0, "failed": 0})
+    );
+    let (status, health) = api(&a, Method::GET, "/operator/health", &operator, None);
+    assert_eq!(status, 200, "{health}");
+    assert_eq!(health["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(health["mail"]["configured"], true, "{health}");
+    assert!(
+        health["disk"]["free_bytes"].as_u64().unwrap() > 0,
+        "{health}"
     );
 
     let sent = api(
