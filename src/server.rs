@@ -174,6 +174,10 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         site_url: config.server.site_url.clone(),
         link_lifetime: config.auth.recovery_link_lifetime.0,
         wake: checkin.wake.clone(),
+        test_mails: crate::rate_limit::RateLimiter::new(
+            crate::operators::TEST_MAILS_PER_HOUR,
+            std::time::Duration::from_secs(3600),
+        ),
     });
     crate::operators::spawn_audit_pruning(db.get_ref().clone(), config.operator.audit_days);
     let listen = config.listen_addr();

@@ -16,6 +16,9 @@ pub enum OperatorError {
     NotFound,
     #[error("{0}")]
     Invalid(&'static str),
+    /// Over a limit on what an operator may ask in a while (test e-mails): the wait.
+    #[error("too many requests")]
+    TooMany(std::time::Duration),
     /// An advocate a running check-in would alert, or an account taken: the accounts' own words.
     #[error(transparent)]
     Account(AccountError),
@@ -55,6 +58,7 @@ impl From<OperatorError> for ApiError {
             OperatorError::Invalid(message) => {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", message)
             }
+            OperatorError::TooMany(wait) => ApiError::rate_limited(wait),
             OperatorError::Account(AccountError::EmailTaken) => ApiError::new(
                 StatusCode::CONFLICT,
                 "already_exists",

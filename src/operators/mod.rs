@@ -18,6 +18,7 @@ use tokio::sync::Notify;
 pub use http::{configure, gate};
 
 use crate::db::Db;
+use crate::rate_limit::RateLimiter;
 
 /// What the console's routes share: its settings, and what a recovery link and a deletion need.
 pub struct OperatorsState {
@@ -28,7 +29,14 @@ pub struct OperatorsState {
     pub link_lifetime: Duration,
     /// The check-in timer's wake-up: a deleted account's running check-in alerts at once.
     pub wake: Arc<Notify>,
+    /// Test e-mails per operator (`TEST_MAILS_PER_HOUR`): each goes to an address typed in, so a stolen
+    /// operator session cannot make the server mail strangers without end.
+    pub test_mails: RateLimiter,
 }
+
+/// How many test e-mails one operator may send in an hour: enough to try a mail server again after each
+/// change of its settings.
+pub const TEST_MAILS_PER_HOUR: u32 = 10;
 
 /// Prunes the audit past `[operator] audit_days` once an hour (must run inside the actix runtime).
 pub fn spawn_audit_pruning(db: Db, audit_days: u32) {

@@ -835,3 +835,37 @@ fn a_test_e_mail_that_goes_sends_the_waiting_alarms_at_once() {
         ]
     );
 }
+
+#[test]
+fn one_operator_cannot_make_the_server_mail_strangers_without_end() {
+    let smtp = crate::checkin_support::Smtp::start();
+    let a = Auth::start(&crate::checkin_support::config_for(smtp.port));
+    let operator = ready_operator(&a, "night.desk");
+    let send = |to: &str, token: &str| {
+        api(
+            &a,
+            Method::POST,
+            "/operator/test-email",
+            token,
+            Some(json!({ "to": to })),
+        )
+    };
+    for n in 0..10 {
+        assert_eq!(
+            send(&format!("stranger{n}@example.org"), &operator),
+            (200, json!({"sent": true}))
+        );
+    }
+    let refused = send("stranger10@example.org", &operator);
+    assert_eq!(error(&refused), (429, Some("rate_limited")), "{refused:?}");
+    for _ in 0..10 {
+        smtp.next(10);
+    }
+    // Another operator's own tries are their own.
+    let other = ready_operator(&a, "day.desk.two");
+    assert_eq!(
+        send("ops@shelter.example", &other),
+        (200, json!({"sent": true}))
+    );
+    assert_eq!(smtp.next(10)["to"], json!(["ops@shelter.example"]));
+}

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use super::Operator;
 use crate::checkin::CheckinState;
 use crate::error::ApiError;
+use crate::operators::OperatorsState;
 use crate::operators::use_cases::alarms;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -26,11 +27,14 @@ struct To {
 
 async fn test_email(
     Operator(actor): Operator,
+    operators: web::Data<OperatorsState>,
     checkin: web::Data<CheckinState>,
     body: web::Json<To>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(match alarms::send_test(&actor, &checkin, &body.to).await? {
-        Ok(sent) => HttpResponse::Ok().json(sent),
-        Err(e) => HttpResponse::build(e.status()).json(e.body()),
-    })
+    Ok(
+        match alarms::send_test(&actor, &operators, &checkin, &body.to).await? {
+            Ok(sent) => HttpResponse::Ok().json(sent),
+            Err(e) => HttpResponse::build(e.status()).json(e.body()),
+        },
+    )
 }

@@ -7,7 +7,9 @@ use crate::checkin::CheckinState;
 use crate::checkin::errors::CheckinError;
 use crate::checkin::use_cases::alarm_report::{self, AlarmReport};
 use crate::checkin::use_cases::test_email::{self, TestEmailError, TestEmailSent};
+use crate::operators::OperatorsState;
 use crate::operators::errors::OperatorError;
+use crate::rate_limit::RetryAfter;
 
 pub async fn report(actor: &Actor) -> Result<AlarmReport, CheckinError> {
     alarm_report::alarm_report(&actor.db).await
@@ -16,11 +18,17 @@ pub async fn report(actor: &Actor) -> Result<AlarmReport, CheckinError> {
 /// The outer error is the audit's; the inner result is the mail server's answer, which the console shows.
 /// A test e-mail that went is the sign an operator waits for after fixing the mail server: alarms waiting
 /// out a retry's wait go at once.
+/// At most `TEST_MAILS_PER_HOUR` tries an hour per operator, counted before anything is sent.
 pub async fn send_test(
     actor: &Actor,
+    operators: &OperatorsState,
     checkin: &CheckinState,
     to: &str,
 ) -> Result<Result<TestEmailSent, TestEmailError>, OperatorError> {
+    operators
+        .test_mails
+        .check(&actor.id)
+        .map_err(|RetryAfter(wait)| OperatorError::TooMany(wait))?;
     let who = actor.clone();
     actor
         .db
