@@ -18,7 +18,7 @@ const SHORT: &str = "[checkin]\nmin_minutes = 1\n";
 /// Each failed try of an alert e-mail logs this once (with the reason, never the address).
 const TRIED: &str = "an alert e-mail could not be sent yet";
 /// The ERROR line when alarms start failing (and, while it lasts, every quarter of an hour).
-const FAILING: &str = "alarms are not being delivered";
+pub(crate) const FAILING: &str = "alarms are not being delivered";
 const RESOLVED: &str = "alarm e-mail works again";
 
 fn now() -> i64 {
@@ -44,7 +44,7 @@ fn checkin_to(a: &Auth, account: &str, note: &str, to: &str) -> String {
 }
 
 /// Her check-in, with her note, to her friend, runs out.
-fn her_alarm_goes(a: &Auth) {
+pub(crate) fn her_alarm_goes(a: &Auth) {
     checkin_to(
         a,
         "her@example.org",

@@ -38,6 +38,17 @@ pub(crate) fn ready_operator(a: &Auth, name: &str) -> String {
     second_step(a, &set_up(a, &out))
 }
 
+/// The console's test e-mail to `to`, as the operator whose token this is.
+fn test_email(a: &Auth, token: &str, to: &str) -> (u16, Value) {
+    api(
+        a,
+        Method::POST,
+        "/operator/test-email",
+        token,
+        Some(json!({ "to": to })),
+    )
+}
+
 fn error(reply: &(u16, Value)) -> (u16, Option<&str>) {
     (reply.0, reply.1["error"].as_str())
 }
@@ -726,7 +737,7 @@ fn deleting_her_account_from_the_console_sends_her_running_check_in_s_alert_at_o
 #[test]
 fn the_alarms_page_reports_and_a_test_e_mail_goes_and_is_audited_without_its_address() {
     let smtp = crate::checkin_support::Smtp::start();
-    let a = Auth::start(&crate::checkin_support::config_for(smtp.port));
+    let a = Auth::start(&smtp.config());
     let operator = ready_operator(&a, "night.desk");
 
     let (status, report) = api(&a, Method::GET, "/operator/alarms", &operator, None);
@@ -746,31 +757,13 @@ fn the_alarms_page_reports_and_a_test_e_mail_goes_and_is_audited_without_its_add
         "{health}"
     );
 
-    let sent = api(
-        &a,
-        Method::POST,
-        "/operator/test-email",
-        &operator,
-        Some(json!({"to": "ops@shelter.example"})),
-    );
+    let sent = test_email(&a, &operator, "ops@shelter.example");
     assert_eq!(sent, (200, json!({"sent": true})));
     assert_eq!(smtp.next(10)["to"], json!(["ops@shelter.example"]));
-    let refused = api(
-        &a,
-        Method::POST,
-        "/operator/test-email",
-        &operator,
-        Some(json!({"to": "unreachable@shelter.example"})),
-    );
+    let refused = test_email(&a, &operator, "unreachable@shelter.example");
     assert_eq!(error(&refused), (502, Some("mail_failed")));
     assert_eq!(refused.1["reason"], "refused");
-    let bad = api(
-        &a,
-        Method::POST,
-        "/operator/test-email",
-        &operator,
-        Some(json!({"to": "not an address"})),
-    );
+    let bad = test_email(&a, &operator, "not an address");
     assert_eq!(error(&bad), (400, Some("invalid_request")));
 
     let (_, audit) = api(&a, Method::GET, "/operator/audit", &operator, None);
@@ -790,40 +783,23 @@ fn a_test_e_mail_that_goes_sends_the_waiting_alarms_at_once() {
     let port = common::free_port();
     let a = Auth::start(&format!("[checkin]\nmin_minutes = 1\n{}", config_for(port)));
     let operator = ready_operator(&a, "night.desk");
-    let her = crate::checkin::token(&a.new_user("her@example.org"));
-    crate::checkin::start(
-        &a,
-        &her,
-        "At the bank on Ring Road",
-        json!({"minutes": 1, "emails": ["friend@ring-road.example"]}),
-    );
-    let c = crate::checkin::db(&a.server);
-    let now = chrono::Utc::now().timestamp_millis();
-    c.execute(
-        "UPDATE checkins SET ends_at = ?1, next_try_at = ?1 WHERE state = 'running'",
-        [now - 1],
-    )
-    .unwrap();
+    crate::checkin_alarms::her_alarm_goes(&a);
     a.server.wait_for_log(
-        "alarms are not being delivered",
+        crate::checkin_alarms::FAILING,
         std::time::Duration::from_secs(30),
     );
     // Her alarm's next try is a quarter of an hour away, as after several failed tries.
-    c.execute(
-        "UPDATE checkins SET next_try_at = ?1 WHERE state = 'alerting'",
-        [now + 15 * 60_000],
-    )
-    .unwrap();
+    let now = chrono::Utc::now().timestamp_millis();
+    crate::checkin::db(&a.server)
+        .execute(
+            "UPDATE checkins SET next_try_at = ?1 WHERE state = 'alerting'",
+            [now + 15 * 60_000],
+        )
+        .unwrap();
 
     // The operator mends the mail server and checks it with a test e-mail: her alarm goes too, at once.
     let smtp = Smtp::start_on(port);
-    let sent = api(
-        &a,
-        Method::POST,
-        "/operator/test-email",
-        &operator,
-        Some(json!({"to": "ops@shelter.example"})),
-    );
+    let sent = test_email(&a, &operator, "ops@shelter.example");
     assert_eq!(sent, (200, json!({"sent": true})));
     let mut to: Vec<Value> = (0..2).map(|_| smtp.next(10)["to"].clone()).collect();
     to.sort_by_key(|t| t.to_string());
@@ -839,24 +815,15 @@ fn a_test_e_mail_that_goes_sends_the_waiting_alarms_at_once() {
 #[test]
 fn one_operator_cannot_make_the_server_mail_strangers_without_end() {
     let smtp = crate::checkin_support::Smtp::start();
-    let a = Auth::start(&crate::checkin_support::config_for(smtp.port));
+    let a = Auth::start(&smtp.config());
     let operator = ready_operator(&a, "night.desk");
-    let send = |to: &str, token: &str| {
-        api(
-            &a,
-            Method::POST,
-            "/operator/test-email",
-            token,
-            Some(json!({ "to": to })),
-        )
-    };
     for n in 0..10 {
         assert_eq!(
-            send(&format!("stranger{n}@example.org"), &operator),
+            test_email(&a, &operator, &format!("stranger{n}@example.org")),
             (200, json!({"sent": true}))
         );
     }
-    let refused = send("stranger10@example.org", &operator);
+    let refused = test_email(&a, &operator, "stranger10@example.org");
     assert_eq!(error(&refused), (429, Some("rate_limited")), "{refused:?}");
     for _ in 0..10 {
         smtp.next(10);
@@ -864,7 +831,7 @@ fn one_operator_cannot_make_the_server_mail_strangers_without_end() {
     // Another operator's own tries are their own.
     let other = ready_operator(&a, "day.desk.two");
     assert_eq!(
-        send("ops@shelter.example", &other),
+        test_email(&a, &other, "ops@shelter.example"),
         (200, json!({"sent": true}))
     );
     assert_eq!(smtp.next(10)["to"], json!(["ops@shelter.example"]));
