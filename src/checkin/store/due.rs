@@ -257,6 +257,7 @@ pub fn forget_told(c: &Connection, now: i64) -> Result<usize, CheckinError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::params;
 
     #[test]
     fn each_accounts_first_alert_goes_before_anyones_second_and_the_longest_waiting_first() {
