@@ -99,6 +99,13 @@ impl Connection {
         let sqlite = rusqlite::Transaction::new_unchecked(&conn.sqlite, conn.behavior)?;
         Ok(Transaction { conn, sqlite })
     }
+
+    /// A transaction on a shared connection (a pooled reader's), for reads that must agree with each
+    /// other; as rusqlite's, the caller makes sure no other transaction is open on it.
+    pub fn unchecked_transaction(&self) -> Result<Transaction<'_>> {
+        let sqlite = rusqlite::Transaction::new_unchecked(&self.sqlite, self.behavior)?;
+        Ok(Transaction { conn: self, sqlite })
+    }
 }
 
 /// A transaction on a `Connection`, which it derefs to; rolled back when dropped uncommitted (an early
@@ -132,21 +139,5 @@ impl rusqlite::ToSql for Value<'_> {
             Value::Text(t) => ValueRef::Text(t.as_bytes()),
             Value::Blob(b) => ValueRef::Blob(b),
         }))
-    }
-}
-
-// Transitional, while the stores move onto this layer one module at a time: one not yet moved still takes
-// the SQLite connection itself. Removed with the last of them.
-impl std::ops::Deref for Connection {
-    type Target = rusqlite::Connection;
-
-    fn deref(&self) -> &rusqlite::Connection {
-        &self.sqlite
-    }
-}
-
-impl std::ops::DerefMut for Connection {
-    fn deref_mut(&mut self) -> &mut rusqlite::Connection {
-        &mut self.sqlite
     }
 }

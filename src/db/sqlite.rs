@@ -59,9 +59,11 @@ pub(super) fn open_writer(path: &Path) -> Result<Connection, DbError> {
 /// in the log's earlier frames until then, so it runs after every account deletion and at shutdown;
 /// with `secure_delete` the database file keeps nothing of them either. A reader in the middle of a
 /// query can hold the log back for a moment: a few short retries, then a warning.
-pub fn checkpoint(conn: &rusqlite::Connection) -> Result<(), DbError> {
+pub fn checkpoint(conn: &Connection) -> Result<(), DbError> {
     for attempt in 0..20 {
-        let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
+        let busy: i64 = conn
+            .sqlite()
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
         if busy == 0 {
             return Ok(());
         }

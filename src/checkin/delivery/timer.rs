@@ -74,7 +74,7 @@ pub fn spawn(db: Db, state: &CheckinState, push: Option<Arc<PushService>>, watch
                     tracing::warn!(error = %e, "could not delete old advocates' alerts now");
                 }
             }
-            let next = db.read(|c| due::next(c)).await.ok().flatten();
+            let next = db.read(due::next).await.ok().flatten();
             let wait = next.map_or(LOOK_EVERY_MS, |at| (at - now_ms()).clamp(0, LOOK_EVERY_MS));
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_millis(wait as u64)) => {}

@@ -88,7 +88,7 @@ impl AlarmWatch {
         let Some((since, _)) = *self.told.lock().unwrap_or_else(|e| e.into_inner()) else {
             return;
         };
-        if !matches!(db.read(|c| problem(c)).await, Ok(None)) {
+        if !matches!(db.read(problem).await, Ok(None)) {
             return;
         }
         *self.told.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -134,7 +134,7 @@ impl AlarmWatch {
 }
 
 async fn read(db: &Db) -> Option<Problem> {
-    match db.read(|c| problem(c)).await {
+    match db.read(problem).await {
         Ok(p) => p,
         Err(e) => {
             tracing::warn!(error = %e, "could not read the waiting alarms now");

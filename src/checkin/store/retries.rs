@@ -2,7 +2,7 @@
 //! after a failed try, sending them all at once when mail goes again, and the queue as the operator sees
 //! it (`use_cases::alarm_report`, `/health`). Counts and reasons only, never an address.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use crate::checkin::errors::CheckinError;
 use crate::email::failure::MailFailure;
