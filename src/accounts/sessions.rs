@@ -138,7 +138,7 @@ pub fn purge_ended(
     idle_before: Option<i64>,
 ) -> crate::db::Result<usize> {
     conn.execute(
-        "DELETE FROM sessions WHERE created_at < ?1 OR max(created_at, coalesce(refreshed_at, 0)) < ?2",
+        "DELETE FROM sessions WHERE created_at < ?1 OR (created_at < ?2 AND coalesce(refreshed_at, 0) < ?2)",
         params![timebox_before, idle_before],
     )
 }

@@ -10,7 +10,7 @@ use crate::db::{Connection, params};
 /// Whether a check-in of this account runs now: only her PIN can end it.
 pub fn runs(c: &Connection, account_id: &str) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins WHERE account_id = ?1 AND state = 'running'",
         [account_id],
         |r| r.get(0),
     )
@@ -19,7 +19,7 @@ pub fn runs(c: &Connection, account_id: &str) -> crate::db::Result<bool> {
 /// Whether a running check-in of anyone's would alert this advocate.
 pub fn alerts_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
          WHERE k.state = 'running' AND n.advocate_id = ?1",
         [advocate_id],
         |r| r.get(0),
@@ -33,7 +33,7 @@ pub fn names_advocate(
     advocate_id: &str,
 ) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
          WHERE k.account_id = ?1 AND k.state = 'running' AND n.advocate_id = ?2",
         params![survivor_id, advocate_id],
         |r| r.get(0),

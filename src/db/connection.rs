@@ -48,13 +48,10 @@ impl Connection {
         params: impl Params,
         f: impl FnOnce(&Row<'_>) -> Result<T>,
     ) -> Result<T> {
-        let values = params.values()?;
-        let mut statement = self.sqlite.prepare_cached(sql)?;
-        let mut rows = statement.query(rusqlite::params_from_iter(values.iter()))?;
-        match rows.next()? {
+        self.rows(sql, params, |rows| match rows.next()? {
             Some(row) => f(&Row::sqlite(row)),
             None => Err(DbError::NoRows),
-        }
+        })
     }
 
     /// Every row `sql` answers, each read by `f`, in the order the database gives them.
@@ -64,14 +61,13 @@ impl Connection {
         params: impl Params,
         mut f: impl FnMut(&Row<'_>) -> Result<T>,
     ) -> Result<Vec<T>> {
-        let values = params.values()?;
-        let mut statement = self.sqlite.prepare_cached(sql)?;
-        let mut rows = statement.query(rusqlite::params_from_iter(values.iter()))?;
-        let mut read = Vec::new();
-        while let Some(row) = rows.next()? {
-            read.push(f(&Row::sqlite(row))?);
-        }
-        Ok(read)
+        self.rows(sql, params, |rows| {
+            let mut read = Vec::new();
+            while let Some(row) = rows.next()? {
+                read.push(f(&Row::sqlite(row))?);
+            }
+            Ok(read)
+        })
     }
 
     /// Reads rows one at a time until `f` answers false: for a walk that stops part way (a batch of
@@ -82,15 +78,27 @@ impl Connection {
         params: impl Params,
         mut f: impl FnMut(&Row<'_>) -> Result<bool>,
     ) -> Result<()> {
+        self.rows(sql, params, |rows| {
+            while let Some(row) = rows.next()? {
+                if !f(&Row::sqlite(row))? {
+                    break;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Runs `sql` on the connection's cached statement and hands its rows to `read`.
+    fn rows<T>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        read: impl FnOnce(&mut rusqlite::Rows<'_>) -> Result<T>,
+    ) -> Result<T> {
         let values = params.values()?;
         let mut statement = self.sqlite.prepare_cached(sql)?;
         let mut rows = statement.query(rusqlite::params_from_iter(values.iter()))?;
-        while let Some(row) = rows.next()? {
-            if !f(&Row::sqlite(row))? {
-                break;
-            }
-        }
-        Ok(())
+        read(&mut rows)
     }
 
     /// Begins a transaction: committed by `commit`, rolled back when dropped without it.

@@ -91,7 +91,7 @@ pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), Ad
     let tx = c.transaction()?;
     // The pairing is read in the share's own transaction, so a pairing ended meanwhile gets no share.
     let paired: bool = tx.query_row(
-        "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![share.survivor_id, share.advocate_id],
         |r| r.get(0),
     )?;

@@ -42,7 +42,7 @@ fn strings(c: &Connection, sql: &str, id: &str) -> crate::db::Result<Vec<String>
 pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
     let tx = c.transaction()?;
     let running: bool = tx.query_row(
-        "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins WHERE account_id = ?1 AND state = 'running'",
         [&n.account_id],
         |r| r.get(0),
     )?;
@@ -72,7 +72,7 @@ pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
     }
     for (advocate, sealed) in &n.advocates {
         let paired: bool = tx.query_row(
-            "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+            "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
             params![n.account_id, advocate],
             |r| r.get(0),
         )?;
@@ -147,7 +147,7 @@ fn extend_in(
     let given_back = i64::from(budget == Budget::Others);
     let extended = tx.execute(
         "UPDATE checkins SET ends_at = ?2, next_try_at = ?2, reminded = 0,
-         wrong_pins = max(wrong_pins - ?3, 0)
+         wrong_pins = CASE WHEN wrong_pins > ?3 THEN wrong_pins - ?3 ELSE 0 END
          WHERE id = ?1 AND state = 'running'",
         params![id, ends_at, given_back],
     )? > 0;

@@ -105,7 +105,7 @@ pub fn answer(
 ) -> Result<Option<Vec<Told>>, CheckinError> {
     let tx = c.transaction()?;
     let answerable: bool = tx.query_row(
-        "SELECT count(*) > 0 FROM checkins WHERE id = ?1 AND kind = 'overdue' AND state IN ('alerting', 'told')",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins WHERE id = ?1 AND kind = 'overdue' AND state IN ('alerting', 'told')",
         [id],
         |r| r.get(0),
     )?;

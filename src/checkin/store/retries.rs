@@ -34,7 +34,7 @@ pub fn retry_later(
         params![id, now, why.as_str(), wait],
     )?;
     tx.execute(
-        "UPDATE checkins SET next_try_at = min(next_try_at, ?1) WHERE id = (
+        "UPDATE checkins SET next_try_at = CASE WHEN next_try_at < ?1 THEN next_try_at ELSE ?1 END WHERE id = (
              SELECT id FROM checkins WHERE state = 'alerting' AND first_failed_at IS NOT NULL
              ORDER BY coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id LIMIT 1)",
         [now + FIRST_WAIT_MS],

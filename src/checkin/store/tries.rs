@@ -56,7 +56,7 @@ const FIRST: &str = "ORDER BY state = 'running' DESC, ends_at DESC LIMIT 1";
 
 fn budget_of(c: &Connection, checkin_id: &str, session: &str) -> crate::db::Result<Budget> {
     let hers: bool = c.query_row(
-        "SELECT count(*) > 0 FROM checkin_sessions WHERE checkin_id = ?1 AND session_id = ?2",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkin_sessions WHERE checkin_id = ?1 AND session_id = ?2",
         params![checkin_id, session],
         |r| r.get(0),
     )?;
