@@ -1,5 +1,7 @@
-//! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
-//! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
+//! The database: the engine-neutral `Connection` every store speaks to (docs/development.md, "The database
+//! layer"), and SQLite behind it: one file in the data directory, WAL mode, one writer connection behind a
+//! mutex and a small pool of readers. Every call runs on the blocking thread pool, never on the async
+//! executor.
 
 mod connection;
 mod error;
