@@ -4,7 +4,7 @@
 //! auth service and the copy; the front doors hand it to accounts and the auth service (src/server.rs, the
 //! commands), which may not call up to these features themselves.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use crate::accounts::AccountError;
 use crate::accounts::delete::{self, Deleted};

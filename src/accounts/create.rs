@@ -3,7 +3,7 @@
 //! on sign-up without `[email]`: nothing here ever sends a confirmation e-mail, so there would be no way to
 //! confirm it later.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::{Map, Value, json};
 
 use super::AccountError;

@@ -5,21 +5,21 @@
 //! check-in names is not deleted at all until it ends: their copy of her alert would go with them. Each
 //! function runs inside the caller's transaction, so the check and the change it guards cannot be split.
 
-use rusqlite::{Connection, params};
+use crate::db::{Connection, params};
 
 /// Whether a check-in of this account runs now: only her PIN can end it.
-pub fn runs(c: &Connection, account_id: &str) -> rusqlite::Result<bool> {
+pub fn runs(c: &Connection, account_id: &str) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins WHERE account_id = ?1 AND state = 'running'",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins WHERE account_id = ?1 AND state = 'running'",
         [account_id],
         |r| r.get(0),
     )
 }
 
 /// Whether a running check-in of anyone's would alert this advocate.
-pub fn alerts_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<bool> {
+pub fn alerts_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
          WHERE k.state = 'running' AND n.advocate_id = ?1",
         [advocate_id],
         |r| r.get(0),
@@ -31,9 +31,9 @@ pub fn names_advocate(
     c: &Connection,
     survivor_id: &str,
     advocate_id: &str,
-) -> rusqlite::Result<bool> {
+) -> crate::db::Result<bool> {
     c.query_row(
-        "SELECT count(*) > 0 FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins k JOIN checkin_advocate_notes n ON n.checkin_id = k.id
          WHERE k.account_id = ?1 AND k.state = 'running' AND n.advocate_id = ?2",
         params![survivor_id, advocate_id],
         |r| r.get(0),
@@ -48,7 +48,7 @@ pub fn raise_before_deletion(
     c: &Connection,
     account_id: &str,
     now: i64,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     c.execute(
         "UPDATE checkin_advocate_notes SET known_as = (
              SELECT l.known_as FROM advocate_links l

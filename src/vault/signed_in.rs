@@ -70,17 +70,14 @@ impl SignedIn {
             .ok_or_else(|| missing("database"))?;
         let of = vault.session_of(super::bearer(req), auth).await?;
         let account = of.account.clone();
-        let role = db
-            .read(move |c| role::of(c, &account).map_err(crate::db::DbError::Sqlite))
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "cannot read an account's role");
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "server_busy",
-                    "The server is busy. Please try again in a moment.",
-                )
-            })?;
+        let role = db.read(move |c| role::of(c, &account)).await.map_err(|e| {
+            tracing::error!(error = %e, "cannot read an account's role");
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server_busy",
+                "The server is busy. Please try again in a moment.",
+            )
+        })?;
         let signed_in = Self {
             account: of.account,
             db: db.get_ref().clone(),

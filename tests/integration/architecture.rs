@@ -750,15 +750,38 @@ fn every_table_has_one_home() {
 
 /// `src/db/` keeps the connection and the migrations only (docs/development.md, "Layers"): what a row takes
 /// on the disk, and how much a deletion removes at once, belong to the room on the disk (`src/room/`).
+/// Its files are the engine-neutral layer ("The database layer") and SQLite's side of it.
 #[test]
 fn the_database_folder_keeps_the_connection_and_the_migrations() {
+    let layer = [
+        "connection",
+        "error",
+        "migrations",
+        "row",
+        "sqlite",
+        "tests",
+        "value",
+    ];
     let extra: Vec<String> = sources()
         .into_iter()
         .filter(|s| s.module.first().is_some_and(|m| m == "db"))
-        .filter(|s| s.module != ["db"] && s.module != ["db", "migrations"])
+        .filter(|s| s.module != ["db"] && !(s.module.len() == 2 && layer.contains(&&*s.module[1])))
         .map(|s| s.file.display().to_string())
         .collect();
     assert!(extra.is_empty(), "src/db/ holds more: {extra:#?}");
+}
+
+/// Only `src/db/` names the SQLite driver: every store speaks to `crate::db::Connection`, so a second
+/// engine (PostgreSQL) comes in behind that one folder (docs/development.md, "The database layer").
+#[test]
+fn only_the_database_layer_names_the_sqlite_driver() {
+    let named: Vec<String> = sources()
+        .into_iter()
+        .filter(|s| s.module.first().is_none_or(|m| m != "db"))
+        .filter(|s| s.text.contains("rusqlite"))
+        .map(|s| s.file.display().to_string())
+        .collect();
+    assert!(named.is_empty(), "{named:#?}");
 }
 
 /// Passwords and check-in PINs are hashed on one bounded pool of threads (src/auth/keys/password.rs): no

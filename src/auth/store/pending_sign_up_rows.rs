@@ -1,6 +1,6 @@
 //! Queries on `pending_sign_ups`: sign-ups waiting for the link in their confirmation e-mail.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 /// The sign-ups kept per address: a few, so that hers still works after someone else tried her
 /// address, and a password sign-in never checks more than this many hashes.
@@ -21,7 +21,7 @@ pub struct PendingRow {
 }
 
 /// Adds a sign-up and forgets the address's oldest beyond [`KEPT_PER_ADDRESS`].
-pub fn insert(c: &Connection, row: &PendingRow) -> rusqlite::Result<()> {
+pub fn insert(c: &Connection, row: &PendingRow) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO pending_sign_ups \
          (id, email, password_hash, user_metadata, token_hash, created_at, expires_at) \
@@ -45,16 +45,17 @@ pub fn insert(c: &Connection, row: &PendingRow) -> rusqlite::Result<()> {
 }
 
 /// The password hashes of the address's sign-ups still waiting at `now`, newest first.
-pub fn hashes(c: &Connection, email: &str, now: i64) -> rusqlite::Result<Vec<String>> {
-    let mut st = c.prepare(
+pub fn hashes(c: &Connection, email: &str, now: i64) -> crate::db::Result<Vec<String>> {
+    c.query_map(
         "SELECT password_hash FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
          ORDER BY created_at DESC, rowid DESC",
-    )?;
-    st.query_map(params![email, now], |r| r.get(0))?.collect()
+        params![email, now],
+        |r| r.get(0),
+    )
 }
 
 /// The newest sign-up for the address still waiting at `now`.
-pub fn newest(c: &Connection, email: &str, now: i64) -> rusqlite::Result<Option<PendingRow>> {
+pub fn newest(c: &Connection, email: &str, now: i64) -> crate::db::Result<Option<PendingRow>> {
     c.query_row(
         "SELECT id, email, password_hash, user_metadata, token_hash, created_at, expires_at \
          FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
@@ -66,7 +67,7 @@ pub fn newest(c: &Connection, email: &str, now: i64) -> rusqlite::Result<Option<
 }
 
 /// The sign-up a link's token belongs to, if any (expired or not).
-pub fn by_token(c: &Connection, token_hash: &str) -> rusqlite::Result<Option<PendingRow>> {
+pub fn by_token(c: &Connection, token_hash: &str) -> crate::db::Result<Option<PendingRow>> {
     c.query_row(
         "SELECT id, email, password_hash, user_metadata, token_hash, created_at, expires_at \
          FROM pending_sign_ups WHERE token_hash = ?1",
@@ -77,7 +78,7 @@ pub fn by_token(c: &Connection, token_hash: &str) -> rusqlite::Result<Option<Pen
 }
 
 /// A new link for a waiting sign-up (a resend): the old one stops working.
-pub fn renew(c: &Connection, id: &str, token_hash: &str, expires_at: i64) -> rusqlite::Result<()> {
+pub fn renew(c: &Connection, id: &str, token_hash: &str, expires_at: i64) -> crate::db::Result<()> {
     c.execute(
         "UPDATE pending_sign_ups SET token_hash = ?2, expires_at = ?3 WHERE id = ?1",
         params![id, token_hash, expires_at],
@@ -86,19 +87,19 @@ pub fn renew(c: &Connection, id: &str, token_hash: &str, expires_at: i64) -> rus
 }
 
 /// Forgets every sign-up for the address (its account now exists).
-pub fn delete_for_email(c: &Connection, email: &str) -> rusqlite::Result<usize> {
+pub fn delete_for_email(c: &Connection, email: &str) -> crate::db::Result<usize> {
     c.execute("DELETE FROM pending_sign_ups WHERE email = ?1", [email])
 }
 
 /// Forgets sign-ups whose link expired before `before`.
-pub fn purge_expired(c: &Connection, before: i64) -> rusqlite::Result<usize> {
+pub fn purge_expired(c: &Connection, before: i64) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM pending_sign_ups WHERE expires_at < ?1",
         [before],
     )
 }
 
-fn read(r: &rusqlite::Row) -> rusqlite::Result<PendingRow> {
+fn read(r: &crate::db::Row) -> crate::db::Result<PendingRow> {
     Ok(PendingRow {
         id: r.get(0)?,
         email: r.get(1)?,

@@ -1,7 +1,7 @@
 //! The alerts her advocates see: each holds her note sealed to that advocate, kept until the advocate
 //! dismisses it or for 30 days.
 
-use rusqlite::{Connection, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::checkin::errors::CheckinError;
@@ -21,28 +21,28 @@ pub struct Alert {
     pub created_at: i64,
 }
 
-pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Alert>> {
+pub fn of_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<Vec<Alert>> {
     use base64::Engine;
-    let mut stmt = c.prepare(
+    c.query_map(
         "SELECT id, survivor_id, known_as, kind, sealed, created_at FROM checkin_alerts
          WHERE advocate_id = ?1 ORDER BY created_at DESC, id",
-    )?;
-    stmt.query_map([advocate_id], |r| {
-        let sealed: Vec<u8> = r.get(4)?;
-        Ok(Alert {
-            id: r.get(0)?,
-            survivor_id: r.get(1)?,
-            known_as: r.get(2)?,
-            kind: r.get(3)?,
-            sealed: base64::engine::general_purpose::STANDARD.encode(sealed),
-            created_at: r.get(5)?,
-        })
-    })?
-    .collect()
+        [advocate_id],
+        |r| {
+            let sealed: Vec<u8> = r.get(4)?;
+            Ok(Alert {
+                id: r.get(0)?,
+                survivor_id: r.get(1)?,
+                known_as: r.get(2)?,
+                kind: r.get(3)?,
+                sealed: base64::engine::general_purpose::STANDARD.encode(sealed),
+                created_at: r.get(5)?,
+            })
+        },
+    )
 }
 
 /// The advocate's own address, where an alert is e-mailed.
-pub fn address_of(c: &Connection, advocate_id: &str) -> rusqlite::Result<String> {
+pub fn address_of(c: &Connection, advocate_id: &str) -> crate::db::Result<String> {
     c.query_row(
         "SELECT email FROM users WHERE id = ?1",
         [advocate_id],
@@ -60,18 +60,58 @@ pub fn insert_test(
     now: i64,
 ) -> Result<Option<String>, CheckinError> {
     let tx = c.transaction()?;
-    let stored = tx.execute(
-        "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
-         SELECT lower(hex(randomblob(16))), advocate_id, survivor_id, known_as, 'test', ?3, ?4
-         FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
-        params![survivor_id, advocate_id, sealed, now],
-    )? > 0;
+    let known_as: Option<String> = tx
+        .query_row(
+            "SELECT known_as FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+            params![survivor_id, advocate_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let stored = match known_as {
+        Some(known_as) => {
+            insert(
+                &tx,
+                advocate_id,
+                survivor_id,
+                &known_as,
+                "test",
+                sealed,
+                now,
+            )? > 0
+        }
+        None => false,
+    };
     let address = match stored {
         true => Some(address_of(&tx, advocate_id)?),
         false => None,
     };
     tx.commit()?;
     Ok(address)
+}
+
+/// Stores one alert for an advocate, under a fresh random id; part of the caller's transaction.
+pub(super) fn insert(
+    tx: &Connection,
+    advocate_id: &str,
+    survivor_id: &str,
+    known_as: &str,
+    kind: &str,
+    sealed: &[u8],
+    now: i64,
+) -> crate::db::Result<usize> {
+    tx.execute(
+        "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            uuid::Uuid::new_v4().simple().to_string(),
+            advocate_id,
+            survivor_id,
+            known_as,
+            kind,
+            sealed,
+            now
+        ],
+    )
 }
 
 pub fn dismiss(c: &Connection, advocate_id: &str, id: &str) -> Result<bool, CheckinError> {
@@ -85,7 +125,7 @@ pub fn dismiss(c: &Connection, advocate_id: &str, id: &str) -> Result<bool, Chec
     Ok(gone)
 }
 
-pub fn purge(c: &Connection, now: i64) -> rusqlite::Result<usize> {
+pub fn purge(c: &Connection, now: i64) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM checkin_alerts WHERE created_at <= ?1",
         [now - KEEP_MS],

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::Map;
 
 use super::Actor;
