@@ -693,18 +693,6 @@ fn sql_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Tables more than one module still names, each with why.
-const SHARED_TABLES: &[(&str, &str)] = &[
-    // The timer's alarm reads each advocate's address and the name she is known by in the same statement
-    // that stores the alert (src/checkin/store/due.rs, alerts.rs, src/checkin/account.rs); splitting those
-    // statements is for the move to PostgreSQL (issue 39).
-    ("users", "the check-in's alarm joins an advocate's address"),
-    (
-        "advocate_links",
-        "the check-in's alarm joins the name she is known by",
-    ),
-];
-
 /// Every table has one home (issue 37): the SQL that names a table (`FROM`, `INTO`, `UPDATE`, `JOIN`) sits in
 /// one top-level module; any other module asks that one. `src/db/` keeps the connection and the migrations
 /// and names no table outside them.
@@ -740,9 +728,7 @@ fn every_table_has_one_home() {
     );
     let shared: Vec<String> = homes
         .iter()
-        .filter(|(table, modules)| {
-            modules.len() > 1 && !SHARED_TABLES.iter().any(|(t, _)| t == table)
-        })
+        .filter(|(_, modules)| modules.len() > 1)
         .map(|(table, modules)| format!("{table} is named in {modules:?}"))
         .collect();
     assert!(shared.is_empty(), "{shared:#?}");
