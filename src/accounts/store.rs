@@ -179,6 +179,12 @@ pub fn set_banned_until(
     Ok(())
 }
 
+/// The account's address, if it exists: where the check-in's alarm e-mails an advocate.
+pub fn email_of(conn: &Connection, id: &str) -> crate::db::Result<Option<String>> {
+    conn.query_row("SELECT email FROM users WHERE id = ?1", [id], |r| r.get(0))
+        .optional()
+}
+
 /// The account's `banned_until`, if it exists and has one.
 pub fn banned_until(conn: &Connection, id: &str) -> crate::db::Result<Option<String>> {
     Ok(conn

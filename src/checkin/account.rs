@@ -41,21 +41,24 @@ pub fn names_advocate(
 }
 
 /// Her account is about to be deleted: each running check-in of it raises its alarm now, as 'stopped'
-/// (she can never check in again), and each advocate's sealed note keeps the name she is known by, since her
-/// pairings go with the account before the timer stores the advocates' alerts. The check-ins themselves
-/// outlive the account and go once their alert is sent. Returns how many alarms were raised.
+/// (she can never check in again), and each advocate's sealed note keeps the name she is known by
+/// (`known_as`: her pairings, advocate and name, read by the caller in this transaction from the
+/// advocates' module), since her pairings go with the account before the timer stores the advocates'
+/// alerts. The check-ins themselves outlive the account and go once their alert is sent. Returns how many
+/// alarms were raised.
 pub fn raise_before_deletion(
     c: &Connection,
     account_id: &str,
+    known_as: &[(String, String)],
     now: i64,
 ) -> crate::db::Result<usize> {
-    c.execute(
-        "UPDATE checkin_advocate_notes SET known_as = (
-             SELECT l.known_as FROM advocate_links l
-             WHERE l.survivor_id = ?1 AND l.advocate_id = checkin_advocate_notes.advocate_id)
-         WHERE checkin_id IN (SELECT id FROM checkins WHERE account_id = ?1)",
-        [account_id],
-    )?;
+    for (advocate_id, name) in known_as {
+        c.execute(
+            "UPDATE checkin_advocate_notes SET known_as = ?3
+             WHERE advocate_id = ?2 AND checkin_id IN (SELECT id FROM checkins WHERE account_id = ?1)",
+            params![account_id, advocate_id, name],
+        )?;
+    }
     // An alarm already sent waits only for her late check-in, which a deleted account can never make.
     c.execute(
         "DELETE FROM checkins WHERE account_id = ?1 AND state = 'told'",

@@ -1,7 +1,7 @@
 //! `advocate_links`: who is paired with whom, the name she chose to be known by, and the advocate's key
 //! she compared the safety code for.
 
-use crate::db::{Connection, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::advocates::Advocate;
@@ -62,6 +62,26 @@ pub fn confirm_key(
            AND ?3 = (SELECT public_key FROM advocates WHERE account_id = ?2)",
         params![survivor_id, advocate_id, public_key],
     )? > 0)
+}
+
+/// The name she is known by to this advocate, while they are paired: how the check-in asks the pairing
+/// inside its own transaction (a pairing ended meanwhile answers `None`).
+pub fn known_as(
+    c: &Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+) -> crate::db::Result<Option<String>> {
+    c.query_row(
+        "SELECT known_as FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        params![survivor_id, advocate_id],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+/// Whether she is paired with this advocate.
+pub fn paired(c: &Connection, survivor_id: &str, advocate_id: &str) -> crate::db::Result<bool> {
+    Ok(known_as(c, survivor_id, advocate_id)?.is_some())
 }
 
 fn links(c: &Connection, column: &str, id: &str) -> crate::db::Result<Vec<Link>> {

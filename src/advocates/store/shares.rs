@@ -140,7 +140,8 @@ fn list(c: &Connection, column: &str, id: &str) -> crate::db::Result<Vec<ShareIn
     let (label, only) = if column == "survivor_id" {
         ("label", "TRUE")
     } else {
-        ("NULL", COMPLETE)
+        // Typed, as PostgreSQL needs a select list's NULL to be (BYTEA: SQLite's BLOB is no type there).
+        ("CAST(NULL AS BYTEA)", COMPLETE)
     };
     c.query_map(&format!(
         "SELECT id, survivor_id, advocate_id,

@@ -1,4 +1,6 @@
-//! Queries on `pending_sign_ups`: sign-ups waiting for the link in their confirmation e-mail.
+//! Queries on `pending_sign_ups`: sign-ups waiting for the link in their confirmation e-mail. An address's
+//! newest comes first: by `created_at`, and for two in the same millisecond by `seq`, the order column the
+//! database fills as each row is written (migration 0024).
 
 use crate::db::{Connection, OptionalExtension, params};
 
@@ -38,7 +40,7 @@ pub fn insert(c: &Connection, row: &PendingRow) -> crate::db::Result<()> {
     )?;
     c.execute(
         "DELETE FROM pending_sign_ups WHERE email = ?1 AND id NOT IN \
-         (SELECT id FROM pending_sign_ups WHERE email = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)",
+         (SELECT id FROM pending_sign_ups WHERE email = ?1 ORDER BY created_at DESC, seq DESC LIMIT ?2)",
         params![row.email, KEPT_PER_ADDRESS],
     )?;
     Ok(())
@@ -48,7 +50,7 @@ pub fn insert(c: &Connection, row: &PendingRow) -> crate::db::Result<()> {
 pub fn hashes(c: &Connection, email: &str, now: i64) -> crate::db::Result<Vec<String>> {
     c.query_map(
         "SELECT password_hash FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
-         ORDER BY created_at DESC, rowid DESC",
+         ORDER BY created_at DESC, seq DESC",
         params![email, now],
         |r| r.get(0),
     )
@@ -59,7 +61,7 @@ pub fn newest(c: &Connection, email: &str, now: i64) -> crate::db::Result<Option
     c.query_row(
         "SELECT id, email, password_hash, user_metadata, token_hash, created_at, expires_at \
          FROM pending_sign_ups WHERE email = ?1 AND expires_at >= ?2 \
-         ORDER BY created_at DESC, rowid DESC LIMIT 1",
+         ORDER BY created_at DESC, seq DESC LIMIT 1",
         params![email, now],
         read,
     )
@@ -109,4 +111,36 @@ fn read(r: &crate::db::Row) -> crate::db::Result<PendingRow> {
         created_at: r.get(5)?,
         expires_at: r.get(6)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sign-ups made in the same millisecond keep the order they were written in, whatever their ids.
+    #[test]
+    fn ties_keep_the_order_they_were_written_in() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
+        let c = crate::db::open_for_command(dir.path()).unwrap();
+        for id in ["z", "y", "x", "w"] {
+            let row = PendingRow {
+                id: id.into(),
+                email: "her@example.org".into(),
+                password_hash: format!("hash-{id}"),
+                user_metadata: "{}".into(),
+                token_hash: None,
+                created_at: 5,
+                expires_at: 100,
+            };
+            insert(&c, &row).unwrap();
+        }
+        assert_eq!(
+            hashes(&c, "her@example.org", 10).unwrap(),
+            ["hash-w", "hash-x", "hash-y"],
+            "the oldest written is the one forgotten"
+        );
+        let newest = newest(&c, "her@example.org", 10).unwrap().unwrap();
+        assert_eq!(newest.id, "w");
+    }
 }

@@ -1,7 +1,9 @@
 //! The alerts her advocates see: each holds her note sealed to that advocate, kept until the advocate
 //! dismisses it or for 30 days.
 
-use crate::db::{Connection, OptionalExtension, params};
+use crate::accounts;
+use crate::advocates::store::links;
+use crate::db::{Connection, params};
 use serde::Serialize;
 
 use crate::checkin::errors::CheckinError;
@@ -41,13 +43,9 @@ pub fn of_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<Vec<A
     )
 }
 
-/// The advocate's own address, where an alert is e-mailed.
+/// The advocate's own address, where an alert is e-mailed (asked of accounts, which keep it).
 pub fn address_of(c: &Connection, advocate_id: &str) -> crate::db::Result<String> {
-    c.query_row(
-        "SELECT email FROM users WHERE id = ?1",
-        [advocate_id],
-        |r| r.get(0),
-    )
+    accounts::store::email_of(c, advocate_id)?.ok_or(crate::db::DbError::NoRows)
 }
 
 /// A test alert for one of her paired advocates: the advocate's address (for the test e-mail) when it
@@ -60,13 +58,7 @@ pub fn insert_test(
     now: i64,
 ) -> Result<Option<String>, CheckinError> {
     let tx = c.transaction()?;
-    let known_as: Option<String> = tx
-        .query_row(
-            "SELECT known_as FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
-            params![survivor_id, advocate_id],
-            |r| r.get(0),
-        )
-        .optional()?;
+    let known_as = links::known_as(&tx, survivor_id, advocate_id)?;
     let stored = match known_as {
         Some(known_as) => {
             insert(
@@ -89,8 +81,34 @@ pub fn insert_test(
     Ok(address)
 }
 
+/// Stores an alert for each advocate whose note of this check-in is not yet told, in the caller's
+/// transaction (the alarm's, `due::fire`); how many.
+pub(super) fn insert_from_notes(
+    tx: &Connection,
+    checkin_id: &str,
+    survivor_id: &str,
+    kind: &str,
+    now: i64,
+) -> crate::db::Result<usize> {
+    let notes: Vec<(String, Option<String>, Vec<u8>)> = tx.query_map(
+        "SELECT advocate_id, known_as, sealed FROM checkin_advocate_notes
+         WHERE checkin_id = ?1 AND told_at IS NULL",
+        [checkin_id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    let mut stored = 0;
+    for (advocate_id, kept, sealed) in notes {
+        // The name she is known by now, asked of the advocates' module in this transaction, or the one her
+        // note kept when her account (and its pairings) went; a note is never dropped for a missing name.
+        let known_as = links::known_as(tx, survivor_id, &advocate_id)?.or(kept);
+        let known_as = known_as.unwrap_or_default();
+        stored += insert(tx, &advocate_id, survivor_id, &known_as, kind, &sealed, now)?;
+    }
+    Ok(stored)
+}
+
 /// Stores one alert for an advocate, under a fresh random id; part of the caller's transaction.
-pub(super) fn insert(
+fn insert(
     tx: &Connection,
     advocate_id: &str,
     survivor_id: &str,

@@ -5,6 +5,7 @@ use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::tries::{self, Budget};
+use crate::advocates::store::links;
 use crate::checkin::errors::CheckinError;
 use crate::ground::clock::now_text;
 
@@ -71,12 +72,8 @@ pub fn start(c: &mut Connection, n: &NewCheckin) -> Result<(), CheckinError> {
         )?;
     }
     for (advocate, sealed) in &n.advocates {
-        let paired: bool = tx.query_row(
-            "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
-            params![n.account_id, advocate],
-            |r| r.get(0),
-        )?;
-        if !paired {
+        // Asked of the advocates' module in this transaction: a pairing ended meanwhile gets no note.
+        if !links::paired(&tx, &n.account_id, advocate)? {
             return Err(CheckinError::Invalid(
                 "One of the advocates chosen is not paired with you.".into(),
             ));

@@ -7,6 +7,7 @@ use crate::checkin::errors::CheckinError;
 use crate::email::failure::MailFailure;
 
 use super::{alerts, outcomes};
+use crate::accounts;
 
 /// An alert being sent.
 pub struct Firing {
@@ -114,27 +115,26 @@ pub fn fire(
         [id],
         |r| r.get(0),
     )?;
-    let notes: Vec<(String, String, Vec<u8>)> = tx.query_map(
-        "SELECT n.advocate_id, coalesce(l.known_as, n.known_as, ''), n.sealed
-         FROM checkin_advocate_notes n
-         LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
-         WHERE n.checkin_id = ?1 AND n.told_at IS NULL",
-        params![id, account],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
-    let mut advocates = 0;
-    for (advocate_id, known_as, sealed) in notes {
-        advocates += alerts::insert(&tx, &advocate_id, &account, &known_as, &kind, &sealed, now)?;
-    }
+    let advocates = alerts::insert_from_notes(&tx, id, &account, &kind, now)?;
     // The follow-up of a late check-in e-mails only the advocates its alarm's e-mail reached (`late_alarms.rs`).
     if mail && kind != "late" {
-        tx.execute(
-            "INSERT INTO checkin_advocate_mail (checkin_id, address)
-             SELECT n.checkin_id, u.email FROM checkin_advocate_notes n JOIN users u ON u.id = n.advocate_id
-             WHERE n.checkin_id = ?1
-             ON CONFLICT DO NOTHING",
+        let chosen: Vec<String> = tx.query_map(
+            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1",
             [id],
+            |r| r.get(0),
         )?;
+        for advocate_id in chosen {
+            // Accounts keep the address, read in this transaction; an advocate's account that is gone
+            // took its notes with it.
+            let Some(address) = accounts::store::email_of(&tx, &advocate_id)? else {
+                continue;
+            };
+            tx.execute(
+                "INSERT INTO checkin_advocate_mail (checkin_id, address) VALUES (?1, ?2)
+                 ON CONFLICT DO NOTHING",
+                params![id, address],
+            )?;
+        }
     }
     if kind == "overdue" {
         tx.execute(
