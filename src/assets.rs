@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use actix_web::http::header::HeaderValue;
 use rust_embed::RustEmbed;
@@ -49,6 +50,13 @@ pub(crate) struct Asset {
     content_type: HeaderValue,
     cache_control: HeaderValue,
     identity: Variant,
+    /// Read with an embedded file; for a file made at start-up, made the first time a client accepts it. Most
+    /// of those (a page per pair of disguises) are never asked for, and compressing them all at the strongest
+    /// level was half of what a start cost.
+    compressed: OnceLock<Compressed>,
+}
+
+struct Compressed {
     brotli: Option<Variant>,
     gzip: Option<Variant>,
 }
@@ -56,21 +64,28 @@ pub(crate) struct Asset {
 impl Asset {
     fn variant(&self, accepted: &[Encoding]) -> (Encoding, &Variant) {
         for enc in accepted {
-            match enc {
-                Encoding::Brotli if self.brotli.is_some() => {
-                    return (*enc, self.brotli.as_ref().unwrap());
-                }
-                Encoding::Gzip if self.gzip.is_some() => {
-                    return (*enc, self.gzip.as_ref().unwrap());
-                }
-                _ => {}
+            let compressed = match enc {
+                Encoding::Brotli => &self.compressed().brotli,
+                Encoding::Gzip => &self.compressed().gzip,
+                Encoding::Identity => continue,
+            };
+            if let Some(variant) = compressed {
+                return (*enc, variant);
             }
         }
         (Encoding::Identity, &self.identity)
     }
 
+    fn compressed(&self) -> &Compressed {
+        self.compressed
+            .get_or_init(|| compress(&self.identity.bytes))
+    }
+
+    /// Without compressing anything: a file made at start-up always has its compressed variants.
     fn has_variants(&self) -> bool {
-        self.brotli.is_some() || self.gzip.is_some()
+        self.compressed
+            .get()
+            .is_none_or(|c| c.brotli.is_some() || c.gzip.is_some())
     }
 }
 
@@ -146,8 +161,7 @@ impl Catalog {
                         .expect("mime types are ASCII"),
                     cache_control: HeaderValue::from_static(cache_control),
                     identity,
-                    brotli,
-                    gzip,
+                    compressed: OnceLock::from(Compressed { brotli, gzip }),
                 },
             );
         }
@@ -212,9 +226,18 @@ fn html_asset(html: String) -> Asset {
     generated_asset(html.into_bytes(), "text/html; charset=utf-8")
 }
 
-/// A file made at start-up (a page, a manifest, an operator's language file), compressed once like the
-/// embedded ones.
+/// A file made at start-up (a page, a manifest, an operator's language file), compressed like the embedded
+/// ones, once, when first asked for.
 pub(crate) fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Asset {
+    Asset {
+        content_type: HeaderValue::from_static(content_type),
+        cache_control: HeaderValue::from_static("no-cache"),
+        identity: memory_variant(bytes),
+        compressed: OnceLock::new(),
+    }
+}
+
+fn compress(bytes: &[u8]) -> Compressed {
     let mut brotli = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
         quality: 11,
@@ -222,12 +245,9 @@ pub(crate) fn generated_asset(bytes: Vec<u8>, content_type: &'static str) -> Ass
     };
     brotli::BrotliCompress(&mut &bytes[..], &mut brotli, &params).expect("compressing in memory");
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    std::io::Write::write_all(&mut gzip, &bytes).expect("compressing in memory");
+    std::io::Write::write_all(&mut gzip, bytes).expect("compressing in memory");
     let gzip = gzip.finish().expect("compressing in memory");
-    Asset {
-        content_type: HeaderValue::from_static(content_type),
-        cache_control: HeaderValue::from_static("no-cache"),
-        identity: memory_variant(bytes),
+    Compressed {
         brotli: Some(memory_variant(brotli)),
         gzip: Some(memory_variant(gzip)),
     }

@@ -1,5 +1,5 @@
 //! `GET /api/locales/<code>.json`: an operator's catalogue, for the page that shows that language,
-//! compressed once at start like the app's own files.
+//! compressed like the app's own files (once, when first asked for).
 
 use std::collections::BTreeMap;
 
