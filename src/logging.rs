@@ -2,15 +2,22 @@
 
 use std::io::IsTerminal;
 
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::Targets;
 
 use crate::cli::LogFormat;
 use crate::http::client_faults;
 
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
-        EnvFilter::new("info,actix_server=warn,actix_web=warn,reqwest=warn,hyper=warn")
-    });
+    // Levels per target (`warn`, `info,solace=debug`): what RUST_LOG is used for here. The crate's
+    // EnvFilter, which also reads span and field filters, brings a regular-expression engine into the compile.
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|directives| directives.parse::<Targets>().ok())
+        .unwrap_or_else(|| {
+            "info,actix_server=warn,actix_web=warn,reqwest=warn,hyper=warn"
+                .parse()
+                .expect("the default directives parse")
+        });
     // Colour codes only for a person at a terminal: journald shows lines holding them as "[blob data]".
     let colour = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
