@@ -53,15 +53,32 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
+    // The commands that open the data directory's database and files.
+    if matches!(
+        command,
+        Command::Serve
+            | Command::Backup { .. }
+            | Command::Users { .. }
+            | Command::Advocates { .. }
+            | Command::Operators { .. }
+            | Command::ServiceKey { .. }
+    ) && let Some(why) = config.not_yet_served()
+    {
+        eprintln!("solace: {why}");
+        return ExitCode::from(EXIT_CONFIG);
+    }
     match command {
         Command::GenerateConfig | Command::VerifyEvidence { .. } | Command::Locales { .. } => {
             unreachable!("handled above")
         }
-        Command::ValidateConfig => {
+        Command::ValidateConfig { connect } => {
             for warning in config.warnings() {
                 eprintln!("solace: warning: {warning}");
             }
             println!("configuration is valid");
+            if connect {
+                return solace::commands::connect::run(&config);
+            }
             ExitCode::SUCCESS
         }
         Command::Backup { to } => match db::backup(&config.server.data_dir, &to) {
