@@ -61,6 +61,7 @@ mod reliability_small_fixes;
 mod safety_config;
 mod site_names;
 mod static_assets;
+mod stores_config;
 mod systemd_notify;
 mod timestamp;
 mod users_cli;
