@@ -183,6 +183,14 @@ mod tests {
     }
 
     #[test]
+    fn a_config_dump_shows_no_password() {
+        let mut c = with_url("postgres://u:hunter2-pw@h/d");
+        c.password = Secret::new("hunter2-env");
+        let dump = format!("{c:?}");
+        assert!(!dump.contains("hunter2"), "{dump}");
+    }
+
+    #[test]
     fn the_merged_password_wins_over_the_urls() {
         let mut c = with_url("postgres://u:in-url@h/d");
         c.password = Secret::new("from-env");

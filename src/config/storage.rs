@@ -200,6 +200,15 @@ mod tests {
     }
 
     #[test]
+    fn a_config_dump_shows_no_key() {
+        let dump = format!("{:?}", s3("s3://bucket"));
+        assert!(
+            !dump.contains("AKIDEXAMPLE") && !dump.contains("hunter2"),
+            "{dump}"
+        );
+    }
+
+    #[test]
     fn bad_values_name_their_key() {
         for (url, key) in [
             ("s3://No_Such", "storage.url"),
