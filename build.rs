@@ -40,12 +40,29 @@ fn main() {
     export_ui_languages(&ui);
     let dist = ui.join("dist");
     let skip = std::env::var("SOLACE_SKIP_UI_BUILD").is_ok_and(|v| v == "1");
+    // The test command builds the web app in a stage of its own, beside the compile, and holds this lock
+    // while it does: waiting here means this script neither builds the app a second time nor compresses
+    // a half-written ui/dist. Held until the script ends.
+    let _building = lock_ui(&ui);
     if !skip && ui.join("package.json").exists() && is_stale(&ui, &dist) {
         build_ui(&ui);
     }
     if dist.exists() {
         precompress(&dist);
     }
+}
+
+/// Takes `ui/.build-lock` (the file the test command locks with flock(1) while it builds the app), waiting
+/// for whoever holds it. Without the file system's locks the build goes on unlocked, as before.
+fn lock_ui(ui: &Path) -> Option<fs::File> {
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(ui.join(".build-lock"))
+        .ok()?;
+    file.lock().ok()?;
+    Some(file)
 }
 
 /// The languages the UI ships (a folder with an `index.ts` under ui/src/locales), so that

@@ -4,11 +4,12 @@
 //! auth service and the copy; the front doors hand it to accounts and the auth service (src/server.rs, the
 //! commands), which may not call up to these features themselves.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use crate::accounts::AccountError;
 use crate::accounts::delete::{self, Deleted};
 use crate::accounts::neighbours::{By, Neighbours};
+use crate::advocates::store::links;
 use crate::checkin::account as checkin;
 use crate::ground::clock::now_ms;
 
@@ -30,7 +31,18 @@ impl Neighbours for Features {
         if checkin::alerts_advocate(tx, account_id)? {
             return Err(AccountError::AdvocateInCheckin);
         }
-        Ok(checkin::raise_before_deletion(tx, account_id, now_ms())?)
+        // The names she is known by, asked of the advocates' module here: the check-in's rule file is one
+        // the advocates' unpairing asks, so it cannot ask back.
+        let known_as: Vec<(String, String)> = links::links_of_survivor(tx, account_id)?
+            .into_iter()
+            .map(|l| (l.advocate_id, l.known_as))
+            .collect();
+        Ok(checkin::raise_before_deletion(
+            tx,
+            account_id,
+            &known_as,
+            now_ms(),
+        )?)
     }
 
     fn copy_of(

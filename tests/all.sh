@@ -133,18 +133,27 @@ system_packages() {
   tests/support/s3-stand-in-install.sh >/dev/null
 }
 
+# The web app (`npm run build`: `tsc -b`, which is the UI's type check and fails on any type error, then
+# `vite build`) is built in a stage of its own from the start, beside the compile, not by the build script
+# when the compile reaches it, where the binary would wait for it. The stage holds `ui/.build-lock` (taken
+# before either starts, see the run below) until it ends; the build script waits for that lock, then finds
+# ui/dist up to date and only compresses it.
+ui_build() {
+  cd ui
+  # Only the stage's own shell holds the lock: nothing the build leaves running can keep the compile waiting.
+  npm run --silent build 9>&-
+}
+
 # One compile of everything (binary, library, every test target), and the browser and auth-js suites start
 # the moment the binary in it is linked, while the tests go on compiling: `binary_ready` is a named pipe the
 # watcher writes to when Cargo reports `target/debug/solace` done (or closes, if the build fails first).
-# The build script builds the web app on the way (`npm run build`: `tsc -b`, which is the UI's type check and
-# fails the build on any type error, then `vite build`). Compiles run at a lower priority: they take every
-# core the tests leave idle, but a test with a time limit (Vitest's 5 s, a browser test's waits) is never
-# starved by a compile beside it.
+# The compile runs at the tests' own priority: the Rust tests wait for its last targets, and a lower
+# priority let the browser suite starve it for minutes (docs/development.md, "What the test command costs").
 binary_ready="$state/binary-ready"
 mkfifo "$binary_ready"
 rust_build() {
   local status
-  nice -n 10 cargo test --all-targets --no-run --message-format=json-render-diagnostics \
+  cargo test --all-targets --no-run --message-format=json-render-diagnostics \
     | node -e '
       const rl = require("readline").createInterface({ input: process.stdin });
       const fs = require("fs");
@@ -164,10 +173,11 @@ rust_build() {
   [ -e "$state/told" ] || : >"$binary_ready"
   return "${status:-0}"
 }
-# No `nice` here: the tests run beside the browser suite and are as much in a hurry. Four test threads
-# instead of two were tried on 2026-11-29: under the browser suite's load two tests then overran their waits
-# (docs/development.md), so the default (one per core) stays.
-rust_tests() { cargo test --quiet --no-fail-fast; }
+# Most integration tests wait (on a server starting, a token's clock, an alarm falling due) far more than
+# they compute: about 190 CPU-seconds for some 1,100 seconds of their summed wall time. Four at a time
+# overlap those waits; six, beside the browser suite on a machine already loaded, made a test that counts
+# a burst's memory miss its burst (docs/development.md, "What the test command costs").
+rust_tests() { cargo test --quiet --no-fail-fast -- --test-threads=4; }
 ui_checks() {
   cd ui
   npm run --silent lint
@@ -200,10 +210,17 @@ start npm-ui npm_install ui
 if [ -f tests/auth-js/package.json ]; then start npm-auth-js npm_install tests/auth-js; fi
 
 if finished npm-ui; then
+  # Taken here, before the compile starts, so that its build script always finds the lock held until the
+  # app is built; the ui-build stage inherits it, and this shell lets go of its own copy.
+  exec 9>ui/.build-lock
+  flock 9
+  start ui-build ui_build
+  exec 9>&-
   start ui-checks ui_checks
   start rust-build rust_build
   read -r built <"$binary_ready" || built=
 else
+  not_run ui-build npm-ui
   not_run ui-checks npm-ui
   not_run rust-build npm-ui
   built=
@@ -217,7 +234,13 @@ if [ "$built" = ready ]; then
     if finished npm-auth-js; then start auth-js auth_js; else not_run auth-js npm-auth-js; fi
   fi
   if [ -d ui/e2e ]; then
-    if [ "$system_ok" = 1 ]; then start browser browser_tests; else not_run browser system; fi
+    if [ "$system_ok" != 1 ]; then
+      not_run browser system
+    elif ! finished ui-build; then
+      not_run browser ui-build
+    else
+      start browser browser_tests
+    fi
   fi
   if ! finished rust-build; then
     not_run rust-tests rust-build

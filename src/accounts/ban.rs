@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use crate::accounts::recovery_tokens;
 use crate::accounts::sessions;
@@ -36,7 +36,7 @@ impl Ban {
 }
 
 /// Applies the ban inside the caller's transaction.
-pub fn apply(c: &Connection, user_id: &str, ban: Ban) -> rusqlite::Result<()> {
+pub fn apply(c: &Connection, user_id: &str, ban: Ban) -> crate::db::Result<()> {
     let until = ban.until();
     store::set_banned_until(c, user_id, until.as_deref(), &now_text())?;
     if until.is_some() {

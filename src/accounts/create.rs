@@ -3,7 +3,7 @@
 //! on sign-up without `[email]`: nothing here ever sends a confirmation e-mail, so there would be no way to
 //! confirm it later.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::{Map, Value, json};
 
 use super::AccountError;
@@ -31,6 +31,17 @@ pub fn create(c: &mut Connection, new: NewAccount) -> Result<String, AccountErro
 
 /// As `create`, for an account of another role (an advocate's, an operator's), in the same transaction.
 pub fn create_as(c: &mut Connection, new: NewAccount, role: Role) -> Result<String, AccountError> {
+    create_with(c, new, role, |_, _| Ok(()))
+}
+
+/// As `create_as`, with `also` writing, in the same transaction, the rows the role needs beside the
+/// account (an advocate's row): the role and those rows exist together or not at all.
+pub fn create_with(
+    c: &mut Connection,
+    new: NewAccount,
+    role: Role,
+    also: impl FnOnce(&Connection, &str) -> crate::db::Result<()>,
+) -> Result<String, AccountError> {
     let tx = c.transaction()?;
     if store::find_by_email(&tx, &new.email)?.is_some() {
         return Err(AccountError::EmailTaken);
@@ -46,6 +57,7 @@ pub fn create_as(c: &mut Connection, new: NewAccount, role: Role) -> Result<Stri
     let id = user.id;
     crate::accounts::store::set_banned_until(&tx, &id, new.banned_until.as_deref(), &now_text())?;
     role::set(&tx, &id, role)?;
+    also(&tx, &id)?;
     tx.commit()?;
     Ok(id)
 }
@@ -89,4 +101,35 @@ pub fn email_account_rows(
         updated_at: now,
     };
     (user, identity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An advocate's row that cannot be written takes the account and its role with it.
+    #[test]
+    fn the_role_s_rows_fail_and_no_account_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
+        let mut c = crate::db::open_for_command(dir.path()).unwrap();
+        let new = NewAccount {
+            email: "asha@example.org".into(),
+            password_hash: None,
+            user_metadata: Map::new(),
+            app_metadata: Map::new(),
+            banned_until: None,
+        };
+        let made = create_with(&mut c, new, Role::Advocate, |tx, _| {
+            tx.execute("INSERT INTO no_such_table (x) VALUES (1)", [])
+                .map(|_| ())
+        });
+        assert!(made.is_err());
+        assert!(
+            store::find_by_email(&c, "asha@example.org")
+                .unwrap()
+                .is_none()
+        );
+        assert!(role::members(&c, Role::Advocate).unwrap().is_empty());
+    }
 }

@@ -9,7 +9,7 @@
 //! running check-in would alert is not deleted by anyone until it ends. The check-ins live above accounts,
 //! so the caller hands in what they say (`Neighbours::before_deletion`), asked in the same transaction.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::neighbours::{By, Neighbours};
 use super::{AccountError, find::find};

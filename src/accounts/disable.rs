@@ -2,7 +2,7 @@
 //! sign in, refresh or open a recovery link; disabling ends its sessions at once, so a phone someone
 //! took loses access within one access-token lifetime.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::{AccountError, find::find};
 use crate::accounts::recovery_tokens;

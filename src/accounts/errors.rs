@@ -25,9 +25,3 @@ pub enum AccountError {
     #[error(transparent)]
     Db(#[from] DbError),
 }
-
-impl From<rusqlite::Error> for AccountError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::Db(DbError::Sqlite(e))
-    }
-}

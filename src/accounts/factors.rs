@@ -1,6 +1,6 @@
 //! Queries on `mfa_factors`, `mfa_challenges` and `mfa_amr_claims` (two-step sign-in).
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::db::{Connection, OptionalExtension, Row, params};
 
 pub const VERIFIED: &str = "verified";
 pub const UNVERIFIED: &str = "unverified";
@@ -38,7 +38,7 @@ pub struct ChallengeRow {
 const FACTOR_COLUMNS: &str = "id, user_id, friendly_name, factor_type, status, last_step, \
      last_challenged_at, created_at, updated_at, verified_at";
 
-fn factor(r: &Row<'_>) -> rusqlite::Result<FactorRow> {
+fn factor(r: &Row<'_>) -> crate::db::Result<FactorRow> {
     Ok(FactorRow {
         id: r.get(0)?,
         user_id: r.get(1)?,
@@ -53,7 +53,7 @@ fn factor(r: &Row<'_>) -> rusqlite::Result<FactorRow> {
     })
 }
 
-pub fn insert(c: &Connection, f: &FactorRow, sealed_secret: &[u8]) -> rusqlite::Result<()> {
+pub fn insert(c: &Connection, f: &FactorRow, sealed_secret: &[u8]) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, \
          created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -72,11 +72,14 @@ pub fn insert(c: &Connection, f: &FactorRow, sealed_secret: &[u8]) -> rusqlite::
 }
 
 /// The user's factors, oldest first (GoTrue's order).
-pub fn for_user(c: &Connection, user_id: &str) -> rusqlite::Result<Vec<FactorRow>> {
-    let mut stmt = c.prepare(&format!(
-        "SELECT {FACTOR_COLUMNS} FROM mfa_factors WHERE user_id = ?1 ORDER BY created_at, id"
-    ))?;
-    stmt.query_map([user_id], factor)?.collect()
+pub fn for_user(c: &Connection, user_id: &str) -> crate::db::Result<Vec<FactorRow>> {
+    c.query_map(
+        &format!(
+            "SELECT {FACTOR_COLUMNS} FROM mfa_factors WHERE user_id = ?1 ORDER BY created_at, id"
+        ),
+        [user_id],
+        factor,
+    )
 }
 
 /// A factor of this user (another user's factor is "not found", as in GoTrue).
@@ -84,7 +87,7 @@ pub fn find_owned(
     c: &Connection,
     user_id: &str,
     factor_id: &str,
-) -> rusqlite::Result<Option<FactorRow>> {
+) -> crate::db::Result<Option<FactorRow>> {
     c.query_row(
         &format!("SELECT {FACTOR_COLUMNS} FROM mfa_factors WHERE id = ?1 AND user_id = ?2"),
         [factor_id, user_id],
@@ -93,7 +96,7 @@ pub fn find_owned(
     .optional()
 }
 
-pub fn sealed_secret(c: &Connection, factor_id: &str) -> rusqlite::Result<Vec<u8>> {
+pub fn sealed_secret(c: &Connection, factor_id: &str) -> crate::db::Result<Vec<u8>> {
     c.query_row(
         "SELECT secret FROM mfa_factors WHERE id = ?1",
         [factor_id],
@@ -101,17 +104,17 @@ pub fn sealed_secret(c: &Connection, factor_id: &str) -> rusqlite::Result<Vec<u8
     )
 }
 
-pub fn delete(c: &Connection, factor_id: &str) -> rusqlite::Result<usize> {
+pub fn delete(c: &Connection, factor_id: &str) -> crate::db::Result<usize> {
     c.execute("DELETE FROM mfa_factors WHERE id = ?1", [factor_id])
 }
 
 /// Removes every factor of a user (`solace users remove-factors`); returns how many.
-pub fn delete_for_user(c: &Connection, user_id: &str) -> rusqlite::Result<usize> {
+pub fn delete_for_user(c: &Connection, user_id: &str) -> crate::db::Result<usize> {
     c.execute("DELETE FROM mfa_factors WHERE user_id = ?1", [user_id])
 }
 
 /// GoTrue's `DeleteUnverifiedFactors`: once one factor is verified, the half-finished others go.
-pub fn delete_unverified(c: &Connection, user_id: &str, keep: &str) -> rusqlite::Result<usize> {
+pub fn delete_unverified(c: &Connection, user_id: &str, keep: &str) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM mfa_factors WHERE user_id = ?1 AND status = ?2 AND id != ?3",
         params![user_id, UNVERIFIED, keep],
@@ -123,7 +126,7 @@ pub fn delete_stale_unverified(
     c: &Connection,
     user_id: &str,
     before: &str,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM mfa_factors WHERE user_id = ?1 AND status = ?2 AND created_at < ?3",
         params![user_id, UNVERIFIED, before],
@@ -132,7 +135,7 @@ pub fn delete_stale_unverified(
 
 /// Marks the factor verified (remembering when, the first time) and records the step whose code was
 /// just used.
-pub fn accept_code(c: &Connection, factor_id: &str, step: i64, now: &str) -> rusqlite::Result<()> {
+pub fn accept_code(c: &Connection, factor_id: &str, step: i64, now: &str) -> crate::db::Result<()> {
     c.execute(
         "UPDATE mfa_factors SET status = ?2, last_step = ?3, updated_at = ?4, \
          verified_at = coalesce(verified_at, ?4) WHERE id = ?1",
@@ -141,7 +144,7 @@ pub fn accept_code(c: &Connection, factor_id: &str, step: i64, now: &str) -> rus
     Ok(())
 }
 
-pub fn insert_challenge(c: &Connection, ch: &ChallengeRow, now: &str) -> rusqlite::Result<()> {
+pub fn insert_challenge(c: &Connection, ch: &ChallengeRow, now: &str) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO mfa_challenges (id, factor_id, ip_address, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![ch.id, ch.factor_id, ch.ip_address, ch.created_at],
@@ -158,7 +161,7 @@ pub fn delete_old_challenges(
     c: &Connection,
     factor_id: &str,
     before_ms: i64,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM mfa_challenges WHERE factor_id = ?1 AND created_at < ?2",
         params![factor_id, before_ms],
@@ -169,7 +172,7 @@ pub fn find_challenge(
     c: &Connection,
     factor_id: &str,
     challenge_id: &str,
-) -> rusqlite::Result<Option<ChallengeRow>> {
+) -> crate::db::Result<Option<ChallengeRow>> {
     c.query_row(
         "SELECT id, factor_id, ip_address, created_at, verified_at FROM mfa_challenges \
          WHERE id = ?1 AND factor_id = ?2",
@@ -187,12 +190,12 @@ pub fn find_challenge(
     .optional()
 }
 
-pub fn delete_challenge(c: &Connection, id: &str) -> rusqlite::Result<()> {
+pub fn delete_challenge(c: &Connection, id: &str) -> crate::db::Result<()> {
     c.execute("DELETE FROM mfa_challenges WHERE id = ?1", [id])?;
     Ok(())
 }
 
-pub fn mark_challenge_verified(c: &Connection, id: &str, now_ms: i64) -> rusqlite::Result<()> {
+pub fn mark_challenge_verified(c: &Connection, id: &str, now_ms: i64) -> crate::db::Result<()> {
     c.execute(
         "UPDATE mfa_challenges SET verified_at = ?2 WHERE id = ?1",
         params![id, now_ms],
@@ -207,7 +210,7 @@ pub fn add_claim(
     method: &str,
     factor_id: &str,
     at_secs: i64,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO mfa_amr_claims (session_id, method, factor_id, updated_at) \
          VALUES (?1, ?2, ?3, ?4) ON CONFLICT (session_id, method) \
@@ -218,11 +221,12 @@ pub fn add_claim(
 }
 
 /// The extra steps a session has passed: (method, unix seconds).
-pub fn claims(c: &Connection, session_id: &str) -> rusqlite::Result<Vec<(String, i64)>> {
-    let mut stmt =
-        c.prepare("SELECT method, updated_at FROM mfa_amr_claims WHERE session_id = ?1")?;
-    stmt.query_map([session_id], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect()
+pub fn claims(c: &Connection, session_id: &str) -> crate::db::Result<Vec<(String, i64)>> {
+    c.query_map(
+        "SELECT method, updated_at FROM mfa_amr_claims WHERE session_id = ?1",
+        [session_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// GoTrue's `InvalidateSessionsWithAALLessThan(aal2)`: every session of the user that has not passed
@@ -231,7 +235,7 @@ pub fn end_aal1_sessions(
     c: &Connection,
     user_id: &str,
     keep: Option<&str>,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM sessions WHERE user_id = ?1 AND id IS NOT ?2 AND id NOT IN \
          (SELECT session_id FROM mfa_amr_claims WHERE method = 'totp')",
@@ -240,7 +244,7 @@ pub fn end_aal1_sessions(
 }
 
 /// Ends every refresh token of a session: after a second step the client must use the new one.
-pub fn drop_refresh_tokens(c: &Connection, session_id: &str) -> rusqlite::Result<usize> {
+pub fn drop_refresh_tokens(c: &Connection, session_id: &str) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM refresh_tokens WHERE session_id = ?1",
         [session_id],

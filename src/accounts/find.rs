@@ -1,6 +1,6 @@
 //! One account, by id or e-mail address.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::AccountError;
 use crate::accounts::store::{self, AccountRow};

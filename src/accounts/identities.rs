@@ -1,6 +1,6 @@
 //! Queries on the `identities` table: how an account signs in (e-mail, Google), one row per provider.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::db::{Connection, OptionalExtension, Row, params};
 use serde_json::Value;
 
 use super::store::{UserRow, find_by_id, json};
@@ -21,7 +21,7 @@ pub struct IdentityRow {
 const IDENTITY_COLUMNS: &str = "id, provider, provider_id, user_id, identity_data, email, last_sign_in_at, \
                                 created_at, updated_at";
 
-fn identity(r: &Row<'_>) -> rusqlite::Result<IdentityRow> {
+fn identity(r: &Row<'_>) -> crate::db::Result<IdentityRow> {
     Ok(IdentityRow {
         id: r.get(0)?,
         provider: r.get(1)?,
@@ -35,19 +35,21 @@ fn identity(r: &Row<'_>) -> rusqlite::Result<IdentityRow> {
     })
 }
 
-pub fn identities_of(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<IdentityRow>> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {IDENTITY_COLUMNS} FROM identities WHERE user_id = ?1 ORDER BY created_at, id"
-    ))?;
-    let rows = stmt.query_map([user_id], identity)?;
-    rows.collect()
+pub fn identities_of(conn: &Connection, user_id: &str) -> crate::db::Result<Vec<IdentityRow>> {
+    conn.query_map(
+        &format!(
+            "SELECT {IDENTITY_COLUMNS} FROM identities WHERE user_id = ?1 ORDER BY created_at, id"
+        ),
+        [user_id],
+        identity,
+    )
 }
 
 pub fn find_identity(
     conn: &Connection,
     provider: &str,
     provider_id: &str,
-) -> rusqlite::Result<Option<IdentityRow>> {
+) -> crate::db::Result<Option<IdentityRow>> {
     conn.query_row(
         &format!(
             "SELECT {IDENTITY_COLUMNS} FROM identities WHERE provider = ?1 AND provider_id = ?2"
@@ -58,7 +60,7 @@ pub fn find_identity(
     .optional()
 }
 
-pub fn insert_identity(conn: &Connection, i: &IdentityRow) -> rusqlite::Result<()> {
+pub fn insert_identity(conn: &Connection, i: &IdentityRow) -> crate::db::Result<()> {
     conn.execute(
         &format!(
             "INSERT INTO identities ({IDENTITY_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -83,7 +85,7 @@ pub fn update_identity(
     id: &str,
     identity_data: &Value,
     now: &str,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE identities SET identity_data = ?2, last_sign_in_at = ?3, updated_at = ?3 WHERE id = ?1",
         params![id, identity_data.to_string(), now],
@@ -95,7 +97,7 @@ pub fn update_identity(
 pub fn find_with_identities(
     conn: &Connection,
     id: &str,
-) -> rusqlite::Result<Option<(UserRow, Vec<IdentityRow>)>> {
+) -> crate::db::Result<Option<(UserRow, Vec<IdentityRow>)>> {
     let Some(row) = find_by_id(conn, id)? else {
         return Ok(None);
     };

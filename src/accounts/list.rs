@@ -1,6 +1,6 @@
 //! Every account, oldest first.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::AccountError;
 use crate::accounts::store::{self, AccountRow};

@@ -28,11 +28,11 @@ pub mod update;
 
 pub use errors::AccountError;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 /// Whether the account may not sign in now (GoTrue's `IsBanned`: `banned_until` in the future).
 /// An unreadable date counts as disabled: refusing is the safe mistake.
-pub fn is_disabled(c: &Connection, user_id: &str) -> rusqlite::Result<bool> {
+pub fn is_disabled(c: &Connection, user_id: &str) -> crate::db::Result<bool> {
     Ok(disabled_by(store::banned_until(c, user_id)?.as_deref()))
 }
 

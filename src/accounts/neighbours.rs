@@ -4,7 +4,7 @@
 //! above the auth service (docs/development.md, "Layers"), so neither may call them; whoever deletes or
 //! shows an account hands in an answer for them instead: the front doors build it (`src/neighbours.rs`).
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::AccountError;
 

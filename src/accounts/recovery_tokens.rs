@@ -1,6 +1,6 @@
 //! Queries on `recovery_tokens`: one-time links handed over by the operator.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecoveryRow {
@@ -16,7 +16,7 @@ pub fn insert(
     user_id: &str,
     created_at: i64,
     expires_at: i64,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     conn.execute(
         "INSERT INTO recovery_tokens (token_hash, user_id, created_at, expires_at) \
          VALUES (?1, ?2, ?3, ?4)",
@@ -31,7 +31,7 @@ pub fn claim(
     conn: &Connection,
     token_hash: &str,
     now: i64,
-) -> rusqlite::Result<Option<RecoveryRow>> {
+) -> crate::db::Result<Option<RecoveryRow>> {
     let row = conn
         .query_row(
             "SELECT user_id, created_at, expires_at, used_at FROM recovery_tokens \
@@ -57,12 +57,12 @@ pub fn claim(
 }
 
 /// A new link replaces the account's earlier ones: only the latest one handed over works.
-pub fn delete_for_user(conn: &Connection, user_id: &str) -> rusqlite::Result<usize> {
+pub fn delete_for_user(conn: &Connection, user_id: &str) -> crate::db::Result<usize> {
     conn.execute("DELETE FROM recovery_tokens WHERE user_id = ?1", [user_id])
 }
 
 /// Forgets links that expired before `before`.
-pub fn purge_expired(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
+pub fn purge_expired(conn: &Connection, before: i64) -> crate::db::Result<usize> {
     conn.execute(
         "DELETE FROM recovery_tokens WHERE expires_at < ?1",
         [before],

@@ -2,7 +2,7 @@
 //! that passed a second step drop back to aal1 (their step goes with the factor); she signs in with
 //! her password alone afterwards.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::{AccountError, find::find};
 use crate::accounts::factors;

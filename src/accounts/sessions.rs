@@ -1,6 +1,6 @@
 //! Queries on `sessions` and `refresh_tokens`. Times are unix milliseconds.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::db::{Connection, OptionalExtension, Row, params};
 
 #[derive(Debug, Clone)]
 pub struct SessionRow {
@@ -21,7 +21,7 @@ pub struct RefreshRow {
     pub revoked_at: Option<i64>,
 }
 
-fn session(r: &Row<'_>) -> rusqlite::Result<SessionRow> {
+fn session(r: &Row<'_>) -> crate::db::Result<SessionRow> {
     Ok(SessionRow {
         id: r.get(0)?,
         user_id: r.get(1)?,
@@ -31,7 +31,7 @@ fn session(r: &Row<'_>) -> rusqlite::Result<SessionRow> {
     })
 }
 
-fn refresh(r: &Row<'_>) -> rusqlite::Result<RefreshRow> {
+fn refresh(r: &Row<'_>) -> crate::db::Result<RefreshRow> {
     Ok(RefreshRow {
         id: r.get(0)?,
         session_id: r.get(1)?,
@@ -41,7 +41,7 @@ fn refresh(r: &Row<'_>) -> rusqlite::Result<RefreshRow> {
     })
 }
 
-pub fn insert(conn: &Connection, s: &SessionRow) -> rusqlite::Result<()> {
+pub fn insert(conn: &Connection, s: &SessionRow) -> crate::db::Result<()> {
     conn.execute(
         "INSERT INTO sessions (id, user_id, amr_method, created_at) VALUES (?1, ?2, ?3, ?4)",
         params![s.id, s.user_id, s.amr_method, s.created_at],
@@ -49,7 +49,7 @@ pub fn insert(conn: &Connection, s: &SessionRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<SessionRow>> {
+pub fn find(conn: &Connection, id: &str) -> crate::db::Result<Option<SessionRow>> {
     conn.query_row(
         "SELECT id, user_id, amr_method, created_at, refreshed_at FROM sessions WHERE id = ?1",
         [id],
@@ -58,7 +58,7 @@ pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<SessionRow>>
     .optional()
 }
 
-pub fn mark_refreshed(conn: &Connection, id: &str, now: i64) -> rusqlite::Result<()> {
+pub fn mark_refreshed(conn: &Connection, id: &str, now: i64) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE sessions SET refreshed_at = ?2 WHERE id = ?1",
         params![id, now],
@@ -67,7 +67,7 @@ pub fn mark_refreshed(conn: &Connection, id: &str, now: i64) -> rusqlite::Result
 }
 
 /// Deletes one session; its refresh tokens go with it (cascade).
-pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
+pub fn delete(conn: &Connection, id: &str) -> crate::db::Result<usize> {
     conn.execute("DELETE FROM sessions WHERE id = ?1", [id])
 }
 
@@ -76,7 +76,7 @@ pub fn delete_for_user(
     conn: &Connection,
     user_id: &str,
     keep: Option<&str>,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     conn.execute(
         "DELETE FROM sessions WHERE user_id = ?1 AND id IS NOT ?2",
         params![user_id, keep],
@@ -90,16 +90,16 @@ pub fn insert_refresh(
     parent_id: Option<i64>,
     salt: &str,
     now: i64,
-) -> rusqlite::Result<i64> {
-    conn.execute(
+) -> crate::db::Result<i64> {
+    conn.query_row(
         "INSERT INTO refresh_tokens (token_hash, session_id, parent_id, salt, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+         VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
         params![token_hash, session_id, parent_id, salt, now],
-    )?;
-    Ok(conn.last_insert_rowid())
+        |r| r.get(0),
+    )
 }
 
-pub fn find_refresh(conn: &Connection, token_hash: &str) -> rusqlite::Result<Option<RefreshRow>> {
+pub fn find_refresh(conn: &Connection, token_hash: &str) -> crate::db::Result<Option<RefreshRow>> {
     conn.query_row(
         "SELECT id, session_id, parent_id, salt, revoked_at FROM refresh_tokens WHERE token_hash = ?1",
         [token_hash],
@@ -109,7 +109,10 @@ pub fn find_refresh(conn: &Connection, token_hash: &str) -> rusqlite::Result<Opt
 }
 
 /// The newest token of the session that is still usable.
-pub fn active_refresh(conn: &Connection, session_id: &str) -> rusqlite::Result<Option<RefreshRow>> {
+pub fn active_refresh(
+    conn: &Connection,
+    session_id: &str,
+) -> crate::db::Result<Option<RefreshRow>> {
     conn.query_row(
         "SELECT id, session_id, parent_id, salt, revoked_at FROM refresh_tokens \
          WHERE session_id = ?1 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",
@@ -119,7 +122,7 @@ pub fn active_refresh(conn: &Connection, session_id: &str) -> rusqlite::Result<O
     .optional()
 }
 
-pub fn revoke_refresh(conn: &Connection, id: i64, now: i64) -> rusqlite::Result<()> {
+pub fn revoke_refresh(conn: &Connection, id: i64, now: i64) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE refresh_tokens SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
         params![id, now],
@@ -133,15 +136,15 @@ pub fn purge_ended(
     conn: &Connection,
     timebox_before: Option<i64>,
     idle_before: Option<i64>,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     conn.execute(
-        "DELETE FROM sessions WHERE created_at < ?1 OR max(created_at, coalesce(refreshed_at, 0)) < ?2",
+        "DELETE FROM sessions WHERE created_at < ?1 OR (created_at < ?2 AND coalesce(refreshed_at, 0) < ?2)",
         params![timebox_before, idle_before],
     )
 }
 
 /// Forgets tokens revoked before `before`; a reuse of one of them then reads as an unknown token.
-pub fn purge_revoked(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
+pub fn purge_revoked(conn: &Connection, before: i64) -> crate::db::Result<usize> {
     conn.execute(
         "DELETE FROM refresh_tokens WHERE revoked_at IS NOT NULL AND revoked_at < ?1",
         [before],

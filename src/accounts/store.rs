@@ -1,7 +1,7 @@
 //! Queries on the `users` table: the accounts as the auth service reads and writes them, and as the
 //! operator sees them (no password hash, no metadata).
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::db::{Connection, OptionalExtension, Row, params};
 use serde_json::Value;
 
 #[derive(Debug, Clone)]
@@ -23,7 +23,7 @@ pub(super) fn json(text: String) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|_| Value::Object(Default::default()))
 }
 
-fn user(r: &Row<'_>) -> rusqlite::Result<UserRow> {
+fn user(r: &Row<'_>) -> crate::db::Result<UserRow> {
     Ok(UserRow {
         id: r.get(0)?,
         email: r.get(1)?,
@@ -38,7 +38,7 @@ fn user(r: &Row<'_>) -> rusqlite::Result<UserRow> {
 }
 
 /// `email` must already be normalised (trimmed, lower case).
-pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<UserRow>> {
+pub fn find_by_email(conn: &Connection, email: &str) -> crate::db::Result<Option<UserRow>> {
     conn.query_row(
         &format!("SELECT {USER_COLUMNS} FROM users WHERE email = ?1"),
         [email],
@@ -47,7 +47,7 @@ pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<
     .optional()
 }
 
-pub fn find_by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserRow>> {
+pub fn find_by_id(conn: &Connection, id: &str) -> crate::db::Result<Option<UserRow>> {
     conn.query_row(
         &format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"),
         [id],
@@ -56,7 +56,7 @@ pub fn find_by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserRo
     .optional()
 }
 
-pub fn insert(conn: &Connection, u: &UserRow) -> rusqlite::Result<()> {
+pub fn insert(conn: &Connection, u: &UserRow) -> crate::db::Result<()> {
     conn.execute(
         &format!("INSERT INTO users ({USER_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
         params![
@@ -80,7 +80,7 @@ pub fn update_metadata(
     user_metadata: &Value,
     app_metadata: &Value,
     now: &str,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE users SET user_metadata = ?2, app_metadata = ?3, updated_at = ?4 WHERE id = ?1",
         params![id, user_metadata.to_string(), app_metadata.to_string(), now],
@@ -88,7 +88,7 @@ pub fn update_metadata(
     Ok(())
 }
 
-pub fn set_password(conn: &Connection, id: &str, hash: &str, now: &str) -> rusqlite::Result<()> {
+pub fn set_password(conn: &Connection, id: &str, hash: &str, now: &str) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE users SET password_hash = ?2, updated_at = ?3 WHERE id = ?1",
         params![id, hash, now],
@@ -96,7 +96,7 @@ pub fn set_password(conn: &Connection, id: &str, hash: &str, now: &str) -> rusql
     Ok(())
 }
 
-pub fn touch_sign_in(conn: &Connection, id: &str, now: &str) -> rusqlite::Result<()> {
+pub fn touch_sign_in(conn: &Connection, id: &str, now: &str) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE users SET last_sign_in_at = ?2, updated_at = ?2 WHERE id = ?1",
         params![id, now],
@@ -120,11 +120,11 @@ pub struct AccountRow {
 }
 
 const COLUMNS: &str = "u.id, u.email, u.created_at, u.last_sign_in_at, u.banned_until, \
-     (SELECT group_concat(provider, ',') FROM identities i WHERE i.user_id = u.id), \
+     (SELECT string_agg(provider, ',') FROM identities i WHERE i.user_id = u.id), \
      (SELECT count(*) FROM sessions s WHERE s.user_id = u.id), \
      (SELECT count(*) FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified')";
 
-fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
+fn account(r: &Row<'_>) -> crate::db::Result<AccountRow> {
     let providers: Option<String> = r.get(5)?;
     let mut providers: Vec<String> = providers
         .unwrap_or_default()
@@ -147,16 +147,16 @@ fn account(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
 }
 
 /// Every account, oldest first.
-pub fn list(conn: &Connection) -> rusqlite::Result<Vec<AccountRow>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {COLUMNS} FROM users u ORDER BY u.created_at, u.id"
-    ))?;
-    let rows = stmt.query_map([], account)?;
-    rows.collect()
+pub fn list(conn: &Connection) -> crate::db::Result<Vec<AccountRow>> {
+    conn.query_map(
+        &format!("SELECT {COLUMNS} FROM users u ORDER BY u.created_at, u.id"),
+        [],
+        account,
+    )
 }
 
 /// `key` is an account id or a normalised (trimmed, lower-case) e-mail address.
-pub fn find(conn: &Connection, key: &str) -> rusqlite::Result<Option<AccountRow>> {
+pub fn find(conn: &Connection, key: &str) -> crate::db::Result<Option<AccountRow>> {
     conn.query_row(
         &format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?1 OR u.email = ?1"),
         [key],
@@ -171,7 +171,7 @@ pub fn set_banned_until(
     id: &str,
     until: Option<&str>,
     now: &str,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE users SET banned_until = ?2, updated_at = ?3 WHERE id = ?1",
         params![id, until, now],
@@ -179,11 +179,17 @@ pub fn set_banned_until(
     Ok(())
 }
 
+/// The account's address, if it exists: where the check-in's alarm e-mails an advocate.
+pub fn email_of(conn: &Connection, id: &str) -> crate::db::Result<Option<String>> {
+    conn.query_row("SELECT email FROM users WHERE id = ?1", [id], |r| r.get(0))
+        .optional()
+}
+
 /// The account's `banned_until`, if it exists and has one.
-pub fn banned_until(conn: &Connection, id: &str) -> rusqlite::Result<Option<String>> {
+pub fn banned_until(conn: &Connection, id: &str) -> crate::db::Result<Option<String>> {
     Ok(conn
         .query_row("SELECT banned_until FROM users WHERE id = ?1", [id], |r| {
-            r.get::<_, Option<String>>(0)
+            r.get::<Option<String>>(0)
         })
         .optional()?
         .flatten())
@@ -191,27 +197,28 @@ pub fn banned_until(conn: &Connection, id: &str) -> rusqlite::Result<Option<Stri
 
 /// Deletes the account; its identities, sessions, refresh tokens, sign-ins in progress and recovery
 /// links go with it (ON DELETE CASCADE).
-pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
+pub fn delete(conn: &Connection, id: &str) -> crate::db::Result<usize> {
     conn.execute("DELETE FROM users WHERE id = ?1", [id])
 }
 
 /// One page of account ids, newest first (GoTrue's default order for its admin list).
-pub fn page_ids(conn: &Connection, limit: u64, offset: u64) -> rusqlite::Result<Vec<String>> {
-    let mut stmt =
-        conn.prepare("SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2")?;
+pub fn page_ids(conn: &Connection, limit: u64, offset: u64) -> crate::db::Result<Vec<String>> {
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     let offset = i64::try_from(offset).unwrap_or(i64::MAX);
-    let rows = stmt.query_map(params![limit, offset], |r| r.get(0))?;
-    rows.collect()
+    conn.query_map(
+        "SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2",
+        params![limit, offset],
+        |r| r.get(0),
+    )
 }
 
-pub fn count(conn: &Connection) -> rusqlite::Result<u64> {
-    conn.query_row("SELECT count(*) FROM users", [], |r| r.get::<_, i64>(0))
+pub fn count(conn: &Connection) -> crate::db::Result<u64> {
+    conn.query_row("SELECT count(*) FROM users", [], |r| r.get::<i64>(0))
         .map(|n| n.max(0) as u64)
 }
 
 /// Changes the account's address and its e-mail identity's with it. `email` must be normalised.
-pub fn set_email(conn: &Connection, id: &str, email: &str, now: &str) -> rusqlite::Result<()> {
+pub fn set_email(conn: &Connection, id: &str, email: &str, now: &str) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE users SET email = ?2, updated_at = ?3 WHERE id = ?1",
         params![id, email, now],

@@ -1,7 +1,7 @@
 //! Changing an account for the operator (the admin API's `PUT /admin/users/{id}`): address, password,
 //! metadata and ban, in one transaction. A new password ends every session, as `PUT /user` does.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::{Map, Value};
 
 use super::AccountError;

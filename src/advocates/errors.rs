@@ -48,12 +48,6 @@ impl From<DbError> for AdvocateError {
     }
 }
 
-impl From<rusqlite::Error> for AdvocateError {
-    fn from(e: rusqlite::Error) -> Self {
-        DbError::Sqlite(e).into()
-    }
-}
-
 impl From<AdvocateError> for ApiError {
     fn from(e: AdvocateError) -> Self {
         match e {

@@ -223,12 +223,6 @@ impl From<DbError> for AuthError {
     }
 }
 
-impl From<rusqlite::Error> for AuthError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::internal(&e)
-    }
-}
-
 /// Parses a JSON body ourselves (instead of `web::Json`) so each endpoint checks its preconditions in
 /// GoTrue's order, e.g. `signup_disabled` before a malformed body. Unknown fields are ignored.
 pub fn parse_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> AuthResult<T> {

@@ -42,12 +42,6 @@ pub enum CheckinError {
     Db(#[from] DbError),
 }
 
-impl From<rusqlite::Error> for CheckinError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::Db(DbError::Sqlite(e))
-    }
-}
-
 /// PINs are hashed and checked on the auth service's pool (`use_cases/pin.rs`): busy threads are a 503 to
 /// try again, never a wrong PIN.
 impl From<PoolError> for CheckinError {

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::json;
 
 use crate::accounts::{self, AccountError};
@@ -29,12 +29,6 @@ enum CommandError {
     Operator(#[from] OperatorError),
     #[error(transparent)]
     Db(#[from] db::DbError),
-}
-
-impl From<rusqlite::Error> for CommandError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::Db(db::DbError::Sqlite(e))
-    }
 }
 
 pub fn run(config: &Config, command: &AdvocatesCommand) -> ExitCode {

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use crate::cli::OperatorsCommand;
 use crate::config::Config;

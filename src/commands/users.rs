@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::{Value, json};
 
 use crate::accounts::neighbours::Neighbours;

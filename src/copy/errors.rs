@@ -29,12 +29,6 @@ impl From<DbError> for CopyError {
     }
 }
 
-impl From<rusqlite::Error> for CopyError {
-    fn from(e: rusqlite::Error) -> Self {
-        DbError::Sqlite(e).into()
-    }
-}
-
 impl From<CopyError> for ApiError {
     fn from(e: CopyError) -> Self {
         match e {

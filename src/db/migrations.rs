@@ -128,6 +128,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "check-ins: alerts are retried for a day, remembering why they failed, and counted for the operator",
         sql: include_str!("migrations/0023_alarm_retries.sql"),
     },
+    Migration {
+        version: 24,
+        name: "auth: pending sign-ups keep their order in a column of their own, not SQLite's rowid",
+        sql: include_str!("migrations/0024_pending_sign_up_order.sql"),
+    },
 ];
 
 #[cfg(test)]
@@ -270,6 +275,30 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert!(broken.is_empty(), "{broken:?}");
+    }
+
+    /// 0024 gives waiting sign-ups an order column: rows waiting during the upgrade keep their order.
+    #[test]
+    fn waiting_sign_ups_keep_their_order_through_the_upgrade() {
+        let mut c = Connection::open_in_memory().unwrap();
+        run_list(&mut c, &MIGRATIONS[..23]).unwrap();
+        for id in ["c", "a", "b"] {
+            c.execute(
+                "INSERT INTO pending_sign_ups (id, email, password_hash, user_metadata, created_at,
+                 expires_at) VALUES (?1, 'h@x.org', ?1, '{}', 5, 9)",
+                [id],
+            )
+            .unwrap();
+        }
+        run(&mut c).unwrap();
+        let order: Vec<String> = c
+            .prepare("SELECT id FROM pending_sign_ups ORDER BY created_at DESC, seq DESC")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(order, ["b", "a", "c"]);
     }
 
     #[test]

@@ -1,34 +1,30 @@
-//! The SQLite database: one file in the data directory, WAL mode, one writer connection behind a mutex
-//! and a small pool of readers. Every call runs on the blocking thread pool, never on the async executor.
+//! The database: the engine-neutral `Connection` every store speaks to (docs/development.md, "The database
+//! layer"), and SQLite behind it: one file in the data directory, WAL mode, one writer connection behind a
+//! mutex and a small pool of readers. Every call runs on the blocking thread pool, never on the async
+//! executor.
 
+mod connection;
+mod error;
 mod migrations;
+mod row;
+mod sqlite;
+#[cfg(test)]
+mod tests;
+mod value;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+pub use connection::{Connection, Transaction};
+pub use error::{Conversion, DbError, OptionalExtension, Result};
+pub use row::Row;
+pub use sqlite::checkpoint;
+use sqlite::open_connection;
+pub(crate) use value::params;
+pub use value::{FromValue, Params, ToValue, Value};
 
 pub const FILE_NAME: &str = "solace.db";
 const MAX_IDLE_READERS: usize = 4;
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
-#[derive(Debug, thiserror::Error)]
-pub enum DbError {
-    #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// The file was written by a newer Solace; running old code on it could corrupt it.
-    #[error(
-        "the database has schema version {found}, but this solace binary only knows up to {supported}; \
-         run the newer binary or restore a backup"
-    )]
-    NewerSchema { found: i64, supported: i64 },
-    #[error("database file error: {0}")]
-    Io(std::io::Error),
-    /// The blocking task was cancelled or panicked.
-    #[error("database worker stopped unexpectedly")]
-    Worker,
-}
 
 #[derive(Clone)]
 pub struct Db {
@@ -42,9 +38,7 @@ impl Db {
     pub fn open(data_dir: &Path) -> Result<Self, DbError> {
         let path = data_dir.join(FILE_NAME);
         create_private_file(&path).map_err(DbError::Io)?;
-        let mut writer = open_connection(&path, false)?;
-        writer.pragma_update(None, "journal_mode", "WAL")?;
-        migrations::run(&mut writer)?;
+        let writer = sqlite::open_writer(&path)?;
         Ok(Self {
             path: Arc::new(path),
             writer: Arc::new(Mutex::new(writer)),
@@ -113,51 +107,13 @@ impl Db {
         let path = self.path.clone();
         tokio::task::spawn_blocking(move || {
             let conn = open_connection(&path, true)?;
-            conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
+            conn.sqlite()
+                .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
             Ok(())
         })
         .await
         .map_err(|_| DbError::Worker)?
     }
-}
-
-fn open_connection(path: &Path, read_only: bool) -> Result<Connection, DbError> {
-    let flags = if read_only {
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
-    } else {
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX
-    };
-    let mut conn = Connection::open_with_flags(path, flags)?;
-    conn.busy_timeout(BUSY_TIMEOUT)?;
-    if !read_only {
-        // The server and a `solace users` command are two writers on one file. A deferred transaction that
-        // reads and then writes is refused at once ("database is locked", the busy timeout never waits) when
-        // the other process wrote in between; taking the write lock at BEGIN makes it wait its turn instead.
-        conn.set_transaction_behavior(TransactionBehavior::Immediate);
-    }
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    // Deleted rows are overwritten with zeros, not left readable in free space: whoever takes the
-    // server's disk must not find who had an account (see `checkpoint` for the write-ahead log).
-    conn.pragma_update(None, "secure_delete", "ON")?;
-    // FULL: a committed sign-up survives a power cut, not only a killed process.
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    Ok(conn)
-}
-
-/// Copies the write-ahead log into the database file and empties the log. A deletion leaves the old rows
-/// in the log's earlier frames until then, so it runs after every account deletion and at shutdown;
-/// with `secure_delete` the database file keeps nothing of them either. A reader in the middle of a
-/// query can hold the log back for a moment: a few short retries, then a warning.
-pub fn checkpoint(conn: &Connection) -> Result<(), DbError> {
-    for attempt in 0..20 {
-        let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
-        if busy == 0 {
-            return Ok(());
-        }
-        std::thread::sleep(Duration::from_millis(10 << attempt.min(4)));
-    }
-    tracing::warn!("the write-ahead log could not be emptied now; SQLite will do it later");
-    Ok(())
 }
 
 impl Db {
@@ -181,10 +137,7 @@ pub fn open_for_command(data_dir: &Path) -> Result<Connection, DbError> {
             ),
         )));
     }
-    let mut conn = open_connection(&path, false)?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    migrations::run(&mut conn)?;
-    Ok(conn)
+    sqlite::open_writer(&path)
 }
 
 /// Creates `path` with mode 0600 if it does not exist; SQLite gives its -wal and -shm files the same mode.
@@ -217,14 +170,13 @@ pub fn backup(data_dir: &Path, to: &Path) -> Result<(), DbError> {
             format!("{} already exists; choose a new file name", to.display()),
         )));
     }
-    let conn = open_connection(&source, true)?;
     let target = to.to_str().ok_or_else(|| {
         DbError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "backup path is not valid UTF-8",
         ))
     })?;
-    conn.execute("VACUUM INTO ?1", [target])?;
+    sqlite::vacuum_into(&source, target)?;
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600)).map_err(DbError::Io)?;
     // The operator's health page reads when this file last changed: the backup itself may be anywhere.
@@ -241,11 +193,13 @@ pub fn backup(data_dir: &Path, to: &Path) -> Result<(), DbError> {
 pub const BACKUP_STAMP: &str = "last-backup";
 
 #[cfg(test)]
-mod tests {
+mod immediate {
     use super::*;
     use std::sync::mpsc;
+    use std::time::Duration;
 
-    /// A `solace users` command reads, then writes, while the running server writes to the same file.
+    /// A `solace users` command reads, then writes, while the running server writes to the same file:
+    /// the writer's transactions take the write lock at BEGIN, through the engine-neutral `transaction`.
     #[test]
     fn a_command_and_the_server_writing_at_once_both_succeed() {
         let dir = tempfile::tempdir().unwrap();

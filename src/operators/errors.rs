@@ -36,12 +36,6 @@ impl From<AccountError> for OperatorError {
     }
 }
 
-impl From<rusqlite::Error> for OperatorError {
-    fn from(e: rusqlite::Error) -> Self {
-        Self::Db(DbError::Sqlite(e))
-    }
-}
-
 impl From<OperatorError> for ApiError {
     fn from(e: OperatorError) -> Self {
         match e {

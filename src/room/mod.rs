@@ -117,7 +117,7 @@ impl Room {
 /// `NoRoom` when SQLite found the disk full (logged at most once a minute), else the error as it was: what
 /// each area's error type does with a database error.
 pub fn when_full(e: DbError) -> Result<NoRoom, DbError> {
-    if !size::is_disk_full(&e) {
+    if !e.is_disk_full() {
         return Err(e);
     }
     note_disk_full();

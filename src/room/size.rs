@@ -1,8 +1,6 @@
 //! What a row really takes in the database file, for quotas (docs/vault.md, "Room on the server"), what
-//! deleting on a full disk needs, and how SQLite says the disk is full: the room on the disk, not the
-//! connection (src/db/ keeps only that and the migrations).
-
-use crate::db::DbError;
+//! deleting on a full disk needs: the room on the disk, not the connection (src/db/ keeps only that and
+//! the migrations; it also answers whether an error was a full disk, `DbError::is_disk_full`).
 
 /// The bytes one row of `data_len` bytes of data is counted as. Measured on 4 KiB pages (SQLite's default,
 /// which Solace keeps), after a checkpoint, rows inserted one transaction each as the routes do:
@@ -37,15 +35,6 @@ pub fn stored_size(data_len: usize) -> i64 {
 /// until the log is emptied. Deleting in batches of this, each emptied out of the log before the next, needs
 /// no more than one batch of room however large the whole (src/room/reserve.rs keeps that much).
 pub const DELETE_BATCH_BYTES: i64 = 2 * 1024 * 1024;
-
-/// SQLite could not grow a file: the disk (or the file system's quota) is full.
-pub fn is_disk_full(e: &DbError) -> bool {
-    matches!(
-        e,
-        DbError::Sqlite(rusqlite::Error::SqliteFailure(e, _))
-            if e.code == rusqlite::ErrorCode::DiskFull
-    )
-}
 
 #[cfg(test)]
 mod tests {

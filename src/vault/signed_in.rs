@@ -5,8 +5,9 @@
 //! here (`jwks.rs`), the lowest floor that knows both kinds of token.
 //!
 //! It answers in which role too (`accounts::role`): the routes that act for a survivor or an advocate
-//! take `SignedIn`, which refuses an operator's token (403 `wrong_area`); the operator's console takes
-//! `SignedIn::in_any_role` and refuses every other role itself (`src/operators/http/`).
+//! take `SignedIn`, which refuses an operator's token (403 `wrong_area`); the advocates' two sides
+//! (`src/advocates/http/callers.rs`) and the operator's console (`src/operators/http/`) take
+//! `SignedIn::in_role`, which refuses every role but theirs.
 
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
@@ -48,9 +49,18 @@ impl SignedIn {
         Ok((signed_in, session))
     }
 
-    /// Who is signed in and in which role, refusing no role: for the operator's console only, which
-    /// checks the role itself. Every other route takes `SignedIn`.
-    pub async fn in_any_role(req: &HttpRequest) -> Result<(Self, Role, Option<String>), ApiError> {
+    /// Who is signed in, refused (403 `wrong_area`) unless the account's role is `role`: the one answer to
+    /// "in which role" of the advocates' two sides and of the operator's console.
+    pub async fn in_role(req: &HttpRequest, role: Role) -> Result<Self, ApiError> {
+        let (signed_in, theirs, _) = Self::in_any_role(req).await?;
+        if theirs != role {
+            return Err(wrong_area());
+        }
+        Ok(signed_in)
+    }
+
+    /// Who is signed in and in which role, refusing no role: what `SignedIn` and `in_role` refuse by.
+    async fn in_any_role(req: &HttpRequest) -> Result<(Self, Role, Option<String>), ApiError> {
         let missing = |what: &str| {
             tracing::error!("a route is missing the server's {what}");
             ApiError::new(
@@ -70,17 +80,14 @@ impl SignedIn {
             .ok_or_else(|| missing("database"))?;
         let of = vault.session_of(super::bearer(req), auth).await?;
         let account = of.account.clone();
-        let role = db
-            .read(move |c| role::of(c, &account).map_err(crate::db::DbError::Sqlite))
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "cannot read an account's role");
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "server_busy",
-                    "The server is busy. Please try again in a moment.",
-                )
-            })?;
+        let role = db.read(move |c| role::of(c, &account)).await.map_err(|e| {
+            tracing::error!(error = %e, "cannot read an account's role");
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "server_busy",
+                "The server is busy. Please try again in a moment.",
+            )
+        })?;
         let signed_in = Self {
             account: of.account,
             db: db.get_ref().clone(),

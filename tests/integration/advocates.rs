@@ -86,6 +86,38 @@ fn each_kind_of_account_is_kept_out_of_the_other_s_area() {
     assert_eq!((status, body["error"].as_str()), (403, Some("wrong_area")));
 }
 
+/// Which side of the area an account is on is its role (`users.role`), asked as every /api route asks it,
+/// not whether the advocates' table has a row for it. The two states below are written into the database
+/// by hand: an advocate's role without its row is what a crash between `advocates add`'s two writes left
+/// (they were two transactions); a survivor's role with a row no code path makes.
+#[test]
+fn the_side_of_the_area_is_the_account_s_role() {
+    let a = Auth::start("");
+    let advocate = ready_advocate(&a, "asha@example.org", "Asha");
+    let session = a.new_user("her@example.org");
+    let (her, her_id) = (access(&session), session["user"]["id"].as_str().unwrap());
+    let db = rusqlite::Connection::open(a.server.data_dir.join(solace::db::FILE_NAME)).unwrap();
+    db.execute(
+        "DELETE FROM advocates WHERE account_id = (SELECT id FROM users WHERE email = 'asha@example.org')",
+        [],
+    )
+    .unwrap();
+    db.execute(
+        "INSERT INTO advocates (account_id, name, created_at) VALUES (?1, 'Her', 't')",
+        [her_id],
+    )
+    .unwrap();
+
+    // The advocate's role keeps them out of her side, row or none.
+    let (status, body) = api(&a, Method::GET, "/advocates", &advocate, None);
+    assert_eq!((status, body["error"].as_str()), (403, Some("wrong_area")));
+    // Her role keeps her out of the advocates' side and lets her into hers.
+    let (status, body) = api(&a, Method::GET, "/advocate", her, None);
+    assert_eq!((status, body["error"].as_str()), (403, Some("wrong_area")));
+    let (status, body) = api(&a, Method::GET, "/advocates", her, None);
+    assert_eq!(status, 200, "{body}");
+}
+
 #[test]
 fn an_advocate_without_an_authenticator_is_asked_for_one() {
     let a = Auth::start("");

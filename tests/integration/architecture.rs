@@ -693,18 +693,6 @@ fn sql_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Tables more than one module still names, each with why.
-const SHARED_TABLES: &[(&str, &str)] = &[
-    // The timer's alarm reads each advocate's address and the name she is known by in the same statement
-    // that stores the alert (src/checkin/store/due.rs, alerts.rs, src/checkin/account.rs); splitting those
-    // statements is for the move to PostgreSQL (issue 39).
-    ("users", "the check-in's alarm joins an advocate's address"),
-    (
-        "advocate_links",
-        "the check-in's alarm joins the name she is known by",
-    ),
-];
-
 /// Every table has one home (issue 37): the SQL that names a table (`FROM`, `INTO`, `UPDATE`, `JOIN`) sits in
 /// one top-level module; any other module asks that one. `src/db/` keeps the connection and the migrations
 /// and names no table outside them.
@@ -740,25 +728,105 @@ fn every_table_has_one_home() {
     );
     let shared: Vec<String> = homes
         .iter()
-        .filter(|(table, modules)| {
-            modules.len() > 1 && !SHARED_TABLES.iter().any(|(t, _)| t == table)
-        })
+        .filter(|(_, modules)| modules.len() > 1)
         .map(|(table, modules)| format!("{table} is named in {modules:?}"))
         .collect();
     assert!(shared.is_empty(), "{shared:#?}");
 }
 
+/// A bare NULL in a select list (or a fragment spliced into one): PostgreSQL cannot type it.
+fn bare_null_selected(text: &str) -> bool {
+    let spaced = text
+        .to_lowercase()
+        .replace(',', " , ")
+        .replace('(', " ( ")
+        .replace(')', " ) ");
+    let tokens: Vec<&str> = spaced.split_whitespace().collect();
+    if tokens == ["null"] {
+        return true;
+    }
+    let mut clause = "";
+    for (i, token) in tokens.iter().enumerate() {
+        let keywords = [
+            "select", "from", "values", "set", "where", "on", "when", "then", "else",
+        ];
+        if keywords.contains(token) {
+            clause = token;
+        }
+        let before = i.checked_sub(1).map(|j| tokens[j]);
+        let after = tokens.get(i + 1).copied();
+        if *token == "null"
+            && clause == "select"
+            && matches!(before, Some("select" | ","))
+            && matches!(after, None | Some("," | "from" | "as"))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// The stores' SQL runs on SQLite and PostgreSQL (docs/development.md, "The database layer"): outside
+/// `src/db/`, no statement uses SQLite's `rowid` or selects a bare NULL.
+#[test]
+fn stores_write_sql_both_engines_run() {
+    let mut found = Vec::new();
+    for source in sources() {
+        if source.module.first().is_some_and(|m| m == "db") {
+            continue;
+        }
+        for text in literals(&source.text) {
+            let words = sql_words(&text);
+            let statement = ["select", "insert", "update", "delete", "order"];
+            let sql = words.iter().any(|w| statement.contains(&w.as_str()));
+            if sql && words.iter().any(|w| w == "rowid") {
+                found.push(format!("{}: rowid in {text:?}", source.file.display()));
+            }
+            if bare_null_selected(&text) {
+                found.push(format!(
+                    "{}: a bare NULL in {text:?}",
+                    source.file.display()
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 /// `src/db/` keeps the connection and the migrations only (docs/development.md, "Layers"): what a row takes
 /// on the disk, and how much a deletion removes at once, belong to the room on the disk (`src/room/`).
+/// Its files are the engine-neutral layer ("The database layer") and SQLite's side of it.
 #[test]
 fn the_database_folder_keeps_the_connection_and_the_migrations() {
+    let layer = [
+        "connection",
+        "error",
+        "migrations",
+        "row",
+        "sqlite",
+        "tests",
+        "value",
+    ];
     let extra: Vec<String> = sources()
         .into_iter()
         .filter(|s| s.module.first().is_some_and(|m| m == "db"))
-        .filter(|s| s.module != ["db"] && s.module != ["db", "migrations"])
+        .filter(|s| s.module != ["db"] && !(s.module.len() == 2 && layer.contains(&&*s.module[1])))
         .map(|s| s.file.display().to_string())
         .collect();
     assert!(extra.is_empty(), "src/db/ holds more: {extra:#?}");
+}
+
+/// Only `src/db/` names the SQLite driver: every store speaks to `crate::db::Connection`, so a second
+/// engine (PostgreSQL) comes in behind that one folder (docs/development.md, "The database layer").
+#[test]
+fn only_the_database_layer_names_the_sqlite_driver() {
+    let named: Vec<String> = sources()
+        .into_iter()
+        .filter(|s| s.module.first().is_none_or(|m| m != "db"))
+        .filter(|s| s.text.contains("rusqlite"))
+        .map(|s| s.file.display().to_string())
+        .collect();
+    assert!(named.is_empty(), "{named:#?}");
 }
 
 /// Passwords and check-in PINs are hashed on one bounded pool of threads (src/auth/keys/password.rs): no

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use common::Server;
 
 const REQUESTS: usize = 50;
+/// Under the 40 ms a delayed acknowledgement holds a response back.
+const STALL: Duration = Duration::from_millis(35);
 
 /// The largest file of the built web app: the response most likely to be written in pieces.
 fn largest_asset() -> String {
@@ -72,14 +74,20 @@ fn fifty_requests_for_the_largest_asset_on_one_connection_do_not_wait_on_acknowl
         // The first response is sent while the kernel still acknowledges every segment at once: warm up.
         let size = fetch(&mut conn, &path, encoding);
         assert!(size > 32 * 1024, "{path} ({encoding}) is {size} bytes");
-        let started = Instant::now();
+        let mut took = Vec::with_capacity(REQUESTS);
         for _ in 0..REQUESTS {
+            let started = Instant::now();
             assert_eq!(fetch(&mut conn, &path, encoding), size);
+            took.push(started.elapsed());
         }
-        let took = started.elapsed();
+        // A response held back for an acknowledgement waits out the peer's delayed-ACK timer (40 ms on
+        // Linux), every time. Counted per request, not as one total: a busy machine only adds time, so a
+        // fifth of the requests well under the timer cannot happen while every response waits on it.
+        let quick = took.iter().filter(|t| **t < STALL).count();
         assert!(
-            took < Duration::from_secs(1),
-            "{REQUESTS} requests for {path} ({encoding}, {size} bytes) on one connection took {took:?}"
+            quick >= REQUESTS / 5,
+            "{REQUESTS} requests for {path} ({encoding}, {size} bytes) on one connection: only {quick} \
+             took under {STALL:?} ({took:?})"
         );
     }
 }

@@ -1,10 +1,11 @@
 //! The two sides of the advocates' area as extractors: an advocate whose session has passed two-step
-//! sign-in, and a survivor (any signed-in account that is not an advocate). Each refuses the other kind of
-//! account (`use_cases::caller`).
+//! sign-in, and a survivor. Which side an account is on is its role (`users.role`), asked through
+//! `SignedIn::in_role` as every /api route asks it; each side refuses every other role (403 `wrong_area`).
 
 use actix_web::{FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 
+use crate::accounts::role::Role;
 use crate::advocates::store::advocates::Advocate;
 use crate::advocates::use_cases::caller;
 use crate::db::Db;
@@ -17,31 +18,21 @@ pub struct AdvocateCaller {
     pub advocate: Advocate,
 }
 
-/// Who is signed in (`SignedIn`), then which side they are on.
-fn side<T, F>(req: &HttpRequest, then: F) -> LocalBoxFuture<'static, Result<T, ApiError>>
-where
-    F: AsyncFnOnce(Db, String) -> Result<T, ApiError> + 'static,
-{
-    let req = req.clone();
-    Box::pin(async move {
-        let SignedIn { account, db } = SignedIn::of(&req).await?;
-        then(db, account).await
-    })
-}
-
 impl FromRequest for AdvocateCaller {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        side(req, async |db, account| {
+        let req = req.clone();
+        Box::pin(async move {
+            let SignedIn { account, db } = SignedIn::in_role(&req, Role::Advocate).await?;
             let advocate = caller::advocate(&db, account).await?;
             Ok(Self { db, advocate })
         })
     }
 }
 
-/// A survivor: any signed-in account that is not an advocate.
+/// A survivor: a signed-in account whose role is a survivor's.
 pub struct SurvivorCaller {
     pub db: Db,
     pub id: String,
@@ -52,9 +43,10 @@ impl FromRequest for SurvivorCaller {
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        side(req, async |db, account| {
-            let id = caller::survivor(&db, account).await?;
-            Ok(Self { db, id })
+        let req = req.clone();
+        Box::pin(async move {
+            let SignedIn { account, db } = SignedIn::in_role(&req, Role::Survivor).await?;
+            Ok(Self { db, id: account })
         })
     }
 }

@@ -1,7 +1,7 @@
 //! `advocates`: one row per advocate account, with the name the operator gave it and the keys made in
 //! the advocate's browser (a public key, and a private key wrapped so that the server cannot open it).
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::shares;
@@ -17,7 +17,7 @@ pub struct Advocate {
     pub created_at: String,
 }
 
-fn advocate(r: &rusqlite::Row<'_>) -> rusqlite::Result<Advocate> {
+fn advocate(r: &crate::db::Row<'_>) -> crate::db::Result<Advocate> {
     Ok(Advocate {
         account_id: r.get(0)?,
         name: r.get(1)?,
@@ -29,7 +29,7 @@ fn advocate(r: &rusqlite::Row<'_>) -> rusqlite::Result<Advocate> {
 
 const COLUMNS: &str = "account_id, name, public_key, wrapped_private_key, created_at";
 
-pub fn insert(c: &Connection, account_id: &str, name: &str) -> rusqlite::Result<()> {
+pub fn insert(c: &Connection, account_id: &str, name: &str) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO advocates (account_id, name, created_at) VALUES (?1, ?2, ?3)",
         params![account_id, name, now_text()],
@@ -37,7 +37,7 @@ pub fn insert(c: &Connection, account_id: &str, name: &str) -> rusqlite::Result<
     Ok(())
 }
 
-pub fn find(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Advocate>> {
+pub fn find(c: &Connection, account_id: &str) -> crate::db::Result<Option<Advocate>> {
     c.query_row(
         &format!("SELECT {COLUMNS} FROM advocates WHERE account_id = ?1"),
         [account_id],
@@ -46,11 +46,12 @@ pub fn find(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Advocat
     .optional()
 }
 
-pub fn list(c: &Connection) -> rusqlite::Result<Vec<Advocate>> {
-    let mut stmt = c.prepare(&format!(
-        "SELECT {COLUMNS} FROM advocates ORDER BY created_at, name"
-    ))?;
-    stmt.query_map([], advocate)?.collect()
+pub fn list(c: &Connection) -> crate::db::Result<Vec<Advocate>> {
+    c.query_map(
+        &format!("SELECT {COLUMNS} FROM advocates ORDER BY created_at, name"),
+        [],
+        advocate,
+    )
 }
 
 /// Keys made in the advocate's browser; new keys end every pairing's use of the old ones, so her

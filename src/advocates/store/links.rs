@@ -1,7 +1,7 @@
 //! `advocate_links`: who is paired with whom, the name she chose to be known by, and the advocate's key
 //! she compared the safety code for.
 
-use rusqlite::{Connection, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::advocates::Advocate;
@@ -55,7 +55,7 @@ pub fn confirm_key(
     survivor_id: &str,
     advocate_id: &str,
     public_key: &str,
-) -> rusqlite::Result<bool> {
+) -> crate::db::Result<bool> {
     Ok(c.execute(
         "UPDATE advocate_links SET confirmed_key = ?3
          WHERE survivor_id = ?1 AND advocate_id = ?2
@@ -64,12 +64,31 @@ pub fn confirm_key(
     )? > 0)
 }
 
-fn links(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<Link>> {
-    let mut stmt = c.prepare(&format!(
+/// The name she is known by to this advocate, while they are paired: how the check-in asks the pairing
+/// inside its own transaction (a pairing ended meanwhile answers `None`).
+pub fn known_as(
+    c: &Connection,
+    survivor_id: &str,
+    advocate_id: &str,
+) -> crate::db::Result<Option<String>> {
+    c.query_row(
+        "SELECT known_as FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        params![survivor_id, advocate_id],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
+/// Whether she is paired with this advocate.
+pub fn paired(c: &Connection, survivor_id: &str, advocate_id: &str) -> crate::db::Result<bool> {
+    Ok(known_as(c, survivor_id, advocate_id)?.is_some())
+}
+
+fn links(c: &Connection, column: &str, id: &str) -> crate::db::Result<Vec<Link>> {
+    c.query_map(&format!(
         "SELECT survivor_id, advocate_id, known_as, created_at, confirmed_key FROM advocate_links WHERE {column} = ?1
          ORDER BY created_at"
-    ))?;
-    stmt.query_map([id], |r| {
+    ), [id], |r| {
         Ok(Link {
             survivor_id: r.get(0)?,
             advocate_id: r.get(1)?,
@@ -77,15 +96,14 @@ fn links(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<Link>> 
             created_at: r.get(3)?,
             confirmed_key: r.get(4)?,
         })
-    })?
-    .collect()
+    })
 }
 
-pub fn links_of_survivor(c: &Connection, survivor_id: &str) -> rusqlite::Result<Vec<Link>> {
+pub fn links_of_survivor(c: &Connection, survivor_id: &str) -> crate::db::Result<Vec<Link>> {
     links(c, "survivor_id", survivor_id)
 }
 
-pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<Link>> {
+pub fn links_of_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<Vec<Link>> {
     links(c, "advocate_id", advocate_id)
 }
 

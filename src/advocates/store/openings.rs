@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{Connection, params};
+use crate::db::{Connection, params};
 
 /// The most openings one share keeps, the latest: an advocate asking again and again cannot grow the table
 /// without end, and her list stays short enough to read.
@@ -13,7 +13,12 @@ pub const KEPT: i64 = 50;
 
 /// Records an opening of her share `share_id` at `at` (`now_text`) and lets the oldest beyond `KEPT` go; part of the
 /// caller's unit of work (the opening itself, `shares::open`).
-pub fn record(c: &Connection, survivor_id: &str, share_id: &str, at: &str) -> rusqlite::Result<()> {
+pub fn record(
+    c: &Connection,
+    survivor_id: &str,
+    share_id: &str,
+    at: &str,
+) -> crate::db::Result<()> {
     c.execute(
         "INSERT INTO advocate_share_openings (survivor_id, share_id, opened_at) VALUES (?1, ?2, ?3)",
         params![survivor_id, share_id, at],
@@ -31,13 +36,14 @@ pub fn record(c: &Connection, survivor_id: &str, share_id: &str, at: &str) -> ru
 pub fn of_survivor(
     c: &Connection,
     survivor_id: &str,
-) -> rusqlite::Result<HashMap<String, Vec<String>>> {
-    let mut stmt = c.prepare(
-        "SELECT share_id, opened_at FROM advocate_share_openings WHERE survivor_id = ?1 ORDER BY n",
-    )?;
+) -> crate::db::Result<HashMap<String, Vec<String>>> {
     let mut by_share: HashMap<String, Vec<String>> = HashMap::new();
-    for row in stmt.query_map([survivor_id], |r| Ok((r.get(0)?, r.get(1)?)))? {
-        let (share, at): (String, String) = row?;
+    let rows: Vec<(String, String)> = c.query_map(
+        "SELECT share_id, opened_at FROM advocate_share_openings WHERE survivor_id = ?1 ORDER BY n",
+        [survivor_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    for (share, at) in rows {
         by_share.entry(share).or_default().push(at);
     }
     Ok(by_share)

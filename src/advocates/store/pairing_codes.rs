@@ -1,7 +1,7 @@
 //! `advocate_pairing_codes`: the codes an advocate reads out to her in person, kept as hashes only, each
 //! for an hour and for one pairing.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use super::advocates::{self, Advocate};
 use crate::advocates::errors::AdvocateError;
@@ -16,7 +16,7 @@ pub fn new_pairing_code(
     c: &mut Connection,
     advocate_id: &str,
     code: &str,
-) -> rusqlite::Result<i64> {
+) -> crate::db::Result<i64> {
     let tx = c.transaction()?;
     let now = now_ms();
     tx.execute(
@@ -46,7 +46,7 @@ pub fn advocate_of_code(c: &Connection, code: &str) -> Result<Advocate, Advocate
 }
 
 /// Uses a code up; part of the caller's unit of work (the pairing, `links::pair`).
-pub fn use_up(c: &Connection, code: &str) -> rusqlite::Result<()> {
+pub fn use_up(c: &Connection, code: &str) -> crate::db::Result<()> {
     c.execute(
         "DELETE FROM advocate_pairing_codes WHERE code_hash = ?1",
         [hash_token(code)],

@@ -2,7 +2,7 @@
 //! each, under a key sealed inside the share. She puts them; the advocate gets them once all are here
 //! (`shares::open`, which counts the opening).
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use crate::advocates::errors::AdvocateError;
 use crate::ground::clock::now_ms;
@@ -33,7 +33,7 @@ pub fn put(
         ));
     }
     let others: i64 = tx.query_row(
-        "SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts
+        "SELECT CAST(coalesce(sum(length(bytes)), 0) AS BIGINT) FROM advocate_share_parts
          WHERE survivor_id = ?1 AND share_id = ?2 AND n != ?3",
         params![survivor_id, id, n],
         |r| r.get(0),
@@ -56,7 +56,7 @@ pub fn read(
     survivor_id: &str,
     id: &str,
     n: i64,
-) -> rusqlite::Result<Option<Vec<u8>>> {
+) -> crate::db::Result<Option<Vec<u8>>> {
     c.query_row(
         "SELECT bytes FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n = ?3",
         params![survivor_id, id, n],
@@ -71,7 +71,7 @@ pub fn delete_some(
     survivor_id: &str,
     id: &str,
     count: i64,
-) -> rusqlite::Result<usize> {
+) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 AND n IN
            (SELECT n FROM advocate_share_parts WHERE survivor_id = ?1 AND share_id = ?2 LIMIT ?3)",

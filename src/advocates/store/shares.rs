@@ -3,7 +3,7 @@
 //! share), and those left half sent after a day. A share's id is hers: her browser chooses it, so it is
 //! unique among her shares only, and an advocate names a share by its id and whose it is.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{openings, parts};
@@ -91,7 +91,7 @@ pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), Ad
     let tx = c.transaction()?;
     // The pairing is read in the share's own transaction, so a pairing ended meanwhile gets no share.
     let paired: bool = tx.query_row(
-        "SELECT count(*) > 0 FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM advocate_links WHERE survivor_id = ?1 AND advocate_id = ?2",
         params![share.survivor_id, share.advocate_id],
         |r| r.get(0),
     )?;
@@ -100,7 +100,8 @@ pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), Ad
     }
     let (kept, unfinished): (u64, u64) = tx.query_row(
         &format!(
-            "SELECT count(*), coalesce(sum(NOT ({COMPLETE})), 0) FROM advocate_shares WHERE survivor_id = ?1"
+            "SELECT count(*), CAST(coalesce(sum(CASE WHEN {COMPLETE} THEN 0 ELSE 1 END), 0) AS BIGINT)
+             FROM advocate_shares WHERE survivor_id = ?1"
         ),
         [&share.survivor_id],
         |r| Ok((r.get(0)?, r.get(1)?)),
@@ -134,21 +135,21 @@ pub fn insert(c: &mut Connection, share: &NewShare, caps: Caps) -> Result<(), Ad
     Ok(())
 }
 
-fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+fn list(c: &Connection, column: &str, id: &str) -> crate::db::Result<Vec<ShareInfo>> {
     // Her label travels only in her own list; the advocate sees a share once all its parts are here.
     let (label, only) = if column == "survivor_id" {
-        ("label", "1")
+        ("label", "TRUE")
     } else {
-        ("NULL", COMPLETE)
+        // Typed, as PostgreSQL needs a select list's NULL to be (BYTEA: SQLite's BLOB is no type there).
+        ("CAST(NULL AS BYTEA)", COMPLETE)
     };
-    let mut stmt = c.prepare(&format!(
+    c.query_map(&format!(
         "SELECT id, survivor_id, advocate_id,
-                length(sealed) + (SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts p
-                                  WHERE {ITS_PARTS}),
-                expires_at, created_at, opened_at, {label}, parts, {COMPLETE}
+                length(sealed) + CAST((SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts p
+                                       WHERE {ITS_PARTS}) AS BIGINT),
+                expires_at, created_at, opened_at, {label}, parts, CASE WHEN {COMPLETE} THEN 1 ELSE 0 END
          FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 AND {only} ORDER BY created_at, id"
-    ))?;
-    stmt.query_map(params![id, now_ms()], |r| {
+    ), params![id, now_ms()], |r| {
         Ok(ShareInfo {
             id: r.get(0)?,
             survivor_id: r.get(1)?,
@@ -158,18 +159,17 @@ fn list(c: &Connection, column: &str, id: &str) -> rusqlite::Result<Vec<ShareInf
             created_at: r.get(5)?,
             opened_at: r.get(6)?,
             label: r
-                .get::<_, Option<Vec<u8>>>(7)?
+                .get::<Option<Vec<u8>>>(7)?
                 .map(|b| base64::Engine::encode(&base64::engine::general_purpose::STANDARD, b)),
             parts: r.get(8)?,
             complete: r.get(9)?,
             openings: None,
         })
-    })?
-    .collect()
+    })
 }
 
 /// Her shares, each with its openings; read in one transaction, so the two agree.
-pub fn of_survivor(c: &Connection, survivor_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+pub fn of_survivor(c: &Connection, survivor_id: &str) -> crate::db::Result<Vec<ShareInfo>> {
     let tx = c.unchecked_transaction()?;
     let mut list = list(&tx, "survivor_id", survivor_id)?;
     let mut openings = openings::of_survivor(&tx, survivor_id)?;
@@ -179,7 +179,7 @@ pub fn of_survivor(c: &Connection, survivor_id: &str) -> rusqlite::Result<Vec<Sh
     Ok(list)
 }
 
-pub fn of_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<Vec<ShareInfo>> {
+pub fn of_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<Vec<ShareInfo>> {
     list(c, "advocate_id", advocate_id)
 }
 
@@ -234,15 +234,16 @@ fn owner(
     id: &str,
     from: Option<&str>,
 ) -> Result<String, AdvocateError> {
-    let mut stmt = c.prepare(&format!(
-        "SELECT survivor_id FROM advocate_shares
-         WHERE advocate_id = ?1 AND id = ?2 AND (?3 IS NULL OR survivor_id = ?3) AND expires_at > ?4
-           AND {COMPLETE}
-         LIMIT 2"
-    ))?;
-    let found: Vec<String> = stmt
-        .query_map(params![advocate_id, id, from, now_ms()], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+    let found: Vec<String> = c.query_map(
+        &format!(
+            "SELECT survivor_id FROM advocate_shares
+             WHERE advocate_id = ?1 AND id = ?2 AND (?3 IS NULL OR survivor_id = ?3) AND expires_at > ?4
+               AND {COMPLETE}
+             LIMIT 2"
+        ),
+        params![advocate_id, id, from, now_ms()],
+        |r| r.get(0),
+    )?;
     match <[String; 1]>::try_from(found) {
         Ok([survivor]) => Ok(survivor),
         Err(_) => Err(AdvocateError::NotFound),
@@ -272,15 +273,17 @@ pub fn ids_to_advocate(
     c: &Connection,
     survivor_id: &str,
     advocate_id: &str,
-) -> rusqlite::Result<Vec<String>> {
-    c.prepare("SELECT id FROM advocate_shares WHERE survivor_id = ?1 AND advocate_id = ?2")?
-        .query_map(params![survivor_id, advocate_id], |r| r.get(0))?
-        .collect()
+) -> crate::db::Result<Vec<String>> {
+    c.query_map(
+        "SELECT id FROM advocate_shares WHERE survivor_id = ?1 AND advocate_id = ?2",
+        params![survivor_id, advocate_id],
+        |r| r.get(0),
+    )
 }
 
 /// Every share sealed to an advocate's old key, their parts and openings with them (foreign keys); part of
 /// the caller's unit of work (new keys, `advocates::set_keys`).
-pub fn delete_to_advocate(c: &Connection, advocate_id: &str) -> rusqlite::Result<usize> {
+pub fn delete_to_advocate(c: &Connection, advocate_id: &str) -> crate::db::Result<usize> {
     c.execute(
         "DELETE FROM advocate_shares WHERE advocate_id = ?1",
         [advocate_id],

@@ -2,7 +2,7 @@
 //! user. Each public function is one transaction (or one read); the use-case files
 //! call these and never open a transaction themselves.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::Value;
 
 use crate::accounts::identities::{self, IdentityRow};

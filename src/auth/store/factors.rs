@@ -1,7 +1,7 @@
 //! Two-step sign-in as storage units of work, each one transaction (called from `mfa.rs`), plus the
 //! `aal`/`amr` claims a session's steps give.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use crate::accounts::factors::{self as rows, ChallengeRow, FactorRow, UNVERIFIED, VERIFIED};
 use crate::accounts::sessions as session_rows;
@@ -39,7 +39,7 @@ pub fn aal_and_amr(
     (aal.into(), amr)
 }
 
-pub fn is_aal2(c: &Connection, session_id: &str) -> rusqlite::Result<bool> {
+pub fn is_aal2(c: &Connection, session_id: &str) -> crate::db::Result<bool> {
     Ok(rows::claims(c, session_id)?.iter().any(|(m, _)| m == TOTP))
 }
 

@@ -2,7 +2,7 @@
 //! PKCE code, redeem it. Each public function is one transaction. Flows not yet back from Google are
 //! not stored here but in memory (`pending_flows.rs`).
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::{Value, json};
 
 use crate::accounts::identities::{self, IdentityRow};

@@ -20,7 +20,7 @@ pub struct User {
 
 impl User {
     /// The user `id` with its identities, if it exists.
-    pub fn load(c: &rusqlite::Connection, id: &str) -> rusqlite::Result<Option<Self>> {
+    pub fn load(c: &crate::db::Connection, id: &str) -> crate::db::Result<Option<Self>> {
         let Some((row, identities)) = crate::accounts::identities::find_with_identities(c, id)?
         else {
             return Ok(None);

@@ -1,6 +1,6 @@
 //! Queries on `oauth_flows`: Google sign-ins between /authorize and /callback (and the PKCE exchange).
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use crate::db::{Connection, OptionalExtension, Row, params};
 
 #[derive(Debug, Clone)]
 pub struct FlowRow {
@@ -19,7 +19,7 @@ pub struct FlowRow {
 const COLUMNS: &str = "id, redirect_to, code_challenge, code_challenge_method, google_verifier, user_id, \
                        provider_access_token, provider_refresh_token, created_at, code_issued_at";
 
-fn flow(r: &Row<'_>) -> rusqlite::Result<FlowRow> {
+fn flow(r: &Row<'_>) -> crate::db::Result<FlowRow> {
     Ok(FlowRow {
         id: r.get(0)?,
         redirect_to: r.get(1)?,
@@ -34,7 +34,7 @@ fn flow(r: &Row<'_>) -> rusqlite::Result<FlowRow> {
     })
 }
 
-pub fn insert(conn: &Connection, f: &FlowRow) -> rusqlite::Result<()> {
+pub fn insert(conn: &Connection, f: &FlowRow) -> crate::db::Result<()> {
     conn.execute(
         "INSERT INTO oauth_flows (id, redirect_to, code_challenge, code_challenge_method, google_verifier, \
          created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -50,7 +50,7 @@ pub fn insert(conn: &Connection, f: &FlowRow) -> rusqlite::Result<()> {
     Ok(())
 }
 
-pub fn find_by_code(conn: &Connection, code_hash: &str) -> rusqlite::Result<Option<FlowRow>> {
+pub fn find_by_code(conn: &Connection, code_hash: &str) -> crate::db::Result<Option<FlowRow>> {
     conn.query_row(
         &format!("SELECT {COLUMNS} FROM oauth_flows WHERE auth_code_hash = ?1"),
         [code_hash],
@@ -68,7 +68,7 @@ pub fn set_code(
     provider_access_token: &str,
     provider_refresh_token: Option<&str>,
     now: i64,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     conn.execute(
         "UPDATE oauth_flows SET auth_code_hash = ?2, user_id = ?3, provider_access_token = ?4, \
          provider_refresh_token = ?5, code_issued_at = ?6 WHERE id = ?1",
@@ -84,10 +84,10 @@ pub fn set_code(
     Ok(())
 }
 
-pub fn delete(conn: &Connection, id: &str) -> rusqlite::Result<usize> {
+pub fn delete(conn: &Connection, id: &str) -> crate::db::Result<usize> {
     conn.execute("DELETE FROM oauth_flows WHERE id = ?1", [id])
 }
 
-pub fn purge_older_than(conn: &Connection, before: i64) -> rusqlite::Result<usize> {
+pub fn purge_older_than(conn: &Connection, before: i64) -> crate::db::Result<usize> {
     conn.execute("DELETE FROM oauth_flows WHERE created_at < ?1", [before])
 }

@@ -2,7 +2,7 @@
 //! token, end sessions, purge old rows. Each public function is one transaction on the writer (or one
 //! read); the use-case files call these and never open a transaction themselves.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use zeroize::Zeroizing;
 
 use crate::accounts::factors as factor_rows;
@@ -48,7 +48,7 @@ pub(in crate::auth) fn start(
     c: &Connection,
     user_id: &str,
     method: SignInMethod,
-) -> rusqlite::Result<(SessionRow, String)> {
+) -> crate::db::Result<(SessionRow, String)> {
     let now = now_ms();
     let session = SessionRow {
         id: uuid::Uuid::new_v4().to_string(),
@@ -125,7 +125,7 @@ pub async fn rotate(
             Ended::PastTimebox => AuthError::SessionPastTimebox,
             Ended::Inactive => AuthError::SessionInactive,
         })?;
-        let issue_child = |tx: &Connection| -> rusqlite::Result<String> {
+        let issue_child = |tx: &Connection| -> crate::db::Result<String> {
             let salt = tokens::random_token();
             let child = deriver.derive(&salt);
             let hash = tokens::hash_token(&child);

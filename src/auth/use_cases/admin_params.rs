@@ -41,7 +41,7 @@ pub struct LinkParams {
 /// The user as the admin API shows it: `/user`'s JSON plus `banned_until` when there is one, and the size
 /// and last change of her encrypted copy (`copy`, a Solace addition) when she keeps one.
 pub fn user_json(
-    c: &rusqlite::Connection,
+    c: &crate::db::Connection,
     neighbours: &dyn Neighbours,
     id: &str,
 ) -> AuthResult<Option<Value>> {

@@ -1,12 +1,13 @@
 //! The timer's side of the tables: which check-ins are due, starting their alert (advocates' copies are
 //! stored at once), each e-mail done, retries, and the end of it all.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use crate::checkin::errors::CheckinError;
 use crate::email::failure::MailFailure;
 
-use super::outcomes;
+use super::{alerts, outcomes};
+use crate::accounts;
 
 /// An alert being sent.
 pub struct Firing {
@@ -33,15 +34,13 @@ pub const REMINDER_LEAD_MS: i64 = 5 * 60_000;
 
 /// Running check-ins whose reminder falls due now, marked as reminded: (account, ms left).
 pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
-    let mut stmt = c.prepare(
+    Ok(c.query_map(
         "UPDATE checkins SET reminded = 1
          WHERE state = 'running' AND reminded = 0 AND ends_at - ?2 <= ?1
          RETURNING account_id, ends_at - ?1",
-    )?;
-    let rows = stmt.query_map(params![now, REMINDER_LEAD_MS], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+        params![now, REMINDER_LEAD_MS],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
 }
 
 /// How long an overdue alarm is remembered for her late check-in (docs/checkin.md, "Checking in late"): a
@@ -53,15 +52,15 @@ pub const TOLD_KEEP_MS: i64 = 86_400_000;
 /// another's; then alarms before the follow-ups of late check-ins; then the one that fell due first. So when
 /// mail works again after an outage, the waiting alarms go oldest first.
 pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
-    let mut stmt = c.prepare(
+    Ok(c.query_map(
         "SELECT id, ?1 - ends_at FROM (
              SELECT id, ends_at, next_try_at, kind, fell_due_at,
                     row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
              FROM checkins WHERE next_try_at <= ?1 AND state != 'told')
          ORDER BY turn, coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id",
-    )?;
-    let rows = stmt.query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+        [now],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
 }
 
 /// When the next check-in falls due, if any.
@@ -110,31 +109,32 @@ pub fn fire(
         "running" => "overdue".to_string(),
         _ => kind.unwrap_or_else(|| "overdue".into()),
     };
-    let advocate_ids = {
-        let mut stmt = tx.prepare(
-            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 AND told_at IS NULL
-             ORDER BY advocate_id",
-        )?;
-        stmt.query_map([id], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?
-    };
-    let advocates = tx.execute(
-        "INSERT INTO checkin_alerts (id, advocate_id, survivor_id, known_as, kind, sealed, created_at)
-         SELECT lower(hex(randomblob(16))), n.advocate_id, ?2, coalesce(l.known_as, n.known_as, ''), ?3,
-         n.sealed, ?4
-         FROM checkin_advocate_notes n
-         LEFT JOIN advocate_links l ON l.survivor_id = ?2 AND l.advocate_id = n.advocate_id
-         WHERE n.checkin_id = ?1 AND n.told_at IS NULL",
-        params![id, account, kind, now],
+    let advocate_ids: Vec<String> = tx.query_map(
+        "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1 AND told_at IS NULL
+         ORDER BY advocate_id",
+        [id],
+        |r| r.get(0),
     )?;
+    let advocates = alerts::insert_from_notes(&tx, id, &account, &kind, now)?;
     // The follow-up of a late check-in e-mails only the advocates its alarm's e-mail reached (`late_alarms.rs`).
     if mail && kind != "late" {
-        tx.execute(
-            "INSERT OR IGNORE INTO checkin_advocate_mail (checkin_id, address)
-             SELECT n.checkin_id, u.email FROM checkin_advocate_notes n JOIN users u ON u.id = n.advocate_id
-             WHERE n.checkin_id = ?1",
+        let chosen: Vec<String> = tx.query_map(
+            "SELECT advocate_id FROM checkin_advocate_notes WHERE checkin_id = ?1",
             [id],
+            |r| r.get(0),
         )?;
+        for advocate_id in chosen {
+            // Accounts keep the address, read in this transaction; an advocate's account that is gone
+            // took its notes with it.
+            let Some(address) = accounts::store::email_of(&tx, &advocate_id)? else {
+                continue;
+            };
+            tx.execute(
+                "INSERT INTO checkin_advocate_mail (checkin_id, address) VALUES (?1, ?2)
+                 ON CONFLICT DO NOTHING",
+                params![id, address],
+            )?;
+        }
     }
     if kind == "overdue" {
         tx.execute(
@@ -153,11 +153,11 @@ pub fn fire(
             params![id, kind],
         )?;
     }
-    let addresses = |table: &str| -> rusqlite::Result<Vec<String>> {
+    let addresses = |table: &str| -> crate::db::Result<Vec<String>> {
         let sql = format!(
             "SELECT address FROM {table} WHERE checkin_id = ?1 AND told_at IS NULL ORDER BY address"
         );
-        tx.prepare(&sql)?.query_map([id], |r| r.get(0))?.collect()
+        tx.query_map(&sql, [id], |r| r.get(0))
     };
     let recipients = addresses("checkin_recipients")?;
     let advocate_mail = addresses("checkin_advocate_mail")?;
@@ -191,7 +191,7 @@ pub fn sent(
     to: Addressee,
     address: &str,
     now: i64,
-) -> rusqlite::Result<()> {
+) -> crate::db::Result<()> {
     let table = match to {
         Addressee::Trusted => "checkin_recipients",
         Addressee::Advocate => "checkin_advocate_mail",
@@ -263,7 +263,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
         let c = crate::db::open_for_command(dir.path()).unwrap();
-        c.pragma_update(None, "foreign_keys", false).unwrap();
+        c.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
         let row = |id: &str, account: &str, at: i64, tries: i64| {
             c.execute(
                 "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, note, pin_hash, tries,

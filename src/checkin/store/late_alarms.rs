@@ -6,7 +6,7 @@
 //! gives her screen the same answer but turns it into a duress alarm to everyone she chose, never "safe".
 //! Either way it is answered once: what is left is an alert being sent.
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use crate::db::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
 use crate::checkin::errors::CheckinError;
@@ -32,15 +32,12 @@ pub struct Alarm {
     pub told: Vec<Told>,
 }
 
-fn told(c: &Connection, id: &str) -> rusqlite::Result<Vec<Told>> {
-    let mut stmt = c.prepare(
-        "SELECT 'email', address, told_at FROM checkin_recipients WHERE checkin_id = ?1 AND told_at IS NOT NULL
+fn told(c: &Connection, id: &str) -> crate::db::Result<Vec<Told>> {
+    c.query_map("SELECT 'email', address, told_at FROM checkin_recipients WHERE checkin_id = ?1 AND told_at IS NOT NULL
          UNION ALL
          SELECT 'advocate', advocate_id, told_at FROM checkin_advocate_notes
          WHERE checkin_id = ?1 AND told_at IS NOT NULL
-         ORDER BY 3, 2",
-    )?;
-    stmt.query_map([id], |r| {
+         ORDER BY 3, 2", [id], |r| {
         let channel: String = r.get(0)?;
         Ok(Told {
             channel: if channel == "email" {
@@ -51,12 +48,11 @@ fn told(c: &Connection, id: &str) -> rusqlite::Result<Vec<Told>> {
             to: r.get(1)?,
             told_at: r.get(2)?,
         })
-    })?
-    .collect()
+    })
 }
 
 /// Her overdue alarm that her PIN can still answer, if any.
-pub fn alarm(c: &Connection, account_id: &str) -> rusqlite::Result<Option<Alarm>> {
+pub fn alarm(c: &Connection, account_id: &str) -> crate::db::Result<Option<Alarm>> {
     let row: Option<(String, i64)> = c
         .query_row(
             "SELECT id, ends_at FROM checkins WHERE account_id = ?1 AND kind = 'overdue'
@@ -84,7 +80,7 @@ pub enum Answer {
 }
 
 /// Marks every address and advocate of check-in `id` as still to be told.
-fn all_to_tell(tx: &Transaction, id: &str) -> rusqlite::Result<()> {
+fn all_to_tell(tx: &Transaction, id: &str) -> crate::db::Result<()> {
     for table in [
         "checkin_recipients",
         "checkin_advocate_mail",
@@ -109,7 +105,7 @@ pub fn answer(
 ) -> Result<Option<Vec<Told>>, CheckinError> {
     let tx = c.transaction()?;
     let answerable: bool = tx.query_row(
-        "SELECT count(*) > 0 FROM checkins WHERE id = ?1 AND kind = 'overdue' AND state IN ('alerting', 'told')",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkins WHERE id = ?1 AND kind = 'overdue' AND state IN ('alerting', 'told')",
         [id],
         |r| r.get(0),
     )?;

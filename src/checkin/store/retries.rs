@@ -2,7 +2,7 @@
 //! after a failed try, sending them all at once when mail goes again, and the queue as the operator sees
 //! it (`use_cases::alarm_report`, `/health`). Counts and reasons only, never an address.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use crate::checkin::errors::CheckinError;
 use crate::email::failure::MailFailure;
@@ -34,7 +34,7 @@ pub fn retry_later(
         params![id, now, why.as_str(), wait],
     )?;
     tx.execute(
-        "UPDATE checkins SET next_try_at = min(next_try_at, ?1) WHERE id = (
+        "UPDATE checkins SET next_try_at = CASE WHEN next_try_at < ?1 THEN next_try_at ELSE ?1 END WHERE id = (
              SELECT id FROM checkins WHERE state = 'alerting' AND first_failed_at IS NOT NULL
              ORDER BY coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id LIMIT 1)",
         [now + FIRST_WAIT_MS],

@@ -2,7 +2,7 @@
 //! PINs each has typed, and the count all other sessions share (`checkins.wrong_pins`). Each function its
 //! own transaction; `make_hers` runs inside the caller's.
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use crate::db::{Connection, OptionalExtension, Transaction, params};
 
 use super::late_alarms::ANSWERABLE;
 use crate::checkin::errors::CheckinError;
@@ -37,7 +37,7 @@ pub struct Pins {
 
 /// Whose count a try from `session` is taken from, for `account_id`'s check-in her PIN can answer (read
 /// before the try is taken, to count it in flight; `take` decides for the one it takes).
-pub fn budget(c: &Connection, account_id: &str, session: &str) -> rusqlite::Result<Budget> {
+pub fn budget(c: &Connection, account_id: &str, session: &str) -> crate::db::Result<Budget> {
     let id: Option<String> = c
         .query_row(
             &format!("SELECT id FROM checkins WHERE account_id = ?1 AND {ANSWERABLE} {FIRST}"),
@@ -54,9 +54,9 @@ pub fn budget(c: &Connection, account_id: &str, session: &str) -> rusqlite::Resu
 /// Her running check-in before an alarm of hers (one may run after she started a new one), else the latest.
 const FIRST: &str = "ORDER BY state = 'running' DESC, ends_at DESC LIMIT 1";
 
-fn budget_of(c: &Connection, checkin_id: &str, session: &str) -> rusqlite::Result<Budget> {
+fn budget_of(c: &Connection, checkin_id: &str, session: &str) -> crate::db::Result<Budget> {
     let hers: bool = c.query_row(
-        "SELECT count(*) > 0 FROM checkin_sessions WHERE checkin_id = ?1 AND session_id = ?2",
+        "SELECT CASE WHEN count(*) > 0 THEN 1 ELSE 0 END FROM checkin_sessions WHERE checkin_id = ?1 AND session_id = ?2",
         params![checkin_id, session],
         |r| r.get(0),
     )?;
@@ -124,7 +124,7 @@ pub fn take(
 }
 
 /// A try taken but never checked (the hashing threads were busy) is given back to the count it came from.
-pub fn give_back(c: &Connection, id: &str, session: &str, budget: Budget) -> rusqlite::Result<()> {
+pub fn give_back(c: &Connection, id: &str, session: &str, budget: Budget) -> crate::db::Result<()> {
     match budget {
         Budget::Hers => c.execute(
             "UPDATE checkin_sessions SET wrong_pins = wrong_pins - 1
@@ -140,7 +140,11 @@ pub fn give_back(c: &Connection, id: &str, session: &str, budget: Budget) -> rus
 }
 
 /// `session` is hers from now on (it started the check-in, or a PIN passed in it), with its count cleared.
-pub(super) fn make_hers(tx: &Transaction, checkin_id: &str, session: &str) -> rusqlite::Result<()> {
+pub(super) fn make_hers(
+    tx: &Transaction,
+    checkin_id: &str,
+    session: &str,
+) -> crate::db::Result<()> {
     tx.execute(
         "INSERT INTO checkin_sessions (checkin_id, session_id) VALUES (?1, ?2)
          ON CONFLICT (checkin_id, session_id) DO UPDATE SET wrong_pins = 0",

@@ -3,7 +3,7 @@
 //! last day and week, and the current problem while alarm e-mails fail. Counts and reasons only: never an
 //! address, a note or an account.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde::Serialize;
 
 use crate::checkin::errors::CheckinError;

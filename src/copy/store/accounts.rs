@@ -1,7 +1,7 @@
 //! `copy_accounts`: one row per account with a copy, holding its size, when it last changed and its two
 //! keys (the recovery wrap of her data key, the outbox public key).
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use crate::db::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
 use crate::copy::errors::CopyError;
@@ -18,7 +18,7 @@ pub struct Keys {
 pub fn head(
     c: &Connection,
     account: &str,
-) -> rusqlite::Result<Option<(Option<Keys>, i64, String)>> {
+) -> crate::db::Result<Option<(Option<Keys>, i64, String)>> {
     c.query_row(
         "SELECT recovery_wrap, outbox_public_key, bytes, updated_at FROM copy_accounts
          WHERE account_id = ?1",
@@ -37,7 +37,7 @@ pub fn head(
 }
 
 /// The size of every account's copy together, counted as the quotas count it.
-pub fn total_bytes(c: &Connection) -> rusqlite::Result<i64> {
+pub fn total_bytes(c: &Connection) -> crate::db::Result<i64> {
     c.query_row(
         "SELECT COALESCE(SUM(bytes), 0) FROM copy_accounts",
         [],
@@ -90,8 +90,8 @@ pub fn set_keys(
             "SELECT recovery_wrap, outbox_public_key FROM copy_accounts WHERE account_id = ?1",
             [account],
             |r| {
-                Ok(text_len(r.get::<_, Option<String>>(0)?.as_deref())
-                    + text_len(r.get::<_, Option<String>>(1)?.as_deref()))
+                Ok(text_len(r.get::<Option<String>>(0)?.as_deref())
+                    + text_len(r.get::<Option<String>>(1)?.as_deref()))
             },
         )
         .optional()?
@@ -107,7 +107,7 @@ pub fn set_keys(
 }
 
 /// The account's row goes last, once its records and chunks are gone (`deletion::delete_all`).
-pub(super) fn forget(c: &Connection, account: &str) -> rusqlite::Result<()> {
+pub(super) fn forget(c: &Connection, account: &str) -> crate::db::Result<()> {
     c.execute("DELETE FROM copy_accounts WHERE account_id = ?1", [account])?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `copy_chunks`: attachments in the copy, 1 MiB chunks of ciphertext (docs/vault.md), each its own write, so an upload
 //! over a poor connection resumes at the first chunk the server does not have.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 
 use super::accounts::grow;
 use super::deletion::{Rows, delete_in_batches};
@@ -23,7 +23,7 @@ pub fn put_chunk(
         .query_row(
             "SELECT length(data) FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
             params![account, attachment, idx],
-            |r| r.get::<_, i64>(0),
+            |r| r.get::<i64>(0),
         )
         .optional()?
         .map_or(0, |len| stored_size(len as usize));
@@ -38,12 +38,12 @@ pub fn put_chunk(
 }
 
 /// The chunks an attachment has on the server, in order: what an upload resumes after.
-pub fn chunk_list(c: &Connection, account: &str, attachment: &str) -> rusqlite::Result<Vec<i64>> {
-    let mut stmt = c.prepare_cached(
+pub fn chunk_list(c: &Connection, account: &str, attachment: &str) -> crate::db::Result<Vec<i64>> {
+    c.query_map(
         "SELECT idx FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 ORDER BY idx",
-    )?;
-    stmt.query_map(params![account, attachment], |r| r.get(0))?
-        .collect()
+        params![account, attachment],
+        |r| r.get(0),
+    )
 }
 
 pub fn chunk(
@@ -51,7 +51,7 @@ pub fn chunk(
     account: &str,
     attachment: &str,
     idx: i64,
-) -> rusqlite::Result<Option<Vec<u8>>> {
+) -> crate::db::Result<Option<Vec<u8>>> {
     c.query_row(
         "SELECT data FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
         params![account, attachment, idx],

@@ -3,7 +3,7 @@
 //! free disk first. Deletions of many rows go in batches of `crate::room::size::DELETE_BATCH_BYTES`, each its own
 //! transaction that also takes its rows off the account's size, each emptied out of the log before the next.
 
-use rusqlite::{Connection, Transaction, params};
+use crate::db::{Connection, Row, Transaction, params};
 
 use super::accounts::{self, grow};
 use crate::copy::errors::CopyError;
@@ -58,7 +58,7 @@ fn delete_batch(
 ) -> Result<(i64, bool), CopyError> {
     let (select, delete) = match rows {
         Rows::Records => (
-            "SELECT id, NULL, length(data) FROM copy_records WHERE account_id = ?1",
+            "SELECT id, CAST(NULL AS BIGINT), length(data) FROM copy_records WHERE account_id = ?1",
             "DELETE FROM copy_records WHERE account_id = ?1 AND id = ?2",
         ),
         Rows::Chunks(None) => (
@@ -72,21 +72,21 @@ fn delete_batch(
         ),
     };
     let (mut batch, mut data, mut more) = (Vec::new(), 0, false);
-    {
-        let mut stmt = tx.prepare(select)?;
-        let mut found = match rows {
-            Rows::Chunks(Some(attachment)) => stmt.query(params![account, attachment])?,
-            _ => stmt.query([account])?,
-        };
-        while let Some(r) = found.next()? {
-            if data >= DELETE_BATCH_BYTES {
-                more = true;
-                break;
-            }
-            let (key, idx, len): (String, Option<i64>, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
-            data += len;
-            batch.push((key, idx, len));
+    let mut read = |r: &Row<'_>| {
+        if data >= DELETE_BATCH_BYTES {
+            more = true;
+            return Ok(false);
         }
+        let (key, idx, len): (String, Option<i64>, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        data += len;
+        batch.push((key, idx, len));
+        Ok(true)
+    };
+    match rows {
+        Rows::Chunks(Some(attachment)) => {
+            tx.query_while(select, params![account, attachment], &mut read)?
+        }
+        _ => tx.query_while(select, [account], &mut read)?,
     }
     let mut counted = 0;
     for (key, idx, len) in batch {

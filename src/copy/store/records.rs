@@ -1,6 +1,6 @@
 //! `copy_records`: her records, each a ciphertext with its kind and version.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::accounts::grow;
@@ -29,21 +29,21 @@ pub struct Record {
 }
 
 /// Every record of the account, without its content, oldest change first.
-pub fn list(c: &Connection, account: &str) -> rusqlite::Result<Vec<RecordInfo>> {
-    let mut stmt = c.prepare_cached(
+pub fn list(c: &Connection, account: &str) -> crate::db::Result<Vec<RecordInfo>> {
+    c.query_map(
         "SELECT id, kind, version, length(data), updated_at FROM copy_records WHERE account_id = ?1
          ORDER BY updated_at, id",
-    )?;
-    stmt.query_map([account], |r| {
-        Ok(RecordInfo {
-            id: r.get(0)?,
-            kind: r.get(1)?,
-            version: r.get(2)?,
-            size: r.get(3)?,
-            updated_at: r.get(4)?,
-        })
-    })?
-    .collect()
+        [account],
+        |r| {
+            Ok(RecordInfo {
+                id: r.get(0)?,
+                kind: r.get(1)?,
+                version: r.get(2)?,
+                size: r.get(3)?,
+                updated_at: r.get(4)?,
+            })
+        },
+    )
 }
 
 /// Stores a record whose `version` is newer than the stored one; an older or equal version is a
@@ -81,7 +81,7 @@ pub fn put(
     Ok(())
 }
 
-pub fn get(c: &Connection, account: &str, id: &str) -> rusqlite::Result<Option<Record>> {
+pub fn get(c: &Connection, account: &str, id: &str) -> crate::db::Result<Option<Record>> {
     c.query_row(
         "SELECT id, kind, version, data, updated_at FROM copy_records WHERE account_id = ?1 AND id = ?2",
         params![account, id],

@@ -24,7 +24,7 @@ pub struct Owner {
 async fn freeing<T: Send + 'static>(
     db: &Db,
     room: Arc<Room>,
-    delete: impl Fn(&mut rusqlite::Connection) -> Result<T, CopyError> + Send + 'static,
+    delete: impl Fn(&mut crate::db::Connection) -> Result<T, CopyError> + Send + 'static,
 ) -> Result<T, CopyError> {
     db.write(move |conn| room.freeing(|| delete(&mut *conn), |e| matches!(e, CopyError::NoRoom(_))))
         .await

@@ -15,7 +15,7 @@ use crate::accounts::role::Role;
 use crate::error::ApiError;
 use crate::operators::use_cases::Actor;
 use crate::operators::use_cases::operator_accounts::signed_in_operator;
-use crate::vault::{SignedIn, wrong_area};
+use crate::vault::SignedIn;
 
 /// Mounts `/operator/...` inside the `/api` scope, behind the gate.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -42,10 +42,7 @@ impl FromRequest for Operator {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let (signed_in, role, _) = SignedIn::in_any_role(&req).await?;
-            if role != Role::Operator {
-                return Err(wrong_area());
-            }
+            let signed_in = SignedIn::in_role(&req, Role::Operator).await?;
             // The auth service already asked for the second step of a session whose account has one.
             Ok(Self(
                 signed_in_operator(signed_in.db, signed_in.account).await?,

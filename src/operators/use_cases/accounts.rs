@@ -2,7 +2,7 @@
 //! survivor's account found by her full address or sign-in name, never a list, and what an operator may
 //! do to it. Operators' and advocates' accounts are not found here: they have their own commands.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::Actor;
 use super::audit::record;

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use rusqlite::Connection;
+use crate::db::Connection;
 use serde_json::Map;
 
 use super::Actor;
 use super::audit::record;
-use crate::accounts::create::{NewAccount, create_as};
+use crate::accounts::create::{NewAccount, create_with};
 use crate::accounts::role::{self, Role};
 use crate::accounts::{self, email::normalise};
 use crate::advocates::area_url;
@@ -65,11 +65,9 @@ pub fn add_on(
         app_metadata: Map::new(),
         banned_until: None,
     };
-    let id = create_as(c, new, Role::Advocate)?;
-    if let Err(e) = store::insert(c, &id, name) {
-        delete_account(c, &id)?;
-        return Err(e.into());
-    }
+    // The role and the advocates' row in one transaction: the area asks the role, and an advocate's
+    // role without a row (or a row without the role) would be an account on neither side.
+    let id = create_with(c, new, Role::Advocate, |tx, id| store::insert(tx, id, name))?;
     let link = accounts::recovery::create_to(c, &id, site_url, &area_url(site_url), lifetime)?;
     Ok(Added {
         id,

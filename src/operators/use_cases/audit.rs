@@ -1,7 +1,7 @@
 //! The audit of operator actions (docs/operator.md, "Audit"): each written to the table and to the log,
 //! read back a page at a time, pruned past `[operator] audit_days`.
 
-use rusqlite::Connection;
+use crate::db::Connection;
 
 use super::Actor;
 use crate::db::Db;

@@ -1,7 +1,7 @@
 //! `push_subscriptions`: the browsers allowed to notify, per account (deleted with it by the database): the browser's endpoint at its push
 //! service and the keys its messages are encrypted to.
 
-use rusqlite::{Connection, params};
+use crate::db::{Connection, params};
 
 /// A browser profile she (or an advocate) allowed; older ones beyond this are dropped.
 pub const MAX_PER_ACCOUNT: i64 = 10;
@@ -22,7 +22,7 @@ pub fn add(
     account: &str,
     s: &Subscription,
     now: i64,
-) -> rusqlite::Result<bool> {
+) -> crate::db::Result<bool> {
     let tx = c.transaction()?;
     let kept = tx.execute(
         "INSERT INTO push_subscriptions (endpoint, account_id, p256dh, auth, language, created_at)
@@ -45,7 +45,7 @@ pub fn add(
     Ok(true)
 }
 
-pub fn remove(c: &Connection, account: &str, endpoint: &str) -> rusqlite::Result<bool> {
+pub fn remove(c: &Connection, account: &str, endpoint: &str) -> crate::db::Result<bool> {
     Ok(c.execute(
         "DELETE FROM push_subscriptions WHERE account_id = ?1 AND endpoint = ?2",
         params![account, endpoint],
@@ -53,7 +53,7 @@ pub fn remove(c: &Connection, account: &str, endpoint: &str) -> rusqlite::Result
 }
 
 /// The push service said this endpoint is gone (404 or 410).
-pub fn forget(c: &Connection, endpoint: &str) -> rusqlite::Result<()> {
+pub fn forget(c: &Connection, endpoint: &str) -> crate::db::Result<()> {
     c.execute(
         "DELETE FROM push_subscriptions WHERE endpoint = ?1",
         [endpoint],
@@ -61,18 +61,18 @@ pub fn forget(c: &Connection, endpoint: &str) -> rusqlite::Result<()> {
     Ok(())
 }
 
-pub fn of_account(c: &Connection, account: &str) -> rusqlite::Result<Vec<Subscription>> {
-    let mut stmt = c.prepare(
+pub fn of_account(c: &Connection, account: &str) -> crate::db::Result<Vec<Subscription>> {
+    c.query_map(
         "SELECT endpoint, p256dh, auth, language FROM push_subscriptions
          WHERE account_id = ?1 ORDER BY endpoint",
-    )?;
-    stmt.query_map([account], |r| {
-        Ok(Subscription {
-            endpoint: r.get(0)?,
-            p256dh: r.get(1)?,
-            auth: r.get(2)?,
-            language: r.get(3)?,
-        })
-    })?
-    .collect()
+        [account],
+        |r| {
+            Ok(Subscription {
+                endpoint: r.get(0)?,
+                p256dh: r.get(1)?,
+                auth: r.get(2)?,
+                language: r.get(3)?,
+            })
+        },
+    )
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::db::{Db, DbError};
+use crate::db::Db;
 use crate::push::send::{self, Outcome, Push};
 use crate::push::store::subscriptions::{self, Subscription};
 use crate::push::{Message, PushService, endpoint};
@@ -17,7 +17,7 @@ impl PushService {
         let (ttl, urgent) = (message.ttl(), matches!(message, Message::Alert));
         actix_web::rt::spawn(async move {
             let subs = match db
-                .read(move |c| subscriptions::of_account(c, &account).map_err(DbError::Sqlite))
+                .read(move |c| subscriptions::of_account(c, &account))
                 .await
             {
                 Ok(s) => s,
@@ -30,11 +30,7 @@ impl PushService {
                     Outcome::Accepted => sent += 1,
                     Outcome::Gone => {
                         let endpoint = s.endpoint.clone();
-                        let _ = db
-                            .write(move |c| {
-                                subscriptions::forget(c, &endpoint).map_err(DbError::Sqlite)
-                            })
-                            .await;
+                        let _ = db.write(move |c| subscriptions::forget(c, &endpoint)).await;
                         tracing::info!("a push subscription the browser dropped was forgotten");
                     }
                     Outcome::Failed => failed += 1,

@@ -3,7 +3,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64URL;
 
-use crate::db::{Db, DbError};
+use crate::db::Db;
 use crate::push::errors::SubscriptionError;
 use crate::push::store::subscriptions::{self, Subscription};
 use crate::push::{PushService, endpoint};
@@ -66,7 +66,7 @@ pub async fn subscribe(
     let sub = checked(push, new)?;
     let now = crate::ground::clock::now_ms();
     let kept = db
-        .write(move |c| subscriptions::add(c, &account, &sub, now).map_err(DbError::Sqlite))
+        .write(move |c| subscriptions::add(c, &account, &sub, now))
         .await?;
     if !kept {
         return Err(SubscriptionError::EndpointTaken);

@@ -1,6 +1,6 @@
 //! A browser stops notifications for the signed-in account.
 
-use crate::db::{Db, DbError};
+use crate::db::Db;
 use crate::push::errors::SubscriptionError;
 use crate::push::store::subscriptions;
 
@@ -9,7 +9,7 @@ pub async fn unsubscribe(
     account: String,
     endpoint: String,
 ) -> Result<(), SubscriptionError> {
-    db.write(move |c| subscriptions::remove(c, &account, &endpoint).map_err(DbError::Sqlite))
+    db.write(move |c| subscriptions::remove(c, &account, &endpoint))
         .await?;
     Ok(())
 }
