@@ -1,11 +1,8 @@
 //! The PostgreSQL check: connect as `database.url` says and ask the server's version.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use postgres::error::SqlState;
-use rustls::pki_types::CertificateDer;
-use rustls::pki_types::pem::PemObject;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::Unreachable;
@@ -75,34 +72,9 @@ fn place(server: &postgres::Config) -> String {
     )
 }
 
-/// TLS through rustls, which the tree already has for HTTPS: the server's certificate is checked against
-/// `database.ca_file`'s authorities, or else the same public roots (webpki-roots) as every other
-/// connection Solace makes.
+/// TLS as the database layer makes it (`crate::db::postgres_tls`), so the check and the server trust alike.
 fn tls(ca_file: Option<&Path>) -> Result<MakeRustlsConnect, PostgresProblem> {
-    let mut roots = rustls::RootCertStore::empty();
-    match ca_file {
-        None => roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned()),
-        Some(path) => {
-            let unreadable = |e: &dyn std::fmt::Display| {
-                PostgresProblem::CaFile(format!("{}: {e}", path.display()))
-            };
-            for certificate in CertificateDer::pem_file_iter(path).map_err(|e| unreadable(&e))? {
-                roots
-                    .add(certificate.map_err(|e| unreadable(&e))?)
-                    .map_err(|e| unreadable(&e))?;
-            }
-            if roots.is_empty() {
-                return Err(unreadable(&"holds no PEM certificate"));
-            }
-        }
-    }
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .expect("ring supports TLS 1.2 and 1.3")
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    Ok(MakeRustlsConnect::new(config))
+    crate::db::postgres_tls(ca_file).map_err(|e| PostgresProblem::CaFile(e.to_string()))
 }
 
 fn explain(e: &postgres::Error) -> PostgresProblem {
