@@ -22,6 +22,11 @@ impl fmt::Display for Conversion {
     }
 }
 
+/// What is wrong with `database.ca_file`: the file and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CaFileProblem(pub(super) String);
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     /// SQLite refused a statement.
@@ -51,6 +56,9 @@ pub enum DbError {
     NewerSchema { found: i64, supported: i64 },
     #[error("database file error: {0}")]
     Io(std::io::Error),
+    /// `database.ca_file` could not be read as PEM certificates.
+    #[error("database.ca_file {0}")]
+    CaFile(#[from] CaFileProblem),
     /// No connection of the pool came free (or could be opened) in time.
     #[error("database error: no connection to the database: {0}")]
     Pool(String),

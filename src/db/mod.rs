@@ -13,7 +13,7 @@ mod placeholders;
 mod row;
 mod sqlite;
 #[cfg(test)]
-mod stand_in;
+pub(crate) mod stand_in;
 #[cfg(test)]
 mod tests;
 mod value;
@@ -22,8 +22,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 pub use connection::{Connection, Transaction};
-pub use error::{Conversion, DbError, OptionalExtension, Result};
-pub use pg::{CaFileProblem, tls as postgres_tls};
+pub use error::{CaFileProblem, Conversion, DbError, OptionalExtension, Result};
+pub use pg::tls as postgres_tls;
 pub use pg_server::Server as PostgresServer;
 pub use row::Row;
 pub use sqlite::checkpoint;
@@ -66,6 +66,14 @@ impl Db {
                 idle: Mutex::new(Vec::new()),
             }),
         })
+    }
+
+    /// Opens the database `[database]` names: the data directory's SQLite file (None), or PostgreSQL.
+    pub fn open_on(data_dir: &Path, postgres: Option<PostgresServer>) -> Result<Self, DbError> {
+        match postgres {
+            None => Self::open(data_dir),
+            Some(server) => Self::open_postgres(server),
+        }
     }
 
     /// Connects to PostgreSQL (`[database] url = "postgres://..."`) and applies pending migrations.
@@ -186,6 +194,22 @@ pub fn open_for_command(data_dir: &Path) -> Result<Connection, DbError> {
         )));
     }
     sqlite::open_writer(&path)
+}
+
+/// `open_for_command` on the database `[database]` names: the data directory's SQLite file (None), or a
+/// connection of its own to PostgreSQL, beside the running servers' (pending migrations applied too).
+pub fn open_for_command_on(
+    data_dir: &Path,
+    postgres: Option<PostgresServer>,
+) -> Result<Connection, DbError> {
+    match postgres {
+        None => open_for_command(data_dir),
+        Some(server) => {
+            let mut conn = server.connect(true)?;
+            migrations::run_postgres(&mut conn)?;
+            Ok(conn)
+        }
+    }
 }
 
 /// Creates `path` with mode 0600 if it does not exist; SQLite gives its -wal and -shm files the same mode.

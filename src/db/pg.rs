@@ -10,7 +10,7 @@ use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::error::{Conversion, DbError, Result};
+use super::error::{CaFileProblem, Conversion, DbError, Result};
 use super::value::Value;
 
 /// Every write transaction of every instance on one database takes this lock at BEGIN (released at its
@@ -27,11 +27,6 @@ pub(super) fn begin(writes: bool) -> String {
         "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY".into()
     }
 }
-
-/// What is wrong with `database.ca_file`: the file and why.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct CaFileProblem(String);
 
 /// TLS through rustls, which the tree already has for HTTPS: the server's certificate is checked against
 /// `database.ca_file`'s authorities, or else the same public roots (webpki-roots) as every other

@@ -7,8 +7,7 @@ use std::time::Duration;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::connection::Connection;
-use super::error::{DbError, Result};
-use super::pg::CaFileProblem;
+use super::error::{CaFileProblem, DbError, Result};
 
 /// The server to reach, as `[database]` names it: its settings (password in place) and TLS.
 #[derive(Clone)]

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use super::PostgresServer;
+use super::{Connection, PostgresServer};
 
 struct Cluster {
     url: String,
@@ -62,4 +62,15 @@ pub(crate) fn server() -> PostgresServer {
         .unwrap();
     config.options(&format!("-c search_path={schema}"));
     PostgresServer::new(config, None).unwrap()
+}
+
+/// A migrated database of each engine, for a store's tests: SQLite's file (in the directory kept beside
+/// it), then a PostgreSQL schema of its own.
+pub(crate) fn both_engines() -> Vec<(Option<tempfile::TempDir>, Connection)> {
+    let dir = tempfile::tempdir().unwrap();
+    super::create_private_file(&dir.path().join(super::FILE_NAME)).unwrap();
+    let sqlite = super::open_for_command(dir.path()).unwrap();
+    let mut postgres = server().connect(true).unwrap();
+    super::migrations::run_postgres(&mut postgres).unwrap();
+    vec![(Some(dir), sqlite), (None, postgres)]
 }

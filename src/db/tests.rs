@@ -1,6 +1,7 @@
 //! The layer's own promises, on both engines (a real SQLite file, and the throwaway PostgreSQL cluster):
 //! each value type goes in and comes back the same, NULL is `None`, a wrong type is an error that says so,
-//! a dropped transaction leaves nothing, and a repeated unique key is recognised as one.
+//! a dropped transaction leaves nothing, and a repeated unique key is recognised as one; and the two
+//! engines' migrations build one schema.
 
 use super::*;
 
@@ -10,11 +11,7 @@ const TABLE: &str =
 
 /// A connection of each engine, with the table `t`; the directory keeps SQLite's file.
 fn engines() -> Vec<(Option<tempfile::TempDir>, Connection)> {
-    let dir = tempfile::tempdir().unwrap();
-    create_private_file(&dir.path().join(FILE_NAME)).unwrap();
-    let sqlite = open_for_command(dir.path()).unwrap();
-    let postgres = stand_in::server().connect(true).unwrap();
-    let both = vec![(Some(dir), sqlite), (None, postgres)];
+    let both = stand_in::both_engines();
     for (_, c) in &both {
         c.execute_batch(TABLE).unwrap();
     }
@@ -197,4 +194,98 @@ fn on_postgres_a_failed_transaction_never_commits_and_errors_hold_no_values() {
         .query_row("SELECT CAST(sum(i) AS BIGINT) FROM t", [], |r| r.get(0))
         .unwrap();
     assert_eq!(cast, 1);
+}
+
+/// SQLite's type of a column as PostgreSQL names it: the one mapping between the two migration sets.
+fn as_postgres(sqlite_type: &str, primary_key_alone: bool) -> &'static str {
+    match sqlite_type {
+        "TEXT" => "text",
+        // SQLite's `INTEGER PRIMARY KEY` is its row number: an identity column on PostgreSQL.
+        "INTEGER" if primary_key_alone => "bigint identity",
+        "INTEGER" => "bigint",
+        "BLOB" => "bytea",
+        other => panic!("a SQLite column of type {other:?}, which has no PostgreSQL name here"),
+    }
+}
+
+/// (table, column, type, may be NULL, default) on each engine, sorted.
+type Columns = Vec<(String, String, String, bool, Option<String>)>;
+
+fn sqlite_columns(c: &Connection) -> Columns {
+    let tables = c
+        .query_map(
+            "SELECT name FROM sqlite_schema WHERE type = 'table'",
+            [],
+            |r| r.get::<String>(0),
+        )
+        .unwrap();
+    let mut columns = Vec::new();
+    for table in tables {
+        let rows = c
+            .query_map(
+                "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1)",
+                [&table],
+                |r| {
+                    Ok((
+                        r.get::<String>(0)?,
+                        r.get::<String>(1)?,
+                        r.get::<bool>(2)?,
+                        r.get::<Option<String>>(3)?,
+                        r.get::<i64>(4)?,
+                    ))
+                },
+            )
+            .unwrap();
+        let keys = rows.iter().filter(|r| r.4 > 0).count();
+        for (name, ty, not_null, default, pk) in rows {
+            let ty = as_postgres(&ty, pk == 1 && keys == 1);
+            // A primary key is never NULL on PostgreSQL; SQLite lets a TEXT one be, unless told.
+            let nullable = !(not_null || pk > 0);
+            columns.push((table.clone(), name, ty.to_string(), nullable, default));
+        }
+    }
+    columns.sort();
+    columns
+}
+
+fn postgres_columns(c: &Connection) -> Columns {
+    let mut columns = c
+        .query_map(
+            "SELECT table_name, column_name,
+                    CASE WHEN is_identity = 'YES' THEN data_type || ' identity' ELSE data_type END,
+                    CASE WHEN is_nullable = 'YES' THEN 1 ELSE 0 END, column_default
+             FROM information_schema.columns
+             WHERE table_schema = current_schema() AND table_name <> 'solace_schema'",
+            [],
+            |r| {
+                // PostgreSQL spells a text default with its type: `'en'::text`.
+                let default: Option<String> = r.get(4)?;
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    default.map(|d| d.trim_end_matches("::text").to_string()),
+                ))
+            },
+        )
+        .unwrap();
+    columns.sort();
+    columns
+}
+
+/// The two migration sets are one schema: after all of them, both engines have the same tables and
+/// columns, each of the type `as_postgres` maps, NULL allowed alike and the same defaults.
+#[test]
+fn both_engines_end_with_the_same_tables_and_columns() {
+    let engines = stand_in::both_engines();
+    let sqlite = sqlite_columns(&engines[0].1);
+    let postgres = postgres_columns(&engines[1].1);
+    assert!(sqlite.len() > 100, "{}", sqlite.len());
+    let only_sqlite: Vec<_> = sqlite.iter().filter(|c| !postgres.contains(c)).collect();
+    let only_postgres: Vec<_> = postgres.iter().filter(|c| !sqlite.contains(c)).collect();
+    assert!(
+        only_sqlite.is_empty() && only_postgres.is_empty(),
+        "SQLite only: {only_sqlite:#?}\nPostgreSQL only: {only_postgres:#?}"
+    );
 }

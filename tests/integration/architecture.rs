@@ -771,8 +771,54 @@ fn bare_null_selected(text: &str) -> bool {
     false
 }
 
+/// A subquery in FROM without a name: PostgreSQL before 16 refuses it (`FROM (SELECT ..) AS due`).
+fn unnamed_subquery(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut from = 0;
+    while let Some(found) = lower[from..].find("from") {
+        let at = from + found + 4;
+        from = at;
+        let rest = lower[at..].trim_start();
+        if !rest.starts_with('(') {
+            continue;
+        }
+        let open = lower.len() - rest.len();
+        let mut depth = 0;
+        let mut close = None;
+        for (i, b) in bytes.iter().enumerate().skip(open) {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { continue };
+        let next = lower[close + 1..]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| !w.is_empty());
+        let clauses = [
+            "where", "order", "group", "union", "limit", "join", "on", "having",
+        ];
+        if next.is_none_or(|w| clauses.contains(&w))
+            && !lower[close + 1..].trim_start().starts_with(',')
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// The stores' SQL runs on SQLite and PostgreSQL (docs/development.md, "The database layer"): outside
-/// `src/db/`, no statement uses SQLite's `rowid` or selects a bare NULL.
+/// `src/db/`, no statement uses SQLite's `rowid`, selects a bare NULL, compares with `IS (NOT) ?N`
+/// (PostgreSQL's is `IS (NOT) DISTINCT FROM`), calls SQLite's JSON functions, or leaves a subquery in
+/// FROM unnamed.
 #[test]
 fn stores_write_sql_both_engines_run() {
     let mut found = Vec::new();
@@ -790,6 +836,29 @@ fn stores_write_sql_both_engines_run() {
             if bare_null_selected(&text) {
                 found.push(format!(
                     "{}: a bare NULL in {text:?}",
+                    source.file.display()
+                ));
+            }
+            let spaced = text
+                .to_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if sql && (spaced.contains(" is ?") || spaced.contains(" is not ?")) {
+                found.push(format!(
+                    "{}: IS with a placeholder in {text:?}",
+                    source.file.display()
+                ));
+            }
+            if sql && words.iter().any(|w| w.starts_with("json_")) {
+                found.push(format!(
+                    "{}: SQLite's JSON in {text:?}",
+                    source.file.display()
+                ));
+            }
+            if sql && unnamed_subquery(&text) {
+                found.push(format!(
+                    "{}: an unnamed subquery in FROM in {text:?}",
                     source.file.display()
                 ));
             }
