@@ -62,7 +62,7 @@ fn main() -> ExitCode {
             | Command::Advocates { .. }
             | Command::Operators { .. }
             | Command::ServiceKey { .. }
-    ) && let Some(why) = config.not_yet_served()
+    ) && let Some(why) = config.not_yet_served(matches!(command, Command::Backup { .. }))
     {
         eprintln!("solace: {why}");
         return ExitCode::from(EXIT_CONFIG);
@@ -134,7 +134,11 @@ fn serve(config: Config) -> ExitCode {
         Ok(lock) => lock,
         Err(e) => return fail(&e.to_string()),
     };
-    let db = match db::Db::open(&config.server.data_dir) {
+    let opened = config
+        .database
+        .server()
+        .and_then(|postgres| db::Db::open_on(&config.server.data_dir, postgres));
+    let db = match opened {
         Ok(db) => db,
         Err(e) => return fail(&format!("cannot open the database: {e}")),
     };

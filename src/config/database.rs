@@ -1,6 +1,6 @@
 //! The `[database]` section: where the tables live. `sqlite://` is the data directory's `solace.db`, as
-//! always; `postgres://user@host:port/db?sslmode=...` names a PostgreSQL server, which this version checks
-//! (`solace validate-config --connect`) but does not yet keep its data in (`Config::not_yet_served`).
+//! always; `postgres://user@host:port/db?sslmode=...` names a PostgreSQL server (docs/development.md, "The
+//! database layer"), which `solace validate-config --connect` checks too.
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::config_error::ConfigError;
+use crate::db::{DbError, PostgresServer};
 use crate::secret::Secret;
 
 /// The one SQLite URL: the data directory's file, whatever `server.data_dir` says.
@@ -54,6 +55,15 @@ impl DatabaseConfig {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         Some(config)
+    }
+
+    /// The PostgreSQL server the database layer connects to (settings, password and TLS), or None for
+    /// SQLite; an error when `ca_file` holds no certificate it can read.
+    pub fn server(&self) -> Result<Option<PostgresServer>, DbError> {
+        match self.postgres() {
+            None => Ok(None),
+            Some(config) => Ok(Some(PostgresServer::new(config, self.ca_file.as_deref())?)),
+        }
     }
 
     /// Whether the file's URL itself holds a password (warned about when others can read the file).

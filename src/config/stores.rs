@@ -23,21 +23,24 @@ impl Config {
         )]
     }
 
-    /// Why `serve` and the commands that open the data refuse this configuration: a PostgreSQL database or
-    /// an S3 store is checked (`validate-config --connect`) but not yet used. None when both are local.
-    pub fn not_yet_served(&self) -> Option<String> {
-        let database = self.database.postgres().is_some();
-        let storage = self.storage.url.trim() != FILES;
-        let which = match (database, storage) {
-            (false, false) => return None,
-            (true, false) => "a postgres:// database.url",
-            (false, true) => "an s3:// storage.url",
-            (true, true) => "a postgres:// database.url and an s3:// storage.url",
-        };
-        Some(format!(
-            "this version of Solace checks {which} (solace validate-config --connect) but still keeps \
-             its data in the data directory, so it does not start: set database.url = \"{SQLITE}\" and \
-             storage.url = \"{FILES}\" to run it."
-        ))
+    /// Why `serve` and the commands that open the data refuse this configuration: an S3 store is checked
+    /// (`validate-config --connect`) but not yet used; and `solace backup` copies SQLite's file, so it
+    /// has nothing to copy on PostgreSQL. None when the command can run.
+    pub fn not_yet_served(&self, backup: bool) -> Option<String> {
+        if self.storage.url.trim() != FILES {
+            return Some(format!(
+                "this version of Solace checks an s3:// storage.url (solace validate-config --connect) \
+                 but still keeps its files in the data directory, so it does not start: set storage.url \
+                 = \"{FILES}\" to run it."
+            ));
+        }
+        if backup && self.database.postgres().is_some() {
+            return Some(format!(
+                "solace backup copies the data directory's SQLite database, and database.url is not \
+                 \"{SQLITE}\": back up PostgreSQL with its own tools (pg_dump, or the server's \
+                 continuous archiving), and the data directory's keys as README says."
+            ));
+        }
+        None
     }
 }

@@ -62,6 +62,7 @@ mod safety_config;
 mod site_names;
 mod static_assets;
 mod stores_config;
+mod stores_postgres;
 mod systemd_notify;
 mod timestamp;
 mod users_cli;

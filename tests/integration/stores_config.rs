@@ -1,7 +1,8 @@
 //! `[database] url` and `[storage] url` (issue 39's settings): `validate-config` takes their good forms and
 //! names the setting of a bad one; `--connect` reaches the throwaway PostgreSQL cluster and the S3 stand-in,
 //! and says clearly why it cannot when the password, the port, the bucket or the keys are wrong; `serve`
-//! refuses both, as this version only checks them. No password or key appears in any output.
+//! refuses an S3 store, which this version only checks, and `backup` a PostgreSQL database (serving on one
+//! is `stores_postgres`). No password or key appears in any output.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -335,36 +336,35 @@ fn connect_says_why_the_bucket_cannot_be_used() {
 }
 
 #[test]
-fn serve_refuses_stores_it_only_checks() {
+fn serve_refuses_storage_it_only_checks_and_backup_refuses_postgresql() {
     let s = Setup::new();
     let pw = s.secret("pg", SECRET);
-    for (text, which) in [
+    let storage = storage_section(
+        &s,
+        "solace-data",
+        "https://minio.example.org",
+        "AKID",
+        SECRET,
+    );
+    let database = database_section("postgres://solace@127.0.0.1:1/solace", &pw);
+    let backup_to = s.dir.path().join("copy.db");
+    for (text, command, why) in [
+        (&storage, &["serve"][..], "checks an s3:// storage.url"),
         (
-            database_section("postgres://solace@127.0.0.1:1/solace", &pw),
-            "checks a postgres:// database.url",
+            &storage,
+            &["users", "list"],
+            "still keeps its files in the data directory",
         ),
         (
-            storage_section(
-                &s,
-                "solace-data",
-                "https://minio.example.org",
-                "AKID",
-                SECRET,
-            ),
-            "checks an s3:// storage.url",
+            &database,
+            &["backup", "--to", backup_to.to_str().unwrap()],
+            "back up PostgreSQL with its own tools",
         ),
     ] {
-        let config = s.config(&text);
-        for command in [&["serve"][..], &["users", "list"]] {
-            let o = s.run(&config, command, &[]);
-            assert_eq!(o.status.code(), Some(2), "{command:?}: {}", o.err);
-            assert!(o.err.contains(which), "{}", o.err);
-            assert!(
-                o.err.contains("still keeps its data in the data directory"),
-                "{}",
-                o.err
-            );
-            assert!(!s.dir.path().join("data").exists(), "nothing was opened");
-        }
+        let config = s.config(text);
+        let o = s.run(&config, command, &[]);
+        assert_eq!(o.status.code(), Some(2), "{command:?}: {}", o.err);
+        assert!(o.err.contains(why), "{}", o.err);
+        assert!(!s.dir.path().join("data").exists(), "nothing was opened");
     }
 }

@@ -2,6 +2,9 @@
 //! of this binary shares: started by the first test that asks, stopped and removed when the test process
 //! ends, however it ends (the script stops when its standard input closes).
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use crate::common::free_port;
@@ -29,6 +32,52 @@ impl Cluster {
             "postgres://{user}@{}:{}/{}?sslmode=disable",
             self.host, self.port, self.database
         )
+    }
+
+    /// A new, empty schema for one test, and the URL (password left out) whose connections see only it
+    /// (`search_path`), so servers of several tests share the cluster's one database side by side.
+    pub fn schema_url(&self) -> (String, String) {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let schema = format!(
+            "test_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let url = self.schema(&schema);
+        (schema, url)
+    }
+
+    /// `schema_url` for a data directory: the same schema each time it is asked (a server started again
+    /// on the directory, a command run on it), created the first time.
+    pub fn schema_url_for(&self, data_dir: &Path) -> String {
+        let mut hash = DefaultHasher::new();
+        data_dir.hash(&mut hash);
+        self.schema(&format!("dir_{:016x}", hash.finish()))
+    }
+
+    fn schema(&self, schema: &str) -> String {
+        self.client(None)
+            .batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
+            .unwrap();
+        format!(
+            "{}&options=-c%20search_path%3D{schema}",
+            self.url_for(&self.user)
+        )
+    }
+
+    /// A client of the cluster's database as `user`, seeing `schema` first when given.
+    pub fn client(&self, schema: Option<&str>) -> ::postgres::Client {
+        let mut config = ::postgres::Config::new();
+        config
+            .host(&self.host)
+            .port(self.port)
+            .user(&self.user)
+            .password(&self.password)
+            .dbname(&self.database);
+        if let Some(schema) = schema {
+            config.options(&format!("-c search_path={schema}"));
+        }
+        config.connect(::postgres::NoTls).unwrap()
     }
 
     /// The URL with the password in it.
