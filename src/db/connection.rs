@@ -29,7 +29,8 @@ enum Engine {
 }
 
 struct Postgres {
-    client: RefCell<postgres::Client>,
+    /// Always `Some` until the connection is dropped (`Drop for Postgres`).
+    client: RefCell<Option<postgres::Client>>,
     /// Each statement text prepared once per connection (its placeholders renumbered then), and kept.
     statements: RefCell<HashMap<String, postgres::Statement>>,
     /// Whether this connection writes: its transactions take the write lock (src/db/pg.rs, `begin`).
@@ -53,7 +54,7 @@ impl Connection {
     pub(super) fn from_postgres(client: postgres::Client, writes: bool) -> Self {
         Self {
             engine: Engine::Postgres(Box::new(Postgres {
-                client: RefCell::new(client),
+                client: RefCell::new(Some(client)),
                 statements: RefCell::new(HashMap::new()),
                 writes,
                 in_transaction: Cell::new(false),
@@ -85,7 +86,7 @@ impl Connection {
             Engine::Postgres(pg) => pg
                 .client
                 .try_borrow()
-                .map_or(true, |client| client.is_closed()),
+                .map_or(true, |client| client.as_ref().is_none_or(|c| c.is_closed())),
         }
     }
 
@@ -99,10 +100,7 @@ impl Connection {
             }
             Engine::Postgres(pg) => pg.noting_failure(|| {
                 let statement = pg.prepared(sql)?;
-                let changed = pg
-                    .client
-                    .borrow_mut()
-                    .execute(&statement, &references(&values))?;
+                let changed = pg.client().execute(&statement, &references(&values))?;
                 Ok(usize::try_from(changed).unwrap_or(usize::MAX))
             }),
         }
@@ -112,9 +110,7 @@ impl Connection {
     pub fn execute_batch(&self, sql: &str) -> Result<()> {
         match &self.engine {
             Engine::Sqlite { conn, .. } => Ok(conn.execute_batch(sql)?),
-            Engine::Postgres(pg) => {
-                pg.noting_failure(|| Ok(pg.client.borrow_mut().batch_execute(sql)?))
-            }
+            Engine::Postgres(pg) => pg.noting_failure(|| Ok(pg.client().batch_execute(sql)?)),
         }
     }
 
@@ -185,10 +181,7 @@ impl Connection {
                 // Read whole, and the client let go of, before `f` runs statements of its own.
                 let rows = pg.noting_failure(|| {
                     let statement = pg.prepared(sql)?;
-                    Ok(pg
-                        .client
-                        .borrow_mut()
-                        .query(&statement, &references(&values))?)
+                    Ok(pg.client().query(&statement, &references(&values))?)
                 })?;
                 for row in &rows {
                     if !f(&Row::postgres(row))? {
@@ -217,9 +210,7 @@ impl Connection {
                 if pg.in_transaction.get() {
                     return Err(DbError::Transaction("a transaction is already open"));
                 }
-                pg.client
-                    .borrow_mut()
-                    .batch_execute(&super::pg::begin(pg.writes))?;
+                pg.client().batch_execute(&super::pg::begin(pg.writes))?;
                 pg.in_transaction.set(true);
                 pg.failed.set(false);
                 Ok(Transaction {
@@ -232,12 +223,20 @@ impl Connection {
 }
 
 impl Postgres {
+    fn client(&self) -> std::cell::RefMut<'_, postgres::Client> {
+        std::cell::RefMut::map(self.client.borrow_mut(), |client| {
+            client
+                .as_mut()
+                .expect("the client is there until the connection is dropped")
+        })
+    }
+
     fn prepared(&self, sql: &str) -> Result<postgres::Statement> {
         if let Some(statement) = self.statements.borrow().get(sql) {
             return Ok(statement.clone());
         }
         let numbered = super::placeholders::numbered_for_postgres(sql);
-        let statement = self.client.borrow_mut().prepare(&numbered)?;
+        let statement = self.client().prepare(&numbered)?;
         let mut kept = self.statements.borrow_mut();
         if kept.len() >= POSTGRES_STATEMENTS {
             kept.clear();
@@ -258,7 +257,20 @@ impl Postgres {
     /// Ends the open transaction with `COMMIT` or `ROLLBACK`.
     fn end(&self, how: &str) -> Result<()> {
         self.in_transaction.set(false);
-        Ok(self.client.borrow_mut().batch_execute(how)?)
+        Ok(self.client().batch_execute(how)?)
+    }
+}
+
+impl Drop for Postgres {
+    /// The client closes its connection on a runtime of its own, which cannot start on a thread that
+    /// already drives one (actix's, where the server's last `Db` may be dropped): it is closed on a
+    /// thread of its own then.
+    fn drop(&mut self) {
+        if let Some(client) = self.client.get_mut().take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
     }
 }
 

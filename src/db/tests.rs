@@ -289,3 +289,14 @@ fn both_engines_end_with_the_same_tables_and_columns() {
         "SQLite only: {only_sqlite:#?}\nPostgreSQL only: {only_postgres:#?}"
     );
 }
+
+/// The server's last `Db` can be dropped on an async thread (when the server stops); PostgreSQL's client
+/// closes its connection on a runtime of its own, which must not start there.
+#[test]
+fn on_postgres_a_db_dropped_on_an_async_thread_closes_without_a_panic() {
+    let db = Db::open_postgres(stand_in::server()).unwrap();
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(async move { drop(db) });
+}

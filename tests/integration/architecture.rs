@@ -817,8 +817,8 @@ fn unnamed_subquery(text: &str) -> bool {
 
 /// The stores' SQL runs on SQLite and PostgreSQL (docs/development.md, "The database layer"): outside
 /// `src/db/`, no statement uses SQLite's `rowid`, selects a bare NULL, compares with `IS (NOT) ?N`
-/// (PostgreSQL's is `IS (NOT) DISTINCT FROM`), calls SQLite's JSON functions, or leaves a subquery in
-/// FROM unnamed.
+/// (PostgreSQL's is `IS (NOT) DISTINCT FROM`), tests a placeholder for NULL uncast (`?3 IS NULL`: PostgreSQL
+/// cannot tell its type), calls SQLite's JSON functions, or leaves a subquery in FROM unnamed.
 #[test]
 fn stores_write_sql_both_engines_run() {
     let mut found = Vec::new();
@@ -844,6 +844,20 @@ fn stores_write_sql_both_engines_run() {
                 .split_whitespace()
                 .collect::<Vec<_>>()
                 .join(" ");
+            let sides: Vec<&str> = spaced.split(" is ").collect();
+            let untyped_null_test = sides.windows(2).any(|pair| {
+                (pair[1].starts_with("null") || pair[1].starts_with("not null"))
+                    && pair[0]
+                        .rsplit(|c: char| c.is_whitespace() || c == '(')
+                        .next()
+                        .is_some_and(|operand| operand.starts_with('?'))
+            });
+            if sql && untyped_null_test {
+                found.push(format!(
+                    "{}: a placeholder tested for NULL uncast in {text:?}",
+                    source.file.display()
+                ));
+            }
             if sql && (spaced.contains(" is ?") || spaced.contains(" is not ?")) {
                 found.push(format!(
                     "{}: IS with a placeholder in {text:?}",
