@@ -16,9 +16,14 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::{Algorithm, Argon2, Block, Version};
 use serde_json::json;
 
-// The integration tests' helper that starts the binary and waits for it to be ready.
+// The integration tests' helper that starts the binary and waits for it to be ready, with the stores'
+// stand-ins it starts under `SOLACE_TEST_DATABASE=postgres` (docs/development.md, "The database layer").
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
+#[path = "../tests/integration/python_stand_in.rs"]
+mod python_stand_in;
+#[path = "../tests/integration/stores_support/mod.rs"]
+mod stores_support;
 
 const EMAIL: &str = "bench@example.org";
 const PASSWORD: &str = "Str0ng!pass";

@@ -74,7 +74,13 @@ pub enum Command {
     /// Print a commented config file with every key and its default
     GenerateConfig,
     /// Check the configuration: exit 0 when valid, 2 with the reason when not
-    ValidateConfig,
+    ValidateConfig {
+        /// Also reach the database and the file store named by `[database] url` and `[storage] url`:
+        /// ask a PostgreSQL server for its version, list one key of an S3 bucket. Exit 1 naming what
+        /// failed when one cannot be reached
+        #[arg(long)]
+        connect: bool,
+    },
     /// Copy the database to FILE while the server keeps running (SQLite VACUUM INTO)
     Backup {
         /// Where to write the copy; must not exist yet

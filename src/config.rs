@@ -17,9 +17,14 @@ use crate::safety::config::SafetyConfig;
 use crate::vault::config::VaultConfig;
 use crate::weather::config::WeatherConfig;
 
+pub mod database;
 mod site;
 mod sources;
+pub mod storage;
+mod stores;
+pub use database::DatabaseConfig;
 pub use site::{DEFAULT_PAGE_TITLE, Resource, ResourceCategory, SiteConfig, UI_LANGUAGES};
+pub use storage::{Bucket, StorageConfig};
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -41,6 +46,8 @@ pub struct Config {
     pub advocates: crate::advocates::config::AdvocatesConfig,
     pub metrics: crate::metrics::config::MetricsConfig,
     pub operator: crate::operators::config::OperatorConfig,
+    pub database: DatabaseConfig,
+    pub storage: StorageConfig,
     /// `locales/*.json` next to the config file (not a key of the file itself).
     #[serde(skip)]
     pub catalogues: OperatorCatalogues,
@@ -148,6 +155,8 @@ impl Config {
         self.advocates.validate()?;
         self.metrics.validate()?;
         self.operator.validate()?;
+        self.database.validate()?;
+        self.storage.validate()?;
         crate::checkin::operator_config::validate(
             &self.operator.alert_email,
             &self.operator.email,
@@ -165,6 +174,7 @@ impl Config {
                     .to_string(),
             );
         }
+        warnings.extend(self.store_warnings());
         warnings
     }
 

@@ -89,8 +89,17 @@ pub fn write_private_file(path: &Path, contents: &[u8]) -> io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Whether users other than the file's owner may read it (its group, or everyone).
+pub fn readable_by_others(path: &Path) -> io::Result<bool> {
+    Ok(mode(path)? & 0o044 != 0)
+}
+
+fn mode(path: &Path) -> io::Result<u32> {
+    Ok(std::fs::metadata(path)?.permissions().mode() & 0o777)
+}
+
 fn narrow(path: &Path, wanted: u32) -> io::Result<bool> {
-    let mode = std::fs::metadata(path)?.permissions().mode() & 0o777;
+    let mode = mode(path)?;
     if mode & !wanted == 0 {
         return Ok(false);
     }

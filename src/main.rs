@@ -53,15 +53,32 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
+    // The commands that open the data directory's database and files.
+    if matches!(
+        command,
+        Command::Serve
+            | Command::Backup { .. }
+            | Command::Users { .. }
+            | Command::Advocates { .. }
+            | Command::Operators { .. }
+            | Command::ServiceKey { .. }
+    ) && let Some(why) = config.not_yet_served(matches!(command, Command::Backup { .. }))
+    {
+        eprintln!("solace: {why}");
+        return ExitCode::from(EXIT_CONFIG);
+    }
     match command {
         Command::GenerateConfig | Command::VerifyEvidence { .. } | Command::Locales { .. } => {
             unreachable!("handled above")
         }
-        Command::ValidateConfig => {
+        Command::ValidateConfig { connect } => {
             for warning in config.warnings() {
                 eprintln!("solace: warning: {warning}");
             }
             println!("configuration is valid");
+            if connect {
+                return solace::commands::connect::run(&config);
+            }
             ExitCode::SUCCESS
         }
         Command::Backup { to } => match db::backup(&config.server.data_dir, &to) {
@@ -117,7 +134,11 @@ fn serve(config: Config) -> ExitCode {
         Ok(lock) => lock,
         Err(e) => return fail(&e.to_string()),
     };
-    let db = match db::Db::open(&config.server.data_dir) {
+    let opened = config
+        .database
+        .server()
+        .and_then(|postgres| db::Db::open_on(&config.server.data_dir, postgres));
+    let db = match opened {
         Ok(db) => db,
         Err(e) => return fail(&format!("cannot open the database: {e}")),
     };

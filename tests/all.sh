@@ -109,7 +109,10 @@ npm_install() {
 # server, aiosmtpd for the real SMTP server the check-in tests send alerts to, and Python's cryptography for
 # the independent check of Web Push messages (tests/support/webpush-open.py), sqlite3 for the browser
 # tests that read what Chromium kept in its own profile (ui/e2e/browser-profile.mjs), and p7zip-full's `7z`,
-# the common tool a lawyer opens her password-locked evidence export with (the Rust and browser tests open it).
+# the common tool a lawyer opens her password-locked evidence export with (the Rust and browser tests open it);
+# PostgreSQL 15 for the throwaway cluster (tests/support/postgres-stand-in.py) and python3-venv for the
+# environment the S3 stand-in, moto, is installed into from Python's package index
+# (tests/support/s3-stand-in-install.sh, only when missing or its pins changed).
 system_packages() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -119,12 +122,15 @@ system_packages() {
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
   command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+  /usr/bin/python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
+  tests/support/s3-stand-in-install.sh >/dev/null
 }
 
 # The web app (`npm run build`: `tsc -b`, which is the UI's type check and fails on any type error, then

@@ -110,9 +110,12 @@ mod tests {
     /// An advocate's row that cannot be written takes the account and its role with it.
     #[test]
     fn the_role_s_rows_fail_and_no_account_is_left() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
-        let mut c = crate::db::open_for_command(dir.path()).unwrap();
+        for (_dir, mut c) in crate::db::stand_in::both_engines() {
+            role_rows_fail(&mut c);
+        }
+    }
+
+    fn role_rows_fail(c: &mut Connection) {
         let new = NewAccount {
             email: "asha@example.org".into(),
             password_hash: None,
@@ -120,16 +123,16 @@ mod tests {
             app_metadata: Map::new(),
             banned_until: None,
         };
-        let made = create_with(&mut c, new, Role::Advocate, |tx, _| {
+        let made = create_with(c, new, Role::Advocate, |tx, _| {
             tx.execute("INSERT INTO no_such_table (x) VALUES (1)", [])
                 .map(|_| ())
         });
         assert!(made.is_err());
         assert!(
-            store::find_by_email(&c, "asha@example.org")
+            store::find_by_email(c, "asha@example.org")
                 .unwrap()
                 .is_none()
         );
-        assert!(role::members(&c, Role::Advocate).unwrap().is_empty());
+        assert!(role::members(c, Role::Advocate).unwrap().is_empty());
     }
 }

@@ -237,7 +237,7 @@ pub fn end_aal1_sessions(
     keep: Option<&str>,
 ) -> crate::db::Result<usize> {
     c.execute(
-        "DELETE FROM sessions WHERE user_id = ?1 AND id IS NOT ?2 AND id NOT IN \
+        "DELETE FROM sessions WHERE user_id = ?1 AND id IS DISTINCT FROM ?2 AND id NOT IN \
          (SELECT session_id FROM mfa_amr_claims WHERE method = 'totp')",
         params![user_id, keep],
     )

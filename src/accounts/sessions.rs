@@ -78,7 +78,7 @@ pub fn delete_for_user(
     keep: Option<&str>,
 ) -> crate::db::Result<usize> {
     conn.execute(
-        "DELETE FROM sessions WHERE user_id = ?1 AND id IS NOT ?2",
+        "DELETE FROM sessions WHERE user_id = ?1 AND id IS DISTINCT FROM ?2",
         params![user_id, keep],
     )
 }
@@ -157,9 +157,12 @@ mod tests {
 
     #[test]
     fn purge_forgets_only_long_revoked_tokens_and_deleting_a_session_takes_its_tokens() {
-        let dir = tempfile::tempdir().unwrap();
-        crate::db::Db::open(dir.path()).unwrap();
-        let c = crate::db::open_for_command(dir.path()).unwrap();
+        for (_dir, c) in crate::db::stand_in::both_engines() {
+            purge_and_delete(&c);
+        }
+    }
+
+    fn purge_and_delete(c: &Connection) {
         c.execute(
             "INSERT INTO users (id, email, created_at, updated_at) VALUES ('u', 'u@x.org', 't', 't')",
             [],
@@ -172,17 +175,17 @@ mod tests {
             created_at: 0,
             refreshed_at: None,
         };
-        insert(&c, &s).unwrap();
-        let old = insert_refresh(&c, "s", "h1", None, "salt", 0).unwrap();
-        let recent = insert_refresh(&c, "s", "h2", Some(old), "salt", 0).unwrap();
-        let live = insert_refresh(&c, "s", "h3", Some(recent), "salt", 0).unwrap();
-        revoke_refresh(&c, old, 100).unwrap();
-        revoke_refresh(&c, recent, 5_000).unwrap();
-        assert_eq!(purge_revoked(&c, 1_000).unwrap(), 1);
-        assert!(find_refresh(&c, "h1").unwrap().is_none());
-        assert!(find_refresh(&c, "h2").unwrap().is_some());
-        assert_eq!(active_refresh(&c, "s").unwrap().unwrap().id, live);
-        assert_eq!(delete(&c, "s").unwrap(), 1);
-        assert!(find_refresh(&c, "h3").unwrap().is_none(), "cascade");
+        insert(c, &s).unwrap();
+        let old = insert_refresh(c, "s", "h1", None, "salt", 0).unwrap();
+        let recent = insert_refresh(c, "s", "h2", Some(old), "salt", 0).unwrap();
+        let live = insert_refresh(c, "s", "h3", Some(recent), "salt", 0).unwrap();
+        revoke_refresh(c, old, 100).unwrap();
+        revoke_refresh(c, recent, 5_000).unwrap();
+        assert_eq!(purge_revoked(c, 1_000).unwrap(), 1);
+        assert!(find_refresh(c, "h1").unwrap().is_none());
+        assert!(find_refresh(c, "h2").unwrap().is_some());
+        assert_eq!(active_refresh(c, "s").unwrap().unwrap().id, live);
+        assert_eq!(delete(c, "s").unwrap(), 1);
+        assert!(find_refresh(c, "h3").unwrap().is_none(), "cascade");
     }
 }

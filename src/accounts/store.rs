@@ -223,11 +223,23 @@ pub fn set_email(conn: &Connection, id: &str, email: &str, now: &str) -> crate::
         "UPDATE users SET email = ?2, updated_at = ?3 WHERE id = ?1",
         params![id, email, now],
     )?;
-    conn.execute(
-        "UPDATE identities SET email = ?2, updated_at = ?3, \
-         identity_data = json_set(identity_data, '$.email', ?2) \
-         WHERE user_id = ?1 AND provider = 'email'",
-        params![id, email, now],
+    // The identity's JSON is changed here rather than by the engine: SQLite's json_set and PostgreSQL's
+    // jsonb_set are two dialects.
+    let identities = conn.query_map(
+        "SELECT id, identity_data FROM identities WHERE user_id = ?1 AND provider = 'email'",
+        [id],
+        |r| Ok((r.get::<String>(0)?, r.get::<String>(1)?)),
     )?;
+    for (identity, data) in identities {
+        let mut data: Value =
+            serde_json::from_str(&data).unwrap_or_else(|_| Value::Object(Default::default()));
+        if let Value::Object(fields) = &mut data {
+            fields.insert("email".into(), Value::String(email.into()));
+        }
+        conn.execute(
+            "UPDATE identities SET email = ?2, updated_at = ?3, identity_data = ?4 WHERE id = ?1",
+            params![identity, email, now, data.to_string()],
+        )?;
+    }
     Ok(())
 }

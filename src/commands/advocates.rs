@@ -32,7 +32,10 @@ enum CommandError {
 }
 
 pub fn run(config: &Config, command: &AdvocatesCommand) -> ExitCode {
-    let result = db::open_for_command(&config.server.data_dir)
+    let result = config
+        .database
+        .server()
+        .and_then(|postgres| db::open_for_command_on(&config.server.data_dir, postgres))
         .map_err(CommandError::from)
         .and_then(|mut c| execute(config, &mut c, command));
     match result {

@@ -6,9 +6,11 @@
 //! - `advocates`: `solace advocates ...`, advocate accounts and their set-up links;
 //! - `operators`: `solace operators ...`, the console's operator accounts and their set-up links;
 //! - `email`: `solace email test ADDRESS`, one message through `[email]`;
-//! - `healthcheck`: `solace healthcheck`, a running server's `/health` for systemd and containers.
+//! - `healthcheck`: `solace healthcheck`, a running server's `/health` for systemd and containers;
+//! - `connect`: `solace validate-config --connect`, reaching the PostgreSQL server and the S3 bucket named.
 
 pub mod advocates;
+pub mod connect;
 pub mod email;
 pub mod healthcheck;
 pub mod operators;

@@ -13,7 +13,10 @@ use crate::operators::errors::OperatorError;
 use crate::operators::use_cases::operator_accounts::{self, OperatorRow};
 
 pub fn run(config: &Config, command: &OperatorsCommand) -> ExitCode {
-    let result = db::open_for_command(&config.server.data_dir)
+    let result = config
+        .database
+        .server()
+        .and_then(|postgres| db::open_for_command_on(&config.server.data_dir, postgres))
         .map_err(OperatorError::from)
         .and_then(|mut c| execute(config, &mut c, command));
     match result {

@@ -18,7 +18,11 @@ use crate::logging::mask_email;
 use crate::neighbours::{Features, delete_account};
 
 pub fn run(config: &Config, command: &UsersCommand, json: bool) -> ExitCode {
-    let mut conn = match db::open_for_command(&config.server.data_dir) {
+    let opened = config
+        .database
+        .server()
+        .and_then(|postgres| db::open_for_command_on(&config.server.data_dir, postgres));
+    let mut conn = match opened {
         Ok(c) => c,
         Err(e) => return fail(json, &e.to_string()),
     };

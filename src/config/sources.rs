@@ -37,12 +37,19 @@ impl Config {
             self.auth.google.client_secret =
                 read_secret_file(Path::new(&path), "SOLACE_GOOGLE_CLIENT_SECRET_FILE")?;
         }
-        if let Some(password) = env("SOLACE_EMAIL_PASSWORD") {
-            self.email.password = Secret::new(password);
-        }
-        if let Some(path) = env("SOLACE_EMAIL_PASSWORD_FILE") {
-            self.email.password = read_secret_file(Path::new(&path), "SOLACE_EMAIL_PASSWORD_FILE")?;
-        }
+        secret_from_env(env, "SOLACE_EMAIL_PASSWORD", &mut self.email.password)?;
+        secret_from_env(env, "SOLACE_DATABASE_PASSWORD", &mut self.database.password)?;
+        let storage = &mut self.storage;
+        secret_from_env(
+            env,
+            "SOLACE_STORAGE_ACCESS_KEY_ID",
+            &mut storage.access_key_id,
+        )?;
+        secret_from_env(
+            env,
+            "SOLACE_STORAGE_SECRET_ACCESS_KEY",
+            &mut storage.secret_access_key,
+        )?;
         Ok(())
     }
 
@@ -93,11 +100,29 @@ impl Config {
         {
             self.auth.jwt_keys = read_secret_file(path, "auth.jwt_keys_file")?;
         }
-        if self.email.password.is_empty()
-            && let Some(path) = &self.email.password_file
-        {
-            self.email.password = read_secret_file(path, "email.password_file")?;
-        }
+        let email = &mut self.email;
+        secret_from_file(
+            &email.password_file,
+            "email.password_file",
+            &mut email.password,
+        )?;
+        let database = &mut self.database;
+        secret_from_file(
+            &database.password_file,
+            "database.password_file",
+            &mut database.password,
+        )?;
+        let storage = &mut self.storage;
+        secret_from_file(
+            &storage.access_key_id_file,
+            "storage.access_key_id_file",
+            &mut storage.access_key_id,
+        )?;
+        secret_from_file(
+            &storage.secret_access_key_file,
+            "storage.secret_access_key_file",
+            &mut storage.secret_access_key,
+        )?;
         if let Some(path) = &self.metrics.bearer_token_file {
             self.metrics.bearer_token = read_secret_file(path, "metrics.bearer_token_file")?;
         }
@@ -109,6 +134,36 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// `NAME`, then `NAME_FILE`: the file's content wins when both are set.
+fn secret_from_env(
+    env: &dyn Fn(&str) -> Option<String>,
+    name: &str,
+    secret: &mut Secret,
+) -> Result<(), ConfigError> {
+    if let Some(value) = env(name) {
+        *secret = Secret::new(value);
+    }
+    let file_var = format!("{name}_FILE");
+    if let Some(path) = env(&file_var) {
+        *secret = read_secret_file(Path::new(&path), &file_var)?;
+    }
+    Ok(())
+}
+
+/// A `*_file` key's secret, read only when no layer above gave the secret itself.
+fn secret_from_file(
+    path: &Option<std::path::PathBuf>,
+    key: &str,
+    secret: &mut Secret,
+) -> Result<(), ConfigError> {
+    if secret.is_empty()
+        && let Some(path) = path
+    {
+        *secret = read_secret_file(path, key)?;
+    }
+    Ok(())
 }
 
 fn read_secret_file(path: &Path, key: &str) -> Result<Secret, ConfigError> {

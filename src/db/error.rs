@@ -22,11 +22,23 @@ impl fmt::Display for Conversion {
     }
 }
 
+/// What is wrong with `database.ca_file`: the file and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct CaFileProblem(pub(super) String);
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    /// The engine refused a statement (SQLite today).
+    /// SQLite refused a statement.
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
+    /// PostgreSQL refused a statement, or could not be reached.
+    #[error("database error: {}", postgres_words(.0))]
+    Postgres(postgres::Error),
+    /// A transaction used in a way the engines do not share: opened inside another, or committed after
+    /// one of its statements failed (PostgreSQL then gives the whole transaction up).
+    #[error("database error: transaction refused: {0}")]
+    Transaction(&'static str),
     /// `query_row` found no row (`OptionalExtension::optional` turns it into `None`).
     #[error("database error: the query returned no row")]
     NoRows,
@@ -44,6 +56,12 @@ pub enum DbError {
     NewerSchema { found: i64, supported: i64 },
     #[error("database file error: {0}")]
     Io(std::io::Error),
+    /// `database.ca_file` could not be read as PEM certificates.
+    #[error("database.ca_file {0}")]
+    CaFile(#[from] CaFileProblem),
+    /// No connection of the pool came free (or could be opened) in time.
+    #[error("database error: no connection to the database: {0}")]
+    Pool(String),
     /// The blocking task was cancelled or panicked.
     #[error("database worker stopped unexpectedly")]
     Worker,
@@ -58,7 +76,29 @@ impl From<rusqlite::Error> for DbError {
     }
 }
 
+/// What PostgreSQL said, without its DETAIL: a unique key's DETAIL repeats the key's value (an e-mail
+/// address), which must not reach the log; SQLite's words name only the column.
+fn postgres_words(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => e.to_string(),
+    }
+}
+
+impl From<postgres::Error> for DbError {
+    fn from(e: postgres::Error) -> Self {
+        Self::Postgres(e)
+    }
+}
+
 impl DbError {
+    fn postgres_code(&self) -> Option<&postgres::error::SqlState> {
+        match self {
+            Self::Postgres(e) => e.code(),
+            _ => None,
+        }
+    }
+
     fn sqlite_code(&self) -> Option<&rusqlite::ffi::Error> {
         match self {
             Self::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => Some(e),
@@ -71,13 +111,14 @@ impl DbError {
         self.sqlite_code().is_some_and(|e| {
             e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
                 || e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
-        })
+        }) || self.postgres_code() == Some(&postgres::error::SqlState::UNIQUE_VIOLATION)
     }
 
     /// The database could not grow its file: the disk (or the file system's quota) is full.
     pub fn is_disk_full(&self) -> bool {
         self.sqlite_code()
             .is_some_and(|e| e.code == rusqlite::ErrorCode::DiskFull)
+            || self.postgres_code() == Some(&postgres::error::SqlState::DISK_FULL)
     }
 }
 

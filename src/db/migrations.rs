@@ -8,7 +8,11 @@ use super::DbError;
 pub struct Migration {
     pub version: i64,
     pub name: &'static str,
+    /// SQLite's text.
     pub sql: &'static str,
+    /// PostgreSQL's text: None up to version 23, which the PostgreSQL baseline (version 24) includes;
+    /// every version from 24 on has one (`every_version_from_the_baseline_on_has_both_texts`).
+    pub postgres: Option<&'static str>,
 }
 
 /// Append only: never edit or reorder a migration that has shipped.
@@ -17,121 +21,145 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 1,
         name: "instance metadata",
         sql: include_str!("migrations/0001_meta.sql"),
+        postgres: None,
     },
     Migration {
         version: 2,
         name: "auth: users, identities, sessions, refresh tokens, oauth flows",
         sql: include_str!("migrations/0002_auth.sql"),
+        postgres: None,
     },
     Migration {
         version: 3,
         name: "auth: oauth flows remember that their state was used",
         sql: include_str!("migrations/0003_oauth_flow_claimed.sql"),
+        postgres: None,
     },
     Migration {
         version: 4,
         name: "accounts: disabled accounts and one-time recovery links",
         sql: include_str!("migrations/0004_accounts.sql"),
+        postgres: None,
     },
     Migration {
         version: 5,
         name: "auth: two-step sign-in factors, challenges and session steps",
         sql: include_str!("migrations/0005_mfa.sql"),
+        postgres: None,
     },
     Migration {
         version: 6,
         name: "accounts: recovery links end with the password; factors remember when they were confirmed",
         sql: include_str!("migrations/0006_her_account_is_hers.sql"),
+        postgres: None,
     },
     Migration {
         version: 7,
         name: "the encrypted copy: records, attachment chunks and recovery wraps, per account",
         sql: include_str!("migrations/0007_copy.sql"),
+        postgres: None,
     },
     Migration {
         version: 8,
         name: "advocates: their keys, pairing codes and who is paired with whom",
         sql: include_str!("migrations/0008_advocates.sql"),
+        postgres: None,
     },
     Migration {
         version: 9,
         name: "advocates: what a survivor shares, sealed to her advocate, until it expires",
         sql: include_str!("migrations/0009_shares.sql"),
+        postgres: None,
     },
     Migration {
         version: 10,
         name: "check-ins: timers she sets, who they alert, and the alerts her advocates see",
         sql: include_str!("migrations/0010_checkins.sql"),
+        postgres: None,
     },
     Migration {
         version: 11,
         name: "advocates: her own sealed label of what each share holds",
         sql: include_str!("migrations/0011_share_labels.sql"),
+        postgres: None,
     },
     Migration {
         version: 12,
         name: "advocates: the key she compared the safety code for",
         sql: include_str!("migrations/0012_confirmed_keys.sql"),
+        postgres: None,
     },
     Migration {
         version: 13,
         name: "web push: browsers that allowed notifications, and check-ins whose reminder went",
         sql: include_str!("migrations/0013_push.sql"),
+        postgres: None,
     },
     Migration {
         version: 14,
         name: "advocates: a share's attachments in parts of at most 1 MiB",
         sql: include_str!("migrations/0014_share_parts.sql"),
+        postgres: None,
     },
     Migration {
         version: 15,
         name: "check-ins: the alarm outlives her account; advocates' notes keep the name she is known by",
         sql: include_str!("migrations/0015_checkins_outlive_the_account.sql"),
+        postgres: None,
     },
     Migration {
         version: 16,
         name: "advocates: share ids per survivor; the copy's sizes count each row as stored",
         sql: include_str!("migrations/0016_share_ids_and_room.sql"),
+        postgres: None,
     },
     Migration {
         version: 17,
         name: "check-ins: each chosen advocate is e-mailed when her alert goes",
         sql: include_str!("migrations/0017_advocate_alert_mail.sql"),
+        postgres: None,
     },
     Migration {
         version: 18,
         name: "check-ins: her sessions keep their own count of wrong PINs apart from everyone else's",
         sql: include_str!("migrations/0018_checkin_sessions.sql"),
+        postgres: None,
     },
     Migration {
         version: 19,
         name: "auth: sign-ups waiting for their confirmation e-mail's link",
         sql: include_str!("migrations/0019_pending_sign_ups.sql"),
+        postgres: None,
     },
     Migration {
         version: 20,
         name: "advocates: each opening of a share, for her list",
         sql: include_str!("migrations/0020_share_openings.sql"),
+        postgres: None,
     },
     Migration {
         version: 21,
         name: "check-ins: an overdue alarm remembers who it reached, for her late check-in",
         sql: include_str!("migrations/0021_late_checkin.sql"),
+        postgres: None,
     },
     Migration {
         version: 22,
         name: "accounts: each one's role (survivor, advocate, operator); the operators' audit",
         sql: include_str!("migrations/0022_roles_and_operator_audit.sql"),
+        postgres: None,
     },
     Migration {
         version: 23,
         name: "check-ins: alerts are retried for a day, remembering why they failed, and counted for the operator",
         sql: include_str!("migrations/0023_alarm_retries.sql"),
+        postgres: None,
     },
     Migration {
         version: 24,
         name: "auth: pending sign-ups keep their order in a column of their own, not SQLite's rowid",
         sql: include_str!("migrations/0024_pending_sign_up_order.sql"),
+        postgres: Some(include_str!("migrations/postgres/0024_baseline.sql")),
     },
 ];
 
@@ -140,6 +168,46 @@ pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
 
 pub fn run(conn: &mut Connection) -> Result<(), DbError> {
     run_list(conn, MIGRATIONS)
+}
+
+/// PostgreSQL's side: the applied version is the one row of `solace_schema` (PostgreSQL has no
+/// `user_version`), and every pending migration runs in one transaction with its bump, under the write
+/// lock, so two instances starting at once migrate one after the other and a failing one leaves nothing.
+pub fn run_postgres(conn: &mut super::Connection) -> Result<(), DbError> {
+    run_postgres_list(conn, MIGRATIONS)
+}
+
+fn run_postgres_list(conn: &mut super::Connection, list: &[Migration]) -> Result<(), DbError> {
+    let tx = conn.transaction()?;
+    tx.execute_batch("CREATE TABLE IF NOT EXISTS solace_schema (version BIGINT NOT NULL)")?;
+    let current: i64 = tx.query_row(
+        "SELECT CAST(coalesce(max(version), 0) AS BIGINT) FROM solace_schema",
+        [],
+        |r| r.get(0),
+    )?;
+    let latest = list.last().map_or(0, |m| m.version);
+    if current > latest {
+        return Err(DbError::NewerSchema {
+            found: current,
+            supported: latest,
+        });
+    }
+    if current == latest {
+        return Ok(());
+    }
+    for m in list.iter().filter(|m| m.version > current) {
+        if let Some(sql) = m.postgres {
+            tx.execute_batch(sql)?;
+            tracing::info!(
+                version = m.version,
+                name = m.name,
+                "applied database migration"
+            );
+        }
+    }
+    tx.execute("DELETE FROM solace_schema", [])?;
+    tx.execute("INSERT INTO solace_schema (version) VALUES (?1)", [latest])?;
+    tx.commit()
 }
 
 fn run_list(conn: &mut Connection, list: &[Migration]) -> Result<(), DbError> {
@@ -173,17 +241,20 @@ mod tests {
         version: 1,
         name: "a",
         sql: "CREATE TABLE a (x INTEGER);",
+        postgres: None,
     }];
     const NEW: &[Migration] = &[
         Migration {
             version: 1,
             name: "a",
             sql: "CREATE TABLE a (x INTEGER);",
+            postgres: None,
         },
         Migration {
             version: 2,
             name: "b",
             sql: "ALTER TABLE a ADD COLUMN y TEXT; CREATE TABLE b (z INTEGER);",
+            postgres: None,
         },
     ];
 
@@ -211,6 +282,7 @@ mod tests {
             version: 1,
             name: "bad",
             sql: "CREATE TABLE t (x); SELECT * FROM missing;",
+            postgres: None,
         }];
         let mut c = Connection::open_in_memory().unwrap();
         assert!(run_list(&mut c, bad).is_err());
@@ -309,5 +381,15 @@ mod tests {
         for pair in MIGRATIONS.windows(2) {
             assert_eq!(pair[1].version, pair[0].version + 1);
         }
+    }
+
+    #[test]
+    fn every_version_from_the_baseline_on_has_both_texts() {
+        let baseline = MIGRATIONS
+            .iter()
+            .position(|m| m.postgres.is_some())
+            .unwrap();
+        assert_eq!(MIGRATIONS[baseline].version, 24);
+        assert!(MIGRATIONS[baseline..].iter().all(|m| m.postgres.is_some()));
     }
 }

@@ -1,13 +1,19 @@
 //! The database: the engine-neutral `Connection` every store speaks to (docs/development.md, "The database
-//! layer"), and SQLite behind it: one file in the data directory, WAL mode, one writer connection behind a
-//! mutex and a small pool of readers. Every call runs on the blocking thread pool, never on the async
-//! executor.
+//! layer"), and the two engines behind it. SQLite: one file in the data directory, WAL mode, one writer
+//! connection behind a mutex and a small pool of readers. PostgreSQL: the same shape on a server, one
+//! writer connection per instance and a pool of readers (r2d2), every write transaction taking one lock
+//! shared by all instances. Every call runs on the blocking thread pool, never on the async executor.
 
 mod connection;
 mod error;
 mod migrations;
+mod pg;
+mod pg_server;
+mod placeholders;
 mod row;
 mod sqlite;
+#[cfg(test)]
+pub(crate) mod stand_in;
 #[cfg(test)]
 mod tests;
 mod value;
@@ -16,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 pub use connection::{Connection, Transaction};
-pub use error::{Conversion, DbError, OptionalExtension, Result};
+pub use error::{CaFileProblem, Conversion, DbError, OptionalExtension, Result};
+pub use pg::tls as postgres_tls;
+pub use pg_server::Server as PostgresServer;
 pub use row::Row;
 pub use sqlite::checkpoint;
 use sqlite::open_connection;
@@ -28,9 +36,21 @@ const MAX_IDLE_READERS: usize = 4;
 
 #[derive(Clone)]
 pub struct Db {
-    path: Arc<PathBuf>,
     writer: Arc<Mutex<Connection>>,
-    readers: Arc<Mutex<Vec<Connection>>>,
+    readers: Arc<Readers>,
+}
+
+/// Where readers come from, and where the writer is opened again when PostgreSQL closed it.
+enum Readers {
+    Sqlite {
+        path: PathBuf,
+        idle: Mutex<Vec<Connection>>,
+    },
+    Postgres {
+        /// Boxed: the client's settings are several times the size of SQLite's side.
+        server: Box<PostgresServer>,
+        pool: r2d2::Pool<pg_server::Readers>,
+    },
 }
 
 impl Db {
@@ -40,9 +60,32 @@ impl Db {
         create_private_file(&path).map_err(DbError::Io)?;
         let writer = sqlite::open_writer(&path)?;
         Ok(Self {
-            path: Arc::new(path),
             writer: Arc::new(Mutex::new(writer)),
-            readers: Arc::new(Mutex::new(Vec::new())),
+            readers: Arc::new(Readers::Sqlite {
+                path,
+                idle: Mutex::new(Vec::new()),
+            }),
+        })
+    }
+
+    /// Opens the database `[database]` names: the data directory's SQLite file (None), or PostgreSQL.
+    pub fn open_on(data_dir: &Path, postgres: Option<PostgresServer>) -> Result<Self, DbError> {
+        match postgres {
+            None => Self::open(data_dir),
+            Some(server) => Self::open_postgres(server),
+        }
+    }
+
+    /// Connects to PostgreSQL (`[database] url = "postgres://..."`) and applies pending migrations.
+    pub fn open_postgres(server: PostgresServer) -> Result<Self, DbError> {
+        let mut writer = server.connect(true)?;
+        migrations::run_postgres(&mut writer)?;
+        Ok(Self {
+            writer: Arc::new(Mutex::new(writer)),
+            readers: Arc::new(Readers::Postgres {
+                pool: pg_server::readers(server.clone()),
+                server: Box::new(server),
+            }),
         })
     }
 
@@ -55,18 +98,26 @@ impl Db {
         T: Send + 'static,
         E: From<DbError> + Send + 'static,
     {
-        let writer = self.writer.clone();
+        let this = self.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conn = writer
+            let mut conn = this
+                .writer
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+            // A PostgreSQL server that restarted closed the writer: its next write opens it again.
+            if conn.is_broken()
+                && let Readers::Postgres { server, .. } = &*this.readers
+            {
+                *conn = server.connect(true).map_err(E::from)?;
+            }
             f(&mut conn)
         })
         .await
         .map_err(|_| E::from(DbError::Worker))?
     }
 
-    /// Runs `f` with a read-only connection from the pool; readers do not wait for the writer (WAL).
+    /// Runs `f` with a read-only connection from the pool; readers do not wait for the writer (WAL on
+    /// SQLite, snapshots on PostgreSQL).
     pub async fn read<T, E>(
         &self,
         f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static,
@@ -76,40 +127,45 @@ impl Db {
         E: From<DbError> + Send + 'static,
     {
         let this = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let conn = this.checkout_reader().map_err(E::from)?;
-            let result = f(&conn);
-            this.checkin_reader(conn);
-            result
+        tokio::task::spawn_blocking(move || match &*this.readers {
+            Readers::Sqlite { path, idle } => {
+                let popped = idle.lock().unwrap_or_else(|p| p.into_inner()).pop();
+                let conn = match popped {
+                    Some(conn) => conn,
+                    None => open_connection(path, true).map_err(E::from)?,
+                };
+                let result = f(&conn);
+                let mut idle = idle.lock().unwrap_or_else(|p| p.into_inner());
+                if idle.len() < MAX_IDLE_READERS {
+                    idle.push(conn);
+                }
+                result
+            }
+            Readers::Postgres { pool, .. } => {
+                let conn = pool
+                    .get()
+                    .map_err(|e| E::from(DbError::Pool(e.to_string())))?;
+                f(&conn)
+            }
         })
         .await
         .map_err(|_| E::from(DbError::Worker))?
     }
 
-    fn checkout_reader(&self) -> Result<Connection, DbError> {
-        let idle = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
-        match idle {
-            Some(conn) => Ok(conn),
-            None => open_connection(&self.path, true),
-        }
-    }
-
-    fn checkin_reader(&self, conn: Connection) {
-        let mut idle = self.readers.lock().unwrap_or_else(|p| p.into_inner());
-        if idle.len() < MAX_IDLE_READERS {
-            idle.push(conn);
-        }
-    }
-
-    /// Answers when the database file can be opened and queried: the health check. A fresh connection,
-    /// not a pooled one, so a vanished or broken file is noticed.
+    /// Answers when the database can be opened and queried: the health check. On SQLite a fresh
+    /// connection, not a pooled one, so a vanished or broken file is noticed; on PostgreSQL a pooled
+    /// reader, a closed one being replaced.
     pub async fn ping(&self) -> Result<(), DbError> {
-        let path = self.path.clone();
-        tokio::task::spawn_blocking(move || {
-            let conn = open_connection(&path, true)?;
-            conn.sqlite()
-                .query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))?;
-            Ok(())
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || match &*this.readers {
+            Readers::Sqlite { path, .. } => {
+                let conn = open_connection(path, true)?;
+                conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(()))
+            }
+            Readers::Postgres { pool, .. } => {
+                let conn = pool.get().map_err(|e| DbError::Pool(e.to_string()))?;
+                conn.query_row("SELECT count(*) FROM solace_schema", [], |_| Ok(()))
+            }
         })
         .await
         .map_err(|_| DbError::Worker)?
@@ -138,6 +194,22 @@ pub fn open_for_command(data_dir: &Path) -> Result<Connection, DbError> {
         )));
     }
     sqlite::open_writer(&path)
+}
+
+/// `open_for_command` on the database `[database]` names: the data directory's SQLite file (None), or a
+/// connection of its own to PostgreSQL, beside the running servers' (pending migrations applied too).
+pub fn open_for_command_on(
+    data_dir: &Path,
+    postgres: Option<PostgresServer>,
+) -> Result<Connection, DbError> {
+    match postgres {
+        None => open_for_command(data_dir),
+        Some(server) => {
+            let mut conn = server.connect(true)?;
+            migrations::run_postgres(&mut conn)?;
+            Ok(conn)
+        }
+    }
 }
 
 /// Creates `path` with mode 0600 if it does not exist; SQLite gives its -wal and -shm files the same mode.
@@ -214,7 +286,10 @@ mod immediate {
             .query_row("SELECT n FROM notes", [], |r| r.get(0))
             .unwrap();
         let (done, finished) = mpsc::channel();
-        let path = server.path.clone();
+        let Readers::Sqlite { path, .. } = &*server.readers else {
+            unreachable!()
+        };
+        let path = path.clone();
         let server_write = std::thread::spawn(move || {
             let conn = open_connection(&path, false).unwrap();
             let result = conn.execute("INSERT INTO notes VALUES (1)", []);
@@ -234,5 +309,42 @@ mod immediate {
             .query_row("SELECT count(*) FROM notes", [], |r| r.get(0))
             .unwrap();
         assert_eq!(rows, 3);
+    }
+
+    /// Two instances on one PostgreSQL: each write transaction takes the shared write lock at BEGIN, as
+    /// SQLite's writer takes the file's, so the second waits for the first instead of reading before the
+    /// first's write and writing after it (both would have written 1).
+    #[test]
+    fn on_postgres_two_instances_write_transactions_follow_each_other() {
+        let server = crate::db::stand_in::server();
+        let mut first = server.connect(true).unwrap();
+        first
+            .execute_batch("CREATE TABLE notes (n BIGINT); INSERT INTO notes VALUES (0);")
+            .unwrap();
+        let last = "SELECT max(n) FROM notes";
+        let tx = first.transaction().unwrap();
+        let read: i64 = tx.query_row(last, [], |r| r.get(0)).unwrap();
+        let (done, finished) = mpsc::channel();
+        let second = std::thread::spawn(move || {
+            let mut second = server.connect(true).unwrap();
+            let tx = second.transaction().unwrap();
+            let read: i64 = tx.query_row(last, [], |r| r.get(0)).unwrap();
+            tx.execute("INSERT INTO notes VALUES (?1)", [read + 1])
+                .unwrap();
+            tx.commit().unwrap();
+            done.send(()).unwrap();
+        });
+        assert!(
+            finished.recv_timeout(Duration::from_millis(300)).is_err(),
+            "the other instance wrote inside this transaction"
+        );
+        tx.execute("INSERT INTO notes VALUES (?1)", [read + 1])
+            .unwrap();
+        tx.commit().unwrap();
+        second.join().unwrap();
+        let notes = first
+            .query_map("SELECT n FROM notes ORDER BY n", [], |r| r.get::<i64>(0))
+            .unwrap();
+        assert_eq!(notes, [0, 1, 2]);
     }
 }

@@ -15,7 +15,7 @@ pub enum Value<'a> {
 }
 
 impl Value<'_> {
-    fn kind(&self) -> &'static str {
+    pub(super) fn kind(&self) -> &'static str {
         match self {
             Value::Null => "NULL",
             Value::Integer(_) => "an integer",

@@ -670,8 +670,13 @@ fn literals(text: &str) -> Vec<String> {
 fn tables() -> BTreeSet<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db/migrations");
     let mut found = BTreeSet::new();
+    // SQLite's files; PostgreSQL's (`postgres/`) create the same tables (src/db/migrations.rs checks it).
     for file in std::fs::read_dir(dir).unwrap() {
-        let sql = std::fs::read_to_string(file.unwrap().path()).unwrap();
+        let path = file.unwrap().path();
+        if path.is_dir() {
+            continue;
+        }
+        let sql = std::fs::read_to_string(path).unwrap();
         let words = sql_words(&sql);
         for pair in words.windows(2) {
             if pair[0] == "table" && pair[1] != "if" {
@@ -766,8 +771,54 @@ fn bare_null_selected(text: &str) -> bool {
     false
 }
 
+/// A subquery in FROM without a name: PostgreSQL before 16 refuses it (`FROM (SELECT ..) AS due`).
+fn unnamed_subquery(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut from = 0;
+    while let Some(found) = lower[from..].find("from") {
+        let at = from + found + 4;
+        from = at;
+        let rest = lower[at..].trim_start();
+        if !rest.starts_with('(') {
+            continue;
+        }
+        let open = lower.len() - rest.len();
+        let mut depth = 0;
+        let mut close = None;
+        for (i, b) in bytes.iter().enumerate().skip(open) {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { continue };
+        let next = lower[close + 1..]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| !w.is_empty());
+        let clauses = [
+            "where", "order", "group", "union", "limit", "join", "on", "having",
+        ];
+        if next.is_none_or(|w| clauses.contains(&w))
+            && !lower[close + 1..].trim_start().starts_with(',')
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// The stores' SQL runs on SQLite and PostgreSQL (docs/development.md, "The database layer"): outside
-/// `src/db/`, no statement uses SQLite's `rowid` or selects a bare NULL.
+/// `src/db/`, no statement uses SQLite's `rowid`, selects a bare NULL, compares with `IS (NOT) ?N`
+/// (PostgreSQL's is `IS (NOT) DISTINCT FROM`), tests a placeholder for NULL uncast (`?3 IS NULL`: PostgreSQL
+/// cannot tell its type), calls SQLite's JSON functions, or leaves a subquery in FROM unnamed.
 #[test]
 fn stores_write_sql_both_engines_run() {
     let mut found = Vec::new();
@@ -788,6 +839,43 @@ fn stores_write_sql_both_engines_run() {
                     source.file.display()
                 ));
             }
+            let spaced = text
+                .to_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let sides: Vec<&str> = spaced.split(" is ").collect();
+            let untyped_null_test = sides.windows(2).any(|pair| {
+                (pair[1].starts_with("null") || pair[1].starts_with("not null"))
+                    && pair[0]
+                        .rsplit(|c: char| c.is_whitespace() || c == '(')
+                        .next()
+                        .is_some_and(|operand| operand.starts_with('?'))
+            });
+            if sql && untyped_null_test {
+                found.push(format!(
+                    "{}: a placeholder tested for NULL uncast in {text:?}",
+                    source.file.display()
+                ));
+            }
+            if sql && (spaced.contains(" is ?") || spaced.contains(" is not ?")) {
+                found.push(format!(
+                    "{}: IS with a placeholder in {text:?}",
+                    source.file.display()
+                ));
+            }
+            if sql && words.iter().any(|w| w.starts_with("json_")) {
+                found.push(format!(
+                    "{}: SQLite's JSON in {text:?}",
+                    source.file.display()
+                ));
+            }
+            if sql && unnamed_subquery(&text) {
+                found.push(format!(
+                    "{}: an unnamed subquery in FROM in {text:?}",
+                    source.file.display()
+                ));
+            }
         }
     }
     assert!(found.is_empty(), "{found:#?}");
@@ -795,15 +883,20 @@ fn stores_write_sql_both_engines_run() {
 
 /// `src/db/` keeps the connection and the migrations only (docs/development.md, "Layers"): what a row takes
 /// on the disk, and how much a deletion removes at once, belong to the room on the disk (`src/room/`).
-/// Its files are the engine-neutral layer ("The database layer") and SQLite's side of it.
+/// Its files are the engine-neutral layer ("The database layer"), SQLite's side of it and PostgreSQL's
+/// (`pg`, `pg_server`, `placeholders`, and `stand_in`, the unit tests' cluster).
 #[test]
 fn the_database_folder_keeps_the_connection_and_the_migrations() {
     let layer = [
         "connection",
         "error",
         "migrations",
+        "pg",
+        "pg_server",
+        "placeholders",
         "row",
         "sqlite",
+        "stand_in",
         "tests",
         "value",
     ];
@@ -816,14 +909,22 @@ fn the_database_folder_keeps_the_connection_and_the_migrations() {
     assert!(extra.is_empty(), "src/db/ holds more: {extra:#?}");
 }
 
-/// Only `src/db/` names the SQLite driver: every store speaks to `crate::db::Connection`, so a second
-/// engine (PostgreSQL) comes in behind that one folder (docs/development.md, "The database layer").
+/// Only `src/db/` names the drivers and the pool: every store speaks to `crate::db::Connection`, so either
+/// engine comes in behind that one folder (docs/development.md, "The database layer"). PostgreSQL's client
+/// is named outside it only where `[database] url` is read into the client's settings
+/// (`src/config/database.rs`) and by `validate-config --connect`'s check (`src/commands/connect/`).
 #[test]
-fn only_the_database_layer_names_the_sqlite_driver() {
+fn only_the_database_layer_names_the_drivers() {
     let named: Vec<String> = sources()
         .into_iter()
         .filter(|s| s.module.first().is_none_or(|m| m != "db"))
-        .filter(|s| s.text.contains("rusqlite"))
+        .filter(|s| {
+            let settings = s.module == ["config", "database"]
+                || s.module.starts_with(&["commands".into(), "connect".into()]);
+            ["rusqlite", "r2d2"].iter().any(|d| s.text.contains(d))
+                || (!settings
+                    && (s.text.contains("postgres::") || s.text.contains("tokio_postgres")))
+        })
         .map(|s| s.file.display().to_string())
         .collect();
     assert!(named.is_empty(), "{named:#?}");

@@ -2,12 +2,13 @@
 //! file (docs/development.md, "The test command's time"). Most start the real `solace` binary on loopback
 //! (`common`); `cargo test --test integration MODULE::` runs one file's tests.
 
-// What the tests share: starting the binary, the auth helpers, the time-stamping and weather stand-ins.
+// What the tests share: starting the binary, the auth helpers, the time-stamping, weather and stores' stand-ins.
 mod auth_support;
 mod checkin_support;
 mod common;
 mod push_support;
 mod python_stand_in;
+mod stores_support;
 mod tsa_support;
 mod weather_standin;
 
@@ -60,6 +61,8 @@ mod reliability_small_fixes;
 mod safety_config;
 mod site_names;
 mod static_assets;
+mod stores_config;
+mod stores_postgres;
 mod systemd_notify;
 mod timestamp;
 mod users_cli;

@@ -19,8 +19,13 @@ pub struct PythonStandIn {
 impl PythonStandIn {
     /// Starts `tests/support/SCRIPT PORT`; `needs` names what the script needs if python3 cannot start.
     pub fn start(script: &str, port: u16, needs: &str) -> Self {
+        Self::start_with("/usr/bin/python3", script, port, needs)
+    }
+
+    /// `start` with another interpreter (a virtual environment's python).
+    pub fn start_with(python: &str, script: &str, port: u16, needs: &str) -> Self {
         let path = format!("{}/tests/support/{script}", env!("CARGO_MANIFEST_DIR"));
-        let mut child = Command::new("/usr/bin/python3")
+        let mut child = Command::new(python)
             .arg(path)
             .arg(port.to_string())
             .stdin(Stdio::piped())
@@ -38,7 +43,7 @@ impl PythonStandIn {
             }
         });
         let first = lines
-            .recv_timeout(Duration::from_secs(20))
+            .recv_timeout(Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("{script} did not say it was ready"));
         assert_eq!(first, "ready");
         Self {

@@ -11,10 +11,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Resolves once `script` on 127.0.0.1:`port` is ready: `{ next(ms), close() }`. `what` names one line's
- * content in the error when none arrives ("e-mail", "push").
+ * content in the error when none arrives ("e-mail", "push"); `python` is another interpreter (a virtual
+ * environment's).
  */
-export async function startPythonStandIn(script, port, what) {
-  const child = spawn('/usr/bin/python3', [path.join(here, script), String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startPythonStandIn(script, port, what, python = '/usr/bin/python3') {
+  const child = spawn(python, [path.join(here, script), String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const queue = [];
   const waiting = [];

@@ -237,7 +237,7 @@ fn owner(
     let found: Vec<String> = c.query_map(
         &format!(
             "SELECT survivor_id FROM advocate_shares
-             WHERE advocate_id = ?1 AND id = ?2 AND (?3 IS NULL OR survivor_id = ?3) AND expires_at > ?4
+             WHERE advocate_id = ?1 AND id = ?2 AND (CAST(?3 AS TEXT) IS NULL OR survivor_id = ?3) AND expires_at > ?4
                AND {COMPLETE}
              LIMIT 2"
         ),

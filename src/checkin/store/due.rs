@@ -56,7 +56,7 @@ pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError>
         "SELECT id, ?1 - ends_at FROM (
              SELECT id, ends_at, next_try_at, kind, fell_due_at,
                     row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
-             FROM checkins WHERE next_try_at <= ?1 AND state != 'told')
+             FROM checkins WHERE next_try_at <= ?1 AND state != 'told') AS due
          ORDER BY turn, coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id",
         [now],
         |r| Ok((r.get(0)?, r.get(1)?)),
@@ -67,7 +67,7 @@ pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError>
 pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
     Ok(c.query_row(
         "SELECT min(t) FROM (SELECT min(next_try_at) AS t FROM checkins
-         UNION ALL SELECT min(ends_at - ?1) FROM checkins WHERE state = 'running' AND reminded = 0)",
+         UNION ALL SELECT min(ends_at - ?1) FROM checkins WHERE state = 'running' AND reminded = 0) AS soonest",
         [REMINDER_LEAD_MS],
         |r| r.get(0),
     )?)
@@ -260,10 +260,12 @@ mod tests {
 
     #[test]
     fn each_accounts_first_alert_goes_before_anyones_second_and_the_longest_waiting_first() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(crate::db::FILE_NAME), b"").unwrap();
-        let c = crate::db::open_for_command(dir.path()).unwrap();
-        c.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+        for (_dir, c) in crate::db::stand_in::both_engines() {
+            first_alerts_first(&c);
+        }
+    }
+
+    fn first_alerts_first(c: &Connection) {
         let row = |id: &str, account: &str, at: i64, tries: i64| {
             c.execute(
                 "INSERT INTO checkins (id, account_id, ends_at, next_try_at, state, note, pin_hash, tries,
@@ -280,11 +282,7 @@ mod tests {
         row("hers", "her", 300, 0);
         row("retry", "third", 50, 3);
         row("later", "fourth", 1000, 0);
-        let order: Vec<String> = due(&c, 500)
-            .unwrap()
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
+        let order: Vec<String> = due(c, 500).unwrap().into_iter().map(|(id, _)| id).collect();
         assert_eq!(
             order,
             ["retry", "his0", "hers", "his1", "his2", "his3", "his4"]

@@ -56,17 +56,20 @@ mod tests {
 
     #[test]
     fn entries_read_newest_first_and_old_ones_are_pruned() {
-        let dir = tempfile::tempdir().unwrap();
-        let _made = crate::db::Db::open(dir.path()).unwrap();
-        let c = crate::db::open_for_command(dir.path()).unwrap();
-        for (at, action) in [(1_000, "a"), (2_000, "b"), (3_000, "c")] {
-            insert(&c, &entry(at, action)).unwrap();
+        for (_dir, c) in crate::db::stand_in::both_engines() {
+            newest_first_and_pruned(&c);
         }
-        let all = before(&c, i64::MAX, 10).unwrap();
+    }
+
+    fn newest_first_and_pruned(c: &Connection) {
+        for (at, action) in [(1_000, "a"), (2_000, "b"), (3_000, "c")] {
+            insert(c, &entry(at, action)).unwrap();
+        }
+        let all = before(c, i64::MAX, 10).unwrap();
         let order: Vec<&str> = all.iter().map(|e| e.action.as_str()).collect();
         assert_eq!(order, ["c", "b", "a"]);
-        assert_eq!(before(&c, 3_000, 1).unwrap(), vec![entry(2_000, "b")]);
-        assert_eq!(prune(&c, 2_000).unwrap(), 1);
-        assert_eq!(before(&c, i64::MAX, 10).unwrap().len(), 2);
+        assert_eq!(before(c, 3_000, 1).unwrap(), vec![entry(2_000, "b")]);
+        assert_eq!(prune(c, 2_000).unwrap(), 1);
+        assert_eq!(before(c, i64::MAX, 10).unwrap().len(), 2);
     }
 }

@@ -163,7 +163,12 @@ fn command(opts: &Options, tmp: &Path, data_dir: &Path) -> Command {
         .env("RUST_LOG", "info")
         .args(["--bind", "127.0.0.1", "--data-dir"])
         .arg(data_dir);
-    if let Some(text) = &opts.config {
+    let mut config = opts.config.clone();
+    if let Some((section, password)) = on_postgres(data_dir) {
+        config = Some(format!("{}\n{section}", config.unwrap_or_default()));
+        cmd.env(password.0, password.1);
+    }
+    if let Some(text) = &config {
         let path = tmp.join("solace.toml");
         std::fs::write(&path, text).unwrap();
         cmd.arg("--config").arg(path);
@@ -220,6 +225,22 @@ fn spawn_and_wait(mut cmd: Command) -> Result<(Child, Logs), Vec<String>> {
     }
 }
 
+/// `SOLACE_TEST_DATABASE=postgres` (docs/development.md, "The database layer"): the servers these tests
+/// start, and the commands run on their data directories, keep their tables in the throwaway cluster, a
+/// schema for each data directory, instead of the directory's SQLite file. The `[database]` section for
+/// `data_dir`, and the password's variable.
+fn on_postgres(data_dir: &Path) -> Option<(String, (&'static str, String))> {
+    if std::env::var("SOLACE_TEST_DATABASE").ok()? != "postgres" {
+        return None;
+    }
+    let cluster = crate::stores_support::postgres::cluster();
+    let url = cluster.schema_url_for(data_dir);
+    Some((
+        format!("[database]\nurl = \"{url}\"\n"),
+        ("SOLACE_DATABASE_PASSWORD", cluster.password.clone()),
+    ))
+}
+
 /// Runs the binary to completion (subcommands, refused starts) and returns status, stdout, stderr.
 pub fn run(args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
     output(Command::new(BIN), args, env)
@@ -242,13 +263,22 @@ pub fn run_beside(
 }
 
 fn output(mut cmd: Command, args: &[&str], env: &[(&str, &str)]) -> (ExitStatus, String, String) {
-    let out = cmd
-        .env_clear()
+    cmd.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .envs(env.iter().copied())
-        .args(args)
-        .output()
-        .unwrap();
+        .envs(env.iter().copied());
+    // A command on a server's data directory, on PostgreSQL: its config names the same schema.
+    let data_dir = args
+        .iter()
+        .position(|a| *a == "--data-dir")
+        .and_then(|i| args.get(i + 1));
+    if let Some(data_dir) = data_dir.filter(|_| !args.contains(&"--config"))
+        && let Some((section, password)) = on_postgres(Path::new(data_dir))
+    {
+        let config = format!("{data_dir}.database.toml");
+        std::fs::write(&config, section).unwrap();
+        cmd.env("SOLACE_CONFIG", config).env(password.0, password.1);
+    }
+    let out = cmd.args(args).output().unwrap();
     (
         out.status,
         String::from_utf8_lossy(&out.stdout).into(),

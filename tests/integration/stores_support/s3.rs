@@ -1,0 +1,58 @@
+//! The S3 stand-in (tests/support/s3-stand-in.py, moto's server mode) that every test of this binary shares:
+//! installed into target/s3-stand-in when missing, started by the first test that asks, stopped when the
+//! test process ends, however it ends.
+
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+
+use crate::common::free_port;
+use crate::python_stand_in::PythonStandIn;
+
+pub struct Bucket {
+    pub endpoint: String,
+    pub region: String,
+    pub name: String,
+    pub access_key_id: String,
+    pub secret_access_key: String,
+}
+
+/// The bucket, its store started on first use.
+pub fn bucket() -> &'static Bucket {
+    static BUCKET: OnceLock<(Bucket, Mutex<PythonStandIn>)> = OnceLock::new();
+    &BUCKET
+        .get_or_init(|| {
+            let stand_in = PythonStandIn::start_with(
+                &python(),
+                "s3-stand-in.py",
+                free_port(),
+                "moto (tests/support/s3-stand-in-install.sh)",
+            );
+            let info = stand_in.next_within(10).expect("the bucket's settings");
+            let text = |key: &str| info[key].as_str().unwrap().to_string();
+            let bucket = Bucket {
+                endpoint: text("endpoint"),
+                region: text("region"),
+                name: text("bucket"),
+                access_key_id: text("access_key_id"),
+                secret_access_key: text("secret_access_key"),
+            };
+            (bucket, Mutex::new(stand_in))
+        })
+        .0
+}
+
+/// The python moto is installed for, installing it first when it is missing (the one installer every
+/// suite runs).
+fn python() -> String {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/support/s3-stand-in-install.sh"
+    );
+    let out = Command::new("bash").arg(script).output().unwrap();
+    assert!(
+        out.status.success(),
+        "installing moto failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
