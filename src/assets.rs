@@ -274,3 +274,39 @@ fn load_variant(name: &str) -> Option<Variant> {
 fn hex16(bytes: &[u8]) -> String {
     base16ct::lower::encode_string(&bytes[..bytes.len().min(16)])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_made_at_start_up_is_compressed_once_when_a_client_first_accepts_it() {
+        let html = "<p>A page made at start-up.</p>".repeat(50).into_bytes();
+        let asset = generated_asset(html.clone(), "text/html; charset=utf-8");
+        assert!(
+            asset.has_variants(),
+            "it is answered with Vary: Accept-Encoding from the start"
+        );
+        assert!(
+            asset.compressed.get().is_none(),
+            "nothing is compressed at start"
+        );
+
+        let (encoding, plain) = asset.variant(&[]);
+        assert_eq!(encoding, Encoding::Identity);
+        assert_eq!(plain.bytes.as_ref(), &html[..]);
+        assert!(
+            asset.compressed.get().is_none(),
+            "a client that takes neither brotli nor gzip costs no compression"
+        );
+
+        let (encoding, brotli) = asset.variant(&[Encoding::Brotli, Encoding::Gzip]);
+        assert_eq!(encoding, Encoding::Brotli);
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &brotli.bytes[..], &mut decoded).unwrap();
+        assert_eq!(decoded, html);
+        let (_, again) = asset.variant(&[Encoding::Brotli]);
+        assert!(std::ptr::eq(brotli, again), "compressed once, then kept");
+        assert_eq!(asset.variant(&[Encoding::Gzip]).0, Encoding::Gzip);
+    }
+}
