@@ -198,9 +198,9 @@ auth_js() {
 # Each browser test file starts its own binary, stand-ins and browser on free ports with its own data
 # directory, so two files run at once. Three kept the cores busier when the suite ran alone, but in the whole
 # run the Rust tests then took minutes longer and the run ended no sooner (docs/development.md, "What the
-# test command costs"). A test that hangs fails after 10 minutes. The screens' accessibility
-# checks run as always, but without the screenshots kept for a person to look at (ui/e2e/harness.mjs,
-# checkScreen), which nobody looks at here.
+# test command costs"). A test that hangs fails after 10 minutes. The screens' accessibility checks run
+# as always, but without the screenshots kept for a person to look at (ui/e2e/harness.mjs, checkScreen),
+# which nobody looks at here.
 browser_tests() {
   cd ui
   SOLACE_E2E_SCREENSHOTS=0 node --test --test-concurrency=2 --test-timeout=600000 e2e/
