@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use syn::visit::Visit;
 
@@ -20,7 +21,20 @@ struct Source {
     text: String,
 }
 
-fn sources() -> Vec<Source> {
+/// Every file of `src/`, read once for the whole test binary: each check below walks the same tree, and
+/// parsing it all again per check was most of this module's CPU time.
+fn sources() -> &'static [Source] {
+    static SOURCES: LazyLock<Vec<Source>> = LazyLock::new(read_sources);
+    &SOURCES
+}
+
+/// The module graph of `src/`, built once (see `sources`).
+fn module_graph() -> &'static BTreeMap<Module, BTreeSet<Module>> {
+    static GRAPH: LazyLock<BTreeMap<Module, BTreeSet<Module>>> = LazyLock::new(|| graph(sources()));
+    &GRAPH
+}
+
+fn read_sources() -> Vec<Source> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -292,7 +306,7 @@ fn cycles(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
 
 #[test]
 fn no_module_imports_itself_back_through_others() {
-    let groups = cycles(&graph(&sources()));
+    let groups = cycles(module_graph());
     assert!(groups.is_empty(), "import cycles in src/: {groups:#?}");
 }
 
@@ -377,16 +391,16 @@ fn floor(module: &Module) -> Option<usize> {
 #[test]
 fn every_folder_only_looks_down() {
     let mut breaks = Vec::new();
-    for (from, targets) in graph(&sources()) {
-        if from.len() == 1 && floor(&from).is_none() {
-            breaks.push(format!("{} is on no floor of FLOORS", name(&from)));
+    for (from, targets) in module_graph() {
+        if from.len() == 1 && floor(from).is_none() {
+            breaks.push(format!("{} is on no floor of FLOORS", name(from)));
         }
-        let Some(own) = floor(&from) else { continue };
+        let Some(own) = floor(from) else { continue };
         for to in targets {
-            if floor(&to).is_some_and(|theirs| theirs > own)
-                && !PENDING.contains(&(name(&from).as_str(), name(&to).as_str()))
+            if floor(to).is_some_and(|theirs| theirs > own)
+                && !PENDING.contains(&(name(from).as_str(), name(to).as_str()))
             {
-                breaks.push(format!("{} uses {}", name(&from), name(&to)));
+                breaks.push(format!("{} uses {}", name(from), name(to)));
             }
         }
     }
@@ -416,13 +430,13 @@ fn auth_layer(module: &Module) -> Option<usize> {
 #[test]
 fn the_auth_service_s_layers_only_look_down() {
     let mut breaks = Vec::new();
-    for (from, targets) in graph(&sources()) {
-        let Some(own) = auth_layer(&from).filter(|_| from.len() > 2 || from[1] == "service") else {
+    for (from, targets) in module_graph() {
+        let Some(own) = auth_layer(from).filter(|_| from.len() > 2 || from[1] == "service") else {
             continue;
         };
         for to in targets {
-            if auth_layer(&to).is_some_and(|theirs| theirs > own) {
-                breaks.push(format!("{} uses {}", name(&from), name(&to)));
+            if auth_layer(to).is_some_and(|theirs| theirs > own) {
+                breaks.push(format!("{} uses {}", name(from), name(to)));
             }
         }
     }
@@ -470,18 +484,18 @@ fn shape_layer(shaped: &BTreeSet<String>, module: &Module) -> Option<usize> {
 #[test]
 fn shaped_modules_layers_only_look_down() {
     let sources = sources();
-    let shaped = shaped(&sources);
+    let shaped = shaped(sources);
     let mut breaks = Vec::new();
-    for (from, targets) in graph(&sources) {
-        let Some(own) = shape_layer(&shaped, &from) else {
+    for (from, targets) in module_graph() {
+        let Some(own) = shape_layer(&shaped, from) else {
             continue;
         };
         for to in targets {
-            let Some(theirs) = shape_layer(&shaped, &to) else {
+            let Some(theirs) = shape_layer(&shaped, to) else {
                 continue;
             };
             if (to[0] == from[0] && theirs > own) || (own == 0 && theirs == 2) {
-                breaks.push(format!("{} uses {}", name(&from), name(&to)));
+                breaks.push(format!("{} uses {}", name(from), name(to)));
             }
         }
     }
@@ -499,7 +513,7 @@ const NOT_YET_SHAPED: &[(&str, &str)] = &[];
 #[test]
 fn modules_with_routes_and_tables_take_the_shape() {
     let sources = sources();
-    let shaped = shaped(&sources);
+    let shaped = shaped(sources);
     let tops: BTreeSet<&String> = sources.iter().filter_map(|s| s.module.first()).collect();
     let mut flat = Vec::new();
     for top in tops {
@@ -550,7 +564,7 @@ fn use_cases_and_routes_open_no_transaction() {
         }
     }
     let sources = sources();
-    let shaped = shaped(&sources);
+    let shaped = shaped(sources);
     assert!(shaped.contains("auth"), "the auth service lost its shape");
     assert!(
         shaped.contains("operators"),
@@ -587,9 +601,9 @@ fn accounts_are_shared_through_one_module() {
     let within =
         |module: &str, prefix: &str| module == prefix || module.starts_with(&format!("{prefix}::"));
     let mut breaks = Vec::new();
-    for (from, targets) in graph(&sources()) {
+    for (from, targets) in module_graph() {
         for to in targets {
-            let (from, to) = (name(&from), name(&to));
+            let (from, to) = (name(from), name(to));
             if forbidden
                 .iter()
                 .any(|(a, b)| within(&from, a) && within(&to, b))
@@ -901,7 +915,7 @@ fn the_database_folder_keeps_the_connection_and_the_migrations() {
         "value",
     ];
     let extra: Vec<String> = sources()
-        .into_iter()
+        .iter()
         .filter(|s| s.module.first().is_some_and(|m| m == "db"))
         .filter(|s| s.module != ["db"] && !(s.module.len() == 2 && layer.contains(&&*s.module[1])))
         .map(|s| s.file.display().to_string())
@@ -916,7 +930,7 @@ fn the_database_folder_keeps_the_connection_and_the_migrations() {
 #[test]
 fn only_the_database_layer_names_the_drivers() {
     let named: Vec<String> = sources()
-        .into_iter()
+        .iter()
         .filter(|s| s.module.first().is_none_or(|m| m != "db"))
         .filter(|s| {
             let settings = s.module == ["config", "database"]
@@ -935,7 +949,7 @@ fn only_the_database_layer_names_the_drivers() {
 #[test]
 fn argon2_is_used_only_by_the_auth_service_s_keys() {
     let users: Vec<String> = sources()
-        .into_iter()
+        .iter()
         .filter(|s| {
             s.text.contains("argon2::") && !s.module.starts_with(&["auth".into(), "keys".into()])
         })
