@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod advocates;
 pub mod assets;
 pub mod auth;
+pub mod blobs;
 pub mod checkin;
 pub mod cli;
 pub mod commands;

@@ -84,6 +84,9 @@ fn main() -> ExitCode {
         Command::Backup { to } => match db::backup(&config.server.data_dir, &to) {
             Ok(()) => {
                 println!("backup written to {}", to.display());
+                if let Some(note) = config.backup_leaves_out() {
+                    eprintln!("solace: note: {note}");
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&format!("backup failed: {e}")),

@@ -47,6 +47,8 @@ pub enum ServeError {
     Push(#[from] crate::push::PushError),
     #[error("cannot set up e-mail: {0}")]
     Email(#[from] crate::email::EmailError),
+    #[error("cannot use the bucket in storage.url: {0}")]
+    Storage(#[from] crate::blobs::S3Error),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -128,6 +130,9 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
         config.server.data_dir_min_free_mib,
     ));
+    let blobs = crate::blobs::Blobs::new(config.storage.bucket_settings().as_ref())?;
+    blobs.spawn_sweeper(db.get_ref().clone());
+    let blobs = web::Data::new(blobs);
     let pairing_limit = web::Data::new(crate::advocates::PairingLimit::default());
     let advocates_config = web::Data::new(config.advocates.clone());
     crate::advocates::spawn_expiry(db.get_ref().clone());
@@ -199,6 +204,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
             .app_data(external_stamps.clone())
             .app_data(copy.clone())
             .app_data(room.clone())
+            .app_data(blobs.clone())
             .app_data(pairing_limit.clone())
             .app_data(advocates_config.clone())
             .app_data(checkin.clone())

@@ -2,6 +2,7 @@
 
 use actix_web::http::StatusCode;
 
+use crate::blobs::BlobError;
 use crate::db::DbError;
 use crate::error::ApiError;
 use crate::room::NoRoom;
@@ -38,8 +39,20 @@ pub enum AdvocateError {
     /// Below the data directory's free-space floor, or SQLite found the disk full (src/room/).
     #[error(transparent)]
     NoRoom(#[from] NoRoom),
+    /// The bucket did not take or give a part's bytes (`[storage] url = "s3://..."`).
+    #[error(transparent)]
+    Blob(BlobError),
     #[error(transparent)]
     Db(DbError),
+}
+
+impl From<BlobError> for AdvocateError {
+    fn from(e: BlobError) -> Self {
+        match e {
+            BlobError::Db(e) => e.into(),
+            e => Self::Blob(e),
+        }
+    }
 }
 
 impl From<DbError> for AdvocateError {
@@ -99,6 +112,7 @@ impl From<AdvocateError> for ApiError {
                  in Settings, then share this.",
             ),
             AdvocateError::NoRoom(no_room) => no_room.into(),
+            AdvocateError::Blob(e) => e.into(),
             AdvocateError::Db(e) => {
                 tracing::error!(error = %e, "the advocates' tables could not be read or written");
                 ApiError::new(

@@ -1,11 +1,13 @@
 //! The `[storage]` section: where what is large and sealed goes (copy chunks, share parts, attachments).
-//! `file://` is the data directory, as always; `s3://BUCKET/PREFIX` names a bucket of any S3-compatible
-//! store, which this version checks (`solace validate-config --connect`) but does not yet keep files in.
+//! `file://` keeps them in the database, as always; `s3://BUCKET/PREFIX` names a bucket of any
+//! S3-compatible store, where they go as objects (`crate::blobs`), checked by `solace validate-config
+//! --connect`.
 
 use std::path::PathBuf;
 
 use serde::Deserialize;
 
+use crate::blobs::BucketSettings;
 use crate::config_error::{ConfigError, normalise_url};
 use crate::secret::Secret;
 
@@ -89,6 +91,21 @@ impl StorageConfig {
                 format!("{prefix}/")
             },
         }))
+    }
+
+    /// Where the bucket is and the keys to it, for `crate::blobs`; None for `file://`.
+    pub fn bucket_settings(&self) -> Option<BucketSettings> {
+        // The configuration was checked when it was loaded: a bucket that does not parse is not here.
+        let bucket = self.bucket().ok().flatten()?;
+        Some(BucketSettings {
+            endpoint: self.endpoint_url(),
+            region: self.region.trim().to_string(),
+            name: bucket.name,
+            prefix: bucket.prefix,
+            path_style: self.path_style,
+            access_key_id: self.access_key_id.clone(),
+            secret_access_key: self.secret_access_key.clone(),
+        })
     }
 
     /// The address requests go to: `endpoint`, or AWS's for `region`.

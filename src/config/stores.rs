@@ -1,9 +1,8 @@
 //! What the configuration says about its two stores as a whole: the warning for a password left where other
-//! users can read it, and the refusal to serve from stores this version only checks.
+//! users can read it, and what `solace backup` cannot copy.
 
 use super::Config;
 use super::database::SQLITE;
-use super::storage::FILES;
 
 impl Config {
     /// The PostgreSQL password in `database.url`, in a config file other users of the machine can read.
@@ -23,17 +22,9 @@ impl Config {
         )]
     }
 
-    /// Why `serve` and the commands that open the data refuse this configuration: an S3 store is checked
-    /// (`validate-config --connect`) but not yet used; and `solace backup` copies SQLite's file, so it
-    /// has nothing to copy on PostgreSQL. None when the command can run.
+    /// Why `serve` and the commands that open the data refuse this configuration: `solace backup` copies
+    /// SQLite's file, so it has nothing to copy on PostgreSQL. None when the command can run.
     pub fn not_yet_served(&self, backup: bool) -> Option<String> {
-        if self.storage.url.trim() != FILES {
-            return Some(format!(
-                "this version of Solace checks an s3:// storage.url (solace validate-config --connect) \
-                 but still keeps its files in the data directory, so it does not start: set storage.url \
-                 = \"{FILES}\" to run it."
-            ));
-        }
         if backup && self.database.postgres().is_some() {
             return Some(format!(
                 "solace backup copies the data directory's SQLite database, and database.url is not \
@@ -42,5 +33,16 @@ impl Config {
             ));
         }
         None
+    }
+
+    /// What `solace backup` says after it wrote the database's copy, when the bucket holds the rest.
+    pub fn backup_leaves_out(&self) -> Option<String> {
+        let bucket = self.storage.bucket().ok().flatten()?;
+        Some(format!(
+            "the files in s3://{}/{} (copy attachments, share parts) are not in this backup: keep them \
+             with the bucket's versioning (and a lifecycle rule that expires old versions) or your store's \
+             own replication or backup tools, and restore the bucket to the same time as this database.",
+            bucket.name, bucket.prefix
+        ))
     }
 }

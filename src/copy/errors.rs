@@ -2,6 +2,7 @@
 
 use actix_web::http::StatusCode;
 
+use crate::blobs::BlobError;
 use crate::db::DbError;
 use crate::error::ApiError;
 use crate::room::NoRoom;
@@ -19,8 +20,20 @@ pub enum CopyError {
     /// Below the data directory's free-space floor, or SQLite found the disk full (src/room/).
     #[error(transparent)]
     NoRoom(#[from] NoRoom),
+    /// The bucket did not take or give the bytes (`[storage] url = "s3://..."`).
+    #[error(transparent)]
+    Blob(BlobError),
     #[error(transparent)]
     Db(DbError),
+}
+
+impl From<BlobError> for CopyError {
+    fn from(e: BlobError) -> Self {
+        match e {
+            BlobError::Db(e) => e.into(),
+            e => Self::Blob(e),
+        }
+    }
 }
 
 impl From<DbError> for CopyError {
@@ -47,6 +60,7 @@ impl From<CopyError> for ApiError {
                 ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", why)
             }
             CopyError::NoRoom(no_room) => no_room.into(),
+            CopyError::Blob(e) => e.into(),
             CopyError::Db(e) => {
                 tracing::error!(error = %e, "the copy could not be read or written");
                 ApiError::new(

@@ -161,6 +161,14 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("migrations/0024_pending_sign_up_order.sql"),
         postgres: Some(include_str!("migrations/postgres/0024_baseline.sql")),
     },
+    Migration {
+        version: 25,
+        name: "storage: copy chunks and share parts may keep their bytes in a bucket; the objects to delete",
+        sql: include_str!("migrations/0025_blobs_in_a_bucket.sql"),
+        postgres: Some(include_str!(
+            "migrations/postgres/0025_blobs_in_a_bucket.sql"
+        )),
+    },
 ];
 
 #[cfg(test)]

@@ -354,9 +354,11 @@ const FLOORS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "plumbing: the database connection, HTTP, logs, limits, the command line's words",
+        "plumbing: the database connection, where large bytes are kept, HTTP, logs, limits, the command \
+         line's words",
         &[
             "db",
+            "blobs",
             "http",
             "logging",
             "error",

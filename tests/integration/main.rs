@@ -63,6 +63,7 @@ mod site_names;
 mod static_assets;
 mod stores_config;
 mod stores_postgres;
+mod stores_s3;
 mod systemd_notify;
 mod timestamp;
 mod users_cli;

@@ -336,9 +336,22 @@ fn connect_says_why_the_bucket_cannot_be_used() {
 }
 
 #[test]
-fn serve_refuses_storage_it_only_checks_and_backup_refuses_postgresql() {
+fn backup_refuses_postgresql_and_names_what_a_bucket_keeps() {
     let s = Setup::new();
     let pw = s.secret("pg", SECRET);
+    let database = database_section("postgres://solace@127.0.0.1:1/solace", &pw);
+    let backup_to = s.dir.path().join("copy.db");
+    let backup = ["backup", "--to", backup_to.to_str().unwrap()];
+    let o = s.run(&s.config(&database), &backup, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", o.err);
+    assert!(
+        o.err.contains("back up PostgreSQL with its own tools"),
+        "{}",
+        o.err
+    );
+    assert!(!s.dir.path().join("data").exists(), "nothing was opened");
+
+    // On SQLite with a bucket, the database is copied and the operator told the files are not in it.
     let storage = storage_section(
         &s,
         "solace-data",
@@ -346,25 +359,25 @@ fn serve_refuses_storage_it_only_checks_and_backup_refuses_postgresql() {
         "AKID",
         SECRET,
     );
-    let database = database_section("postgres://solace@127.0.0.1:1/solace", &pw);
-    let backup_to = s.dir.path().join("copy.db");
-    for (text, command, why) in [
-        (&storage, &["serve"][..], "checks an s3:// storage.url"),
-        (
-            &storage,
-            &["users", "list"],
-            "still keeps its files in the data directory",
-        ),
-        (
-            &database,
-            &["backup", "--to", backup_to.to_str().unwrap()],
-            "back up PostgreSQL with its own tools",
-        ),
+    let config = s.config(&storage);
+    let data = s.dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    solace::db::Db::open(&data).unwrap();
+    let o = s.run(&config, &["users", "list"], &[]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "commands run beside a bucket: {}",
+        o.err
+    );
+    let o = s.run(&config, &backup, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", o.err);
+    assert!(backup_to.exists());
+    for said in [
+        "s3://solace-data/tests/",
+        "not in this backup",
+        "versioning",
     ] {
-        let config = s.config(text);
-        let o = s.run(&config, command, &[]);
-        assert_eq!(o.status.code(), Some(2), "{command:?}: {}", o.err);
-        assert!(o.err.contains(why), "{}", o.err);
-        assert!(!s.dir.path().join("data").exists(), "nothing was opened");
+        assert!(o.err.contains(said), "{said}: {}", o.err);
     }
 }

@@ -9,6 +9,7 @@ use super::callers::SurvivorCaller;
 use crate::advocates::store::advocates::Advocate;
 use crate::advocates::use_cases::pair::{self, PairingLimit};
 use crate::advocates::use_cases::{confirm_key, her_advocates, unpair};
+use crate::blobs::Blobs;
 use crate::error::ApiError;
 use crate::room::Room;
 
@@ -78,9 +79,17 @@ pub(super) async fn confirm_key(
 
 pub(super) async fn unpair(
     s: SurvivorCaller,
+    blobs: web::Data<Blobs>,
     room: web::Data<Room>,
     advocate: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    unpair::unpair(&s.db, room.into_inner(), s.id, advocate.into_inner()).await?;
+    unpair::unpair(
+        &s.db,
+        &blobs,
+        room.into_inner(),
+        s.id,
+        advocate.into_inner(),
+    )
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }

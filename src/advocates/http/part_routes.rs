@@ -10,7 +10,8 @@ use super::share_routes::Whose;
 use crate::advocates::config::{AdvocatesConfig, MAX_PART_BYTES};
 use crate::advocates::errors::AdvocateError;
 use crate::advocates::use_cases::open;
-use crate::advocates::use_cases::put_part::put_part;
+use crate::advocates::use_cases::put_part::{Keeping, put_part};
+use crate::blobs::Blobs;
 use crate::error::ApiError;
 use crate::room::Room;
 
@@ -39,26 +40,36 @@ async fn read_body(mut payload: web::Payload) -> Result<Option<Vec<u8>>, Advocat
 
 pub(super) async fn put(
     s: SurvivorCaller,
-    config: web::Data<AdvocatesConfig>,
-    room: web::Data<Room>,
+    (config, blobs, room): (
+        web::Data<AdvocatesConfig>,
+        web::Data<Blobs>,
+        web::Data<Room>,
+    ),
     path: web::Path<(String, String)>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     // Read first, so that a client still sending hears the refusal instead of a reset connection.
     let body = read_body(payload).await?;
     let (share, n) = path.into_inner();
-    put_part(&s.db, &config, &room, s.id, &share, &n, body).await?;
+    let to = Keeping {
+        db: &s.db,
+        blobs: &blobs,
+        config: &config,
+        room: &room,
+    };
+    put_part(to, s.id, (&share, &n), body).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 pub(super) async fn get(
     a: AdvocateCaller,
+    blobs: web::Data<Blobs>,
     path: web::Path<(String, String)>,
     whose: web::Query<Whose>,
 ) -> Result<HttpResponse, ApiError> {
     let (share, n) = path.into_inner();
     let from = whose.into_inner().from;
-    let bytes = open::part(&a.db, a.advocate.account_id, &share, &n, from).await?;
+    let bytes = open::part(&a.db, &blobs, a.advocate.account_id, (&share, &n), from).await?;
     Ok(HttpResponse::Ok()
         .content_type(ContentType::octet_stream())
         .body(bytes))

@@ -11,6 +11,7 @@ use super::callers::{AdvocateCaller, SurvivorCaller};
 use crate::advocates::config::AdvocatesConfig;
 use crate::advocates::use_cases::share::{self, Request};
 use crate::advocates::use_cases::{list_shares, open as opening, withdraw as withdrawal};
+use crate::blobs::Blobs;
 use crate::error::ApiError;
 use crate::room::Room;
 
@@ -64,10 +65,11 @@ pub(super) async fn hers(s: SurvivorCaller) -> Result<HttpResponse, ApiError> {
 
 pub(super) async fn withdraw(
     s: SurvivorCaller,
+    blobs: web::Data<Blobs>,
     room: web::Data<Room>,
     share: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    withdrawal::withdraw(&s.db, room.into_inner(), s.id, &share).await?;
+    withdrawal::withdraw(&s.db, &blobs, room.into_inner(), s.id, &share).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

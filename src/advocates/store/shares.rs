@@ -6,9 +6,11 @@
 use crate::db::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
-use super::{openings, parts};
+use super::openings;
+use super::parts::{self, SIZE as PART_SIZE};
 use crate::advocates::config::MAX_PART_BYTES;
 use crate::advocates::errors::AdvocateError;
+use crate::blobs::Stored;
 use crate::ground::clock::{now_ms, now_text, timestamp};
 use crate::room::size::DELETE_BATCH_BYTES;
 
@@ -145,7 +147,7 @@ fn list(c: &Connection, column: &str, id: &str) -> crate::db::Result<Vec<ShareIn
     };
     c.query_map(&format!(
         "SELECT id, survivor_id, advocate_id,
-                length(sealed) + CAST((SELECT coalesce(sum(length(bytes)), 0) FROM advocate_share_parts p
+                length(sealed) + CAST((SELECT coalesce(sum({PART_SIZE}), 0) FROM advocate_share_parts p
                                        WHERE {ITS_PARTS}) AS BIGINT),
                 expires_at, created_at, opened_at, {label}, parts, CASE WHEN {COMPLETE} THEN 1 ELSE 0 END
          FROM advocate_shares WHERE {column} = ?1 AND expires_at > ?2 AND {only} ORDER BY created_at, id"
@@ -200,16 +202,16 @@ pub fn open(
     id: &str,
     from: Option<&str>,
     piece: Piece,
-) -> Result<Vec<u8>, AdvocateError> {
+) -> Result<Stored, AdvocateError> {
     purge(c)?;
     let tx = c.transaction()?;
     let survivor = owner(&tx, advocate_id, id, from)?;
-    let bytes: Option<Vec<u8>> = match piece {
+    let bytes: Option<Stored> = match piece {
         Piece::Sealed => tx
             .query_row(
                 "SELECT sealed FROM advocate_shares WHERE survivor_id = ?1 AND id = ?2",
                 params![survivor, id],
-                |r| r.get(0),
+                |r| r.get(0).map(Stored::Inline),
             )
             .optional()?,
         Piece::Part(n) => parts::read(&tx, &survivor, id, n)?,

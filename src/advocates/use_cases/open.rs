@@ -4,28 +4,36 @@
 use super::checks;
 use crate::advocates::errors::AdvocateError;
 use crate::advocates::store::shares::{self, Piece};
+use crate::blobs::{Blobs, Stored};
 use crate::db::Db;
 
-/// The sealed item of share `share`.
+/// The sealed item of share `share` (always in its row: it is small).
 pub async fn sealed(
     db: &Db,
     advocate: String,
     share: &str,
     from: Option<String>,
 ) -> Result<Vec<u8>, AdvocateError> {
-    read(db, advocate, share, from, Piece::Sealed).await
+    let stored = read(db, advocate, share, from, Piece::Sealed).await?;
+    fetched(&Blobs::Database, stored).await
 }
 
-/// Part `n` (as the path has it) of share `share`.
+/// Part `n` (as the path has it) of share `share`, from its row or the bucket.
 pub async fn part(
     db: &Db,
+    blobs: &Blobs,
     advocate: String,
-    share: &str,
-    n: &str,
+    (share, n): (&str, &str),
     from: Option<String>,
 ) -> Result<Vec<u8>, AdvocateError> {
     let n = checks::part_number(n)?;
-    read(db, advocate, share, from, Piece::Part(n)).await
+    let stored = read(db, advocate, share, from, Piece::Part(n)).await?;
+    fetched(blobs, stored).await
+}
+
+/// An object gone between the row's read and its own is a share withdrawn meanwhile.
+async fn fetched(blobs: &Blobs, stored: Stored) -> Result<Vec<u8>, AdvocateError> {
+    blobs.fetch(stored).await?.ok_or(AdvocateError::NotFound)
 }
 
 async fn read(
@@ -34,7 +42,7 @@ async fn read(
     share: &str,
     from: Option<String>,
     piece: Piece,
-) -> Result<Vec<u8>, AdvocateError> {
+) -> Result<Stored, AdvocateError> {
     let (share, from) = (checks::id(share)?, checks::survivor(from)?);
     db.write(move |c| shares::open(c, &advocate, &share, from.as_deref(), piece))
         .await

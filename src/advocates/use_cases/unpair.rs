@@ -3,12 +3,14 @@
 
 use crate::advocates::errors::AdvocateError;
 use crate::advocates::store::links;
+use crate::blobs::Blobs;
 use crate::db::Db;
 use crate::room::Room;
 
 /// `NotFound` when they were not paired.
 pub async fn unpair(
     db: &Db,
+    blobs: &Blobs,
     room: std::sync::Arc<Room>,
     survivor: String,
     advocate: String,
@@ -17,5 +19,9 @@ pub async fn unpair(
     let gone = db
         .write(move |c| room.freeing(|| links::unlink(&mut *c, &survivor, &advocate), full))
         .await?;
+    if gone {
+        // The objects of the shares' parts, noted for deletion as the pairing's rows cascaded, go now.
+        blobs.sweep(db).await;
+    }
     gone.then_some(()).ok_or(AdvocateError::NotFound)
 }

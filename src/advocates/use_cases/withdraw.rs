@@ -6,12 +6,14 @@ use std::sync::Arc;
 use super::checks;
 use crate::advocates::errors::AdvocateError;
 use crate::advocates::store::shares;
+use crate::blobs::Blobs;
 use crate::db::Db;
 use crate::room::Room;
 
 /// `NotFound` when she has no such share.
 pub async fn withdraw(
     db: &Db,
+    blobs: &Blobs,
     room: Arc<Room>,
     survivor: String,
     share: &str,
@@ -24,6 +26,8 @@ pub async fn withdraw(
     if !gone {
         return Err(AdvocateError::NotFound);
     }
+    // Its parts' objects, noted for deletion with their rows, go now.
+    blobs.sweep(db).await;
     tracing::info!("a share was withdrawn");
     Ok(())
 }

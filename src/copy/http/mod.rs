@@ -10,6 +10,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use super::CopyState;
 use super::rules::{MAX_CHUNK_BYTES, MAX_JSON_BYTES};
 use super::use_cases::Owner;
+use crate::blobs::Blobs;
 use crate::error::ApiError;
 use crate::vault::SignedIn;
 
@@ -54,8 +55,12 @@ impl FromRequest for Owner {
                 return Err(ApiError::not_found());
             }
             let signed_in = SignedIn::extract(&req).await?;
+            let blobs = req
+                .app_data::<web::Data<Blobs>>()
+                .map(|b| b.get_ref().clone());
             Ok(Self {
                 db: signed_in.db,
+                blobs: blobs.unwrap_or(Blobs::Database),
                 account: signed_in.account,
                 limit: state.map_or(0, |s| s.config.max_bytes()),
             })

@@ -21,6 +21,9 @@ pub fn delete_all(c: &mut Connection, account: &str) -> Result<(), CopyError> {
     Ok(())
 }
 
+/// A chunk's size, wherever its bytes are (an SQL expression on `copy_chunks`; `crate::blobs`).
+pub(super) const CHUNK_SIZE: &str = "coalesce(size, length(data))";
+
 /// Which of an account's rows a batched deletion takes.
 pub(super) enum Rows<'a> {
     Records,
@@ -58,16 +61,21 @@ fn delete_batch(
 ) -> Result<(i64, bool), CopyError> {
     let (select, delete) = match rows {
         Rows::Records => (
-            "SELECT id, CAST(NULL AS BIGINT), length(data) FROM copy_records WHERE account_id = ?1",
+            "SELECT id, CAST(NULL AS BIGINT), length(data) FROM copy_records WHERE account_id = ?1"
+                .to_string(),
             "DELETE FROM copy_records WHERE account_id = ?1 AND id = ?2",
         ),
         Rows::Chunks(None) => (
-            "SELECT attachment_id, idx, length(data) FROM copy_chunks WHERE account_id = ?1",
+            format!(
+                "SELECT attachment_id, idx, {CHUNK_SIZE} FROM copy_chunks WHERE account_id = ?1"
+            ),
             "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
         ),
         Rows::Chunks(Some(_)) => (
-            "SELECT attachment_id, idx, length(data) FROM copy_chunks
-             WHERE account_id = ?1 AND attachment_id = ?2",
+            format!(
+                "SELECT attachment_id, idx, {CHUNK_SIZE} FROM copy_chunks
+                 WHERE account_id = ?1 AND attachment_id = ?2"
+            ),
             "DELETE FROM copy_chunks WHERE account_id = ?1 AND attachment_id = ?2 AND idx = ?3",
         ),
     };
@@ -84,9 +92,9 @@ fn delete_batch(
     };
     match rows {
         Rows::Chunks(Some(attachment)) => {
-            tx.query_while(select, params![account, attachment], &mut read)?
+            tx.query_while(&select, params![account, attachment], &mut read)?
         }
-        _ => tx.query_while(select, [account], &mut read)?,
+        _ => tx.query_while(&select, [account], &mut read)?,
     }
     let mut counted = 0;
     for (key, idx, len) in batch {

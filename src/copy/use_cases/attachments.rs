@@ -20,12 +20,31 @@ pub async fn put_chunk(
     if data.as_ref().is_empty() {
         return Err(CopyError::Invalid("A chunk cannot be empty."));
     }
-    let Owner { db, account, limit } = owner;
+    let Owner {
+        db,
+        blobs,
+        account,
+        limit,
+    } = owner;
     let bytes = data.as_ref().len();
-    db.write(move |conn| chunks::put_chunk(conn, &account, &attachment, idx, data.as_ref(), limit))
-        .await?;
-    crate::metrics::copy_stored(bytes);
-    Ok(())
+    // Stored first, so the row is written only for bytes the store holds; the row's transaction then
+    // claims them, and a refusal there (her copy is full) deletes them again.
+    let chunk = blobs.stage(&db, data.as_ref().to_vec()).await?;
+    let object = chunk.object().map(str::to_string);
+    let result = db
+        .write(move |conn| chunks::put_chunk(conn, &account, &attachment, idx, &chunk, limit))
+        .await;
+    match result {
+        Ok(()) => {
+            blobs.sweep(&db).await;
+            crate::metrics::copy_stored(bytes);
+            Ok(())
+        }
+        Err(e) => {
+            blobs.discard(&db, object).await;
+            Err(e)
+        }
+    }
 }
 
 /// The chunks the server has, in order: what an upload resumes after.
@@ -40,11 +59,13 @@ pub async fn chunk_list(owner: Owner, attachment: &str) -> Result<Vec<i64>, Copy
 pub async fn chunk(owner: Owner, (attachment, idx): (&str, &str)) -> Result<Vec<u8>, CopyError> {
     let (attachment, idx) = (rules::name(attachment)?, rules::chunk_index(idx)?);
     let account = owner.account;
-    owner
+    let stored = owner
         .db
         .read(move |conn| Ok::<_, CopyError>(chunks::chunk(conn, &account, &attachment, idx)?))
         .await?
-        .ok_or(CopyError::NotFound)
+        .ok_or(CopyError::NotFound)?;
+    // An object gone between the row's read and its own is a chunk replaced or deleted meanwhile.
+    owner.blobs.fetch(stored).await?.ok_or(CopyError::NotFound)
 }
 
 pub async fn delete(owner: Owner, room: Arc<Room>, attachment: &str) -> Result<(), CopyError> {
@@ -52,5 +73,7 @@ pub async fn delete(owner: Owner, room: Arc<Room>, attachment: &str) -> Result<(
     freeing(&owner.db, room, move |conn| {
         chunks::delete_attachment(conn, &account, &attachment)
     })
-    .await
+    .await?;
+    owner.blobs.sweep(&owner.db).await;
+    Ok(())
 }

@@ -47,6 +47,7 @@ pub async fn delete_all(owner: Owner, room: Arc<Room>) -> Result<(), CopyError> 
         deletion::delete_all(conn, &account)
     })
     .await?;
+    owner.blobs.sweep(&owner.db).await;
     tracing::info!("an account's copy was deleted by its owner");
     Ok(())
 }

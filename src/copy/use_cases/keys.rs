@@ -16,7 +16,9 @@ pub async fn set(owner: Owner, room: Arc<Room>, keys: Keys) -> Result<(), CopyEr
             "A key is longer than a wrapped key can be.",
         ));
     }
-    let Owner { db, account, limit } = owner;
+    let Owner {
+        db, account, limit, ..
+    } = owner;
     db.write(move |conn| accounts::set_keys(conn, &account, &keys, limit))
         .await
 }

@@ -9,13 +9,16 @@ pub mod records;
 
 use std::sync::Arc;
 
+use crate::blobs::Blobs;
 use crate::copy::errors::CopyError;
 use crate::db::Db;
 use crate::room::Room;
 
-/// Whose copy an action is on: the signed-in account, the database and the size its copy may reach.
+/// Whose copy an action is on: the signed-in account, the database, where chunks keep their bytes and the
+/// size its copy may reach.
 pub struct Owner {
     pub db: Db,
+    pub blobs: Blobs,
     pub account: String,
     pub limit: u64,
 }
@@ -29,3 +32,6 @@ async fn freeing<T: Send + 'static>(
     db.write(move |conn| room.freeing(|| delete(&mut *conn), |e| matches!(e, CopyError::NoRoom(_))))
         .await
 }
+
+#[cfg(test)]
+mod tests;

@@ -38,7 +38,9 @@ pub async fn put(owner: Owner, room: Arc<Room>, id: &str, new: NewRecord) -> Res
         data,
         updated_at: String::new(),
     };
-    let Owner { db, account, limit } = owner;
+    let Owner {
+        db, account, limit, ..
+    } = owner;
     let bytes = record.data.len();
     db.write(move |conn| records::put(conn, &account, &record, limit))
         .await?;

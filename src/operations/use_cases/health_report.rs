@@ -263,6 +263,7 @@ mod tests {
         crate::db::backup(&data, &dir.path().join("backup.db")).unwrap();
         let owner = crate::copy::use_cases::Owner {
             db: db.clone(),
+            blobs: crate::blobs::Blobs::Database,
             account: "a".into(),
             limit: u64::MAX,
         };
