@@ -337,6 +337,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "safety",
             "assets",
             "room",
+            "moving",
         ],
     ),
     (
