@@ -87,13 +87,15 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         to: PathBuf,
     },
-    /// Copy this installation's database into another one, to move up to PostgreSQL or back down to
-    /// SQLite: every table, resumable (run it again after an interruption: rows already there are
-    /// skipped, never repeated) and verified (each table's row count and checksum compared at the end).
-    /// The source is the database the configuration names ([database] url) and is only read; stop the
-    /// servers on it first. Run it again after the servers stopped for good, then point [database] url at
-    /// the target. Exit 0 when copied and verified, 1 when the copy or its verification failed (naming
-    /// the table), 2 when refused (bad URL, a running server, the same database, another schema version)
+    /// Copy the database to PostgreSQL, or back down to SQLite: resumable and verified
+    ///
+    /// Copies every table of the database the configuration names ([database] url, only read, in one
+    /// snapshot) into the target. Resumable: run it again after an interruption, and rows already there
+    /// are skipped, never repeated. Verified: each table's row count and checksum are compared at the end.
+    /// Stop the servers first; once it has copied and verified, point [database] url at the target and
+    /// start them. Exit 0 when copied and verified, 1 when the copy or its verification failed (naming
+    /// the table), 2 when refused (bad URL, a running server, the same database, another schema version,
+    /// a target holding other data)
     MigrateData {
         /// The target: postgres://USER@HOST:PORT/DATABASE to move up from SQLite (an empty database, or
         /// one an earlier run partly filled), or sqlite://PATH to come back down from PostgreSQL
