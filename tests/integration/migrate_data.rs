@@ -112,6 +112,33 @@ fn target(dir: &Path) -> (String, String, PathBuf) {
     (schema, url, file)
 }
 
+/// A new target the installation in `data` was copied into whole: its schema, and the arguments naming it
+/// (the password in its file).
+fn copied_into_new_target(dir: &Path, data: &Path) -> (String, Vec<String>) {
+    let (schema, url, password) = target(dir);
+    let to = vec![
+        "--to".to_string(),
+        url,
+        "--password-file".to_string(),
+        password.to_str().unwrap().to_string(),
+    ];
+    let (status, out, err) = migrate(data, None, &strs(&to));
+    assert!(status.success(), "{out}\n{err}");
+    (schema, to)
+}
+
+/// Runs `sql` in the target's schema, as a test's hand on the target.
+fn in_target(schema: &str, sql: &str) {
+    postgres::cluster()
+        .client(Some(schema))
+        .batch_execute(sql)
+        .unwrap();
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 /// Each table's row count in the SQLite file.
 fn sqlite_counts(data: &Path) -> Vec<(String, i64)> {
     let db = rusqlite::Connection::open(data.join(solace::db::FILE_NAME)).unwrap();
@@ -245,24 +272,15 @@ fn up_to_postgresql_and_served_there_then_back_down_to_sqlite() {
 #[test]
 fn an_interrupted_copy_goes_on_where_it_stopped_and_repeats_no_row() {
     let (dir, data) = copy_of_installation();
-    let (schema, url, password) = target(dir.path());
-    let to = [
-        "--to",
-        url.as_str(),
-        "--password-file",
-        password.to_str().unwrap(),
-    ];
-    let (status, out, err) = migrate(&data, None, &to);
-    assert!(status.success(), "{out}\n{err}");
+    let (schema, to) = copied_into_new_target(dir.path(), &data);
+    let to = strs(&to);
     // What an interruption leaves: some tables whole, some in part, some not begun.
-    postgres::cluster()
-        .client(Some(&schema))
-        .batch_execute(
-            "DELETE FROM copy_chunks WHERE idx > 0; DELETE FROM checkin_advocate_notes;
+    in_target(
+        &schema,
+        "DELETE FROM copy_chunks WHERE idx > 0; DELETE FROM checkin_advocate_notes;
              DELETE FROM refresh_tokens WHERE id = (SELECT max(id) FROM refresh_tokens);
              DELETE FROM advocate_shares;",
-        )
-        .unwrap();
+    );
     let (status, out, err) = migrate(&data, None, &to);
     assert!(status.success(), "{out}\n{err}");
     assert!(
@@ -280,23 +298,12 @@ fn an_interrupted_copy_goes_on_where_it_stopped_and_repeats_no_row() {
 #[test]
 fn a_target_that_changes_the_rows_fails_verification_naming_the_table() {
     let (dir, data) = copy_of_installation();
-    let (schema, url, password) = target(dir.path());
-    let to = [
-        "--to",
-        url.as_str(),
-        "--password-file",
-        password.to_str().unwrap(),
-    ];
-    assert!(migrate(&data, None, &to).0.success());
-    postgres::cluster()
-        .client(Some(&schema))
-        .batch_execute(
-            "DELETE FROM copy_chunks WHERE idx = 2;
+    let (schema, to) = copied_into_new_target(dir.path(), &data);
+    let to = strs(&to);
+    in_target(&schema, "DELETE FROM copy_chunks WHERE idx = 2;
              CREATE FUNCTION damage() RETURNS trigger LANGUAGE plpgsql AS $$
              BEGIN NEW.data := '\\x00'; RETURN NEW; END $$;
-             CREATE TRIGGER damage BEFORE INSERT ON copy_chunks FOR EACH ROW EXECUTE FUNCTION damage();",
-        )
-        .unwrap();
+             CREATE TRIGGER damage BEFORE INSERT ON copy_chunks FOR EACH ROW EXECUTE FUNCTION damage();");
     let (status, out, err) = migrate(&data, None, &to);
     assert_eq!(status.code(), Some(1), "{out}\n{err}");
     assert!(
@@ -333,29 +340,21 @@ fn it_refuses_in_plain_words_and_leaves_the_source_as_it_was() {
     );
     refused(&["--to", "mysql://x@y/z"], "--to must be postgres://");
     // A target at another schema version.
-    postgres::cluster()
-        .client(Some(&schema))
-        .batch_execute(
-            "CREATE TABLE solace_schema (version BIGINT); INSERT INTO solace_schema VALUES (23);",
-        )
-        .unwrap();
+    in_target(
+        &schema,
+        "CREATE TABLE solace_schema (version BIGINT); INSERT INTO solace_schema VALUES (23);",
+    );
     refused(
         &["--to", &url, "--password-file", password],
         "the target database is at schema version 23",
     );
     // A target holding another installation's data for the same keys.
-    let (other, url, password) = target(dir.path());
-    let to = [
-        "--to",
-        url.as_str(),
-        "--password-file",
-        password.to_str().unwrap(),
-    ];
-    assert!(migrate(&data, None, &to).0.success());
-    postgres::cluster()
-        .client(Some(&other))
-        .batch_execute("UPDATE users SET user_metadata = '{\"name\": \"someone else\"}'")
-        .unwrap();
+    let (other, to) = copied_into_new_target(dir.path(), &data);
+    let to = strs(&to);
+    in_target(
+        &other,
+        "UPDATE users SET user_metadata = '{\"name\": \"someone else\"}'",
+    );
     refused(&to, "the target already holds other data in table users");
     assert_eq!(file_digest(&data.join(solace::db::FILE_NAME)), source);
     // A server running on the source.
