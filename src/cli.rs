@@ -87,6 +87,34 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         to: PathBuf,
     },
+    /// Copy the database to PostgreSQL, or back down to SQLite: resumable and verified
+    ///
+    /// Copies every table of the database the configuration names ([database] url, only read, in one
+    /// snapshot) into the target. Resumable: run it again after an interruption, and rows already there
+    /// are skipped, never repeated. Verified: each table's row count and checksum are compared at the end.
+    /// Stop the servers first; once it has copied and verified, point [database] url at the target and
+    /// start them. Exit 0 when copied and verified, 1 when the copy or its verification failed (naming
+    /// the table), 2 when refused (bad URL, a running server, the same database, another schema version,
+    /// a target holding other data)
+    MigrateData {
+        /// The target: postgres://USER@HOST:PORT/DATABASE to move up from SQLite (an empty database, or
+        /// one an earlier run partly filled), or sqlite://PATH to come back down from PostgreSQL
+        /// (sqlite:// alone is the data directory's solace.db). Its password is never printed
+        #[arg(long, value_name = "URL")]
+        to: String,
+        /// A file holding only the target PostgreSQL's password, rather than in the URL (which other
+        /// users of the machine can see in the process list)
+        #[arg(long, value_name = "FILE")]
+        password_file: Option<PathBuf>,
+        /// PEM certificates of the authority that signed the target PostgreSQL's certificate (unset:
+        /// the public authorities)
+        #[arg(long, value_name = "FILE")]
+        ca_file: Option<PathBuf>,
+        /// Where copy chunks and share parts go, s3://BUCKET/PREFIX: not yet available (they are in the
+        /// database's tables in this version, and move with them)
+        #[arg(long, value_name = "URL")]
+        storage: Option<String>,
+    },
     /// Manage accounts in the data directory (safe while the server runs); see `solace users --help`
     Users {
         #[command(subcommand)]

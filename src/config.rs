@@ -24,6 +24,7 @@ pub mod storage;
 mod stores;
 pub use database::DatabaseConfig;
 pub use site::{DEFAULT_PAGE_TITLE, Resource, ResourceCategory, SiteConfig, UI_LANGUAGES};
+pub use sources::read_secret_file;
 pub use storage::{Bucket, StorageConfig};
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]

@@ -52,6 +52,23 @@ pub fn prepare_and_lock(dir: &Path) -> Result<DataDirLock, DataDirError> {
     }
 }
 
+/// Takes the lock of a data directory a server may be running on, without waiting and without creating or
+/// changing anything there: for a command that must not run beside a server (`solace migrate-data`, whose
+/// copy would miss what the server writes after it began). None when the directory has no lock file (no
+/// server ever ran there); `InUse` when a server holds it.
+pub fn lock_existing(dir: &Path) -> Result<Option<DataDirLock>, DataDirError> {
+    let file = match File::open(dir.join(LOCK_FILE)) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(DataDirError::Lock(dir.to_path_buf(), e)),
+    };
+    match file.try_lock() {
+        Ok(()) => Ok(Some(DataDirLock { _file: file })),
+        Err(TryLockError::WouldBlock) => Err(DataDirError::InUse(dir.to_path_buf())),
+        Err(TryLockError::Error(e)) => Err(DataDirError::Lock(dir.to_path_buf(), e)),
+    }
+}
+
 /// Group and other users get nothing: the database and the keys are hers and the server's alone.
 const DIR_MODE: u32 = 0o700;
 const FILE_MODE: u32 = 0o600;

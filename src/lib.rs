@@ -25,6 +25,7 @@ pub mod incidents;
 pub mod local;
 pub mod logging;
 pub mod metrics;
+pub mod moving;
 pub mod neighbours;
 pub mod opaque_tokens;
 pub mod operations;

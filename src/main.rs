@@ -62,6 +62,7 @@ fn main() -> ExitCode {
             | Command::Advocates { .. }
             | Command::Operators { .. }
             | Command::ServiceKey { .. }
+            | Command::MigrateData { .. }
     ) && let Some(why) = config.not_yet_served(matches!(command, Command::Backup { .. }))
     {
         eprintln!("solace: {why}");
@@ -100,6 +101,20 @@ fn main() -> ExitCode {
             }
         }
         Command::Users { command, json } => users::run(&config, &command, json),
+        Command::MigrateData {
+            to,
+            password_file,
+            ca_file,
+            storage,
+        } => solace::commands::migrate_data::run(
+            &config,
+            &solace::commands::migrate_data::Target {
+                url: &to,
+                password_file: password_file.as_deref(),
+                ca_file: ca_file.as_deref(),
+                storage: storage.as_deref(),
+            },
+        ),
         Command::Advocates { command } => solace::commands::advocates::run(&config, &command),
         Command::Operators { command } => solace::commands::operators::run(&config, &command),
         Command::Email {

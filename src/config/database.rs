@@ -2,7 +2,7 @@
 //! always; `postgres://user@host:port/db?sslmode=...` names a PostgreSQL server (docs/development.md, "The
 //! database layer"), which `solace validate-config --connect` checks too.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -113,11 +113,42 @@ fn parse_postgres(url: &str) -> Result<Option<postgres::Config>, ConfigError> {
             "must be exactly {SQLITE:?}: SQLite keeps its file in the data directory (server.data_dir)"
         )));
     }
-    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+    if !is_postgres_url(url) {
         return Err(bad(format!(
             "must be {SQLITE:?} or postgres://USER@HOST:PORT/DATABASE (it starts with neither)"
         )));
     }
+    postgres_settings(url, "database.url").map(Some)
+}
+
+/// Whether `url` names a PostgreSQL server.
+pub fn is_postgres_url(url: &str) -> bool {
+    let url = url.trim();
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// The PostgreSQL server another URL than `[database]`'s names (`solace migrate-data --to`), with the
+/// password from `password` when the URL holds none, and TLS trusting `ca_file` or the public
+/// authorities. Errors name `key` and never repeat the URL, which may hold the password.
+pub fn server_at(
+    url: &str,
+    key: &str,
+    password: Option<&str>,
+    ca_file: Option<&Path>,
+) -> Result<PostgresServer, ConfigError> {
+    let mut config = postgres_settings(url.trim(), key)?;
+    if let Some(password) = password.filter(|_| config.get_password().is_none()) {
+        config.password(password);
+    }
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    PostgresServer::new(config, ca_file).map_err(|e| ConfigError::invalid(key, e.to_string()))
+}
+
+/// A `postgres://` URL's settings, each rule's refusal naming `key`.
+fn postgres_settings(url: &str, key: &str) -> Result<postgres::Config, ConfigError> {
+    let bad = |why: String| ConfigError::invalid(key, why);
     let config = postgres::Config::from_str(url).map_err(|e| {
         // The library's cause names the option (never its value): "invalid value for option `sslmode`".
         let mut why = e.to_string();
@@ -140,7 +171,7 @@ fn parse_postgres(url: &str) -> Result<Option<postgres::Config>, ConfigError> {
             "needs a database name: postgres://USER@HOST/DATABASE".into()
         ));
     }
-    Ok(Some(config))
+    Ok(config)
 }
 
 #[cfg(test)]

@@ -166,7 +166,8 @@ fn secret_from_file(
     Ok(())
 }
 
-fn read_secret_file(path: &Path, key: &str) -> Result<Secret, ConfigError> {
+/// A file holding only a secret (one line ending at its end is not part of it); errors name `key`.
+pub fn read_secret_file(path: &Path, key: &str) -> Result<Secret, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         err(
             "configuration",

@@ -79,6 +79,12 @@ impl Connection {
         }
     }
 
+    /// Whether this connection is PostgreSQL's: for the few statements that must name an engine's own
+    /// catalogue (`solace migrate-data` listing the tables), never for a store's queries.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.engine, Engine::Postgres(_))
+    }
+
     /// A PostgreSQL connection the server closed (restarted, or a network cut): the pool replaces it.
     pub(super) fn is_broken(&self) -> bool {
         match &self.engine {

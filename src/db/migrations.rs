@@ -171,8 +171,30 @@ pub const MIGRATIONS: &[Migration] = &[
     },
 ];
 
-#[cfg(test)]
+/// The schema version this binary builds: a database at another one is not its to copy into.
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;
+
+/// The schema version `conn`'s database is at: SQLite's `user_version`, PostgreSQL's `solace_schema`; 0 for
+/// a database no migration has touched. Only reads, so it runs on a read-only connection too.
+pub fn version(conn: &super::Connection) -> Result<i64, DbError> {
+    if let Some(sqlite) = conn.sqlite() {
+        return Ok(sqlite.pragma_query_value(None, "user_version", |r| r.get(0))?);
+    }
+    let kept: bool = conn.query_row(
+        "SELECT count(*) > 0 FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_name = 'solace_schema'",
+        [],
+        |r| r.get(0),
+    )?;
+    if !kept {
+        return Ok(0);
+    }
+    conn.query_row(
+        "SELECT CAST(coalesce(max(version), 0) AS BIGINT) FROM solace_schema",
+        [],
+        |r| r.get(0),
+    )
+}
 
 pub fn run(conn: &mut Connection) -> Result<(), DbError> {
     run_list(conn, MIGRATIONS)

@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex};
 
 pub use connection::{Connection, Transaction};
 pub use error::{CaFileProblem, Conversion, DbError, OptionalExtension, Result};
+pub use migrations::{LATEST_VERSION as SCHEMA_VERSION, version as schema_version};
 pub use pg::tls as postgres_tls;
 pub use pg_server::Server as PostgresServer;
 pub use row::Row;
@@ -210,6 +211,36 @@ pub fn open_for_command_on(
             Ok(conn)
         }
     }
+}
+
+/// A read-only connection to the SQLite file at `path`, migrating nothing: `solace migrate-data`'s source,
+/// left as it is. Its transactions are deferred, so one read transaction holds one snapshot of the file.
+pub fn open_read_only(path: &Path) -> Result<Connection, DbError> {
+    if !path.is_file() {
+        return Err(DbError::Io(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("no database at {}", path.display()),
+        )));
+    }
+    open_connection(path, true)
+}
+
+/// The SQLite file at `path` for writing, created 0600 when missing and brought to this binary's schema:
+/// `solace migrate-data`'s target when coming back down from PostgreSQL.
+pub fn open_sqlite_writer(path: &Path) -> Result<Connection, DbError> {
+    create_private_file(path).map_err(DbError::Io)?;
+    sqlite::open_writer(path)
+}
+
+/// A connection of its own to PostgreSQL, migrating nothing (`solace migrate-data` checks the versions
+/// first); one that does not write refuses to.
+pub fn connect_postgres(server: &PostgresServer, writes: bool) -> Result<Connection, DbError> {
+    server.connect(writes)
+}
+
+/// Applies every pending migration on a PostgreSQL connection (an empty target of `solace migrate-data`).
+pub fn migrate_postgres(conn: &mut Connection) -> Result<(), DbError> {
+    migrations::run_postgres(conn)
 }
 
 /// Creates `path` with mode 0600 if it does not exist; SQLite gives its -wal and -shm files the same mode.

@@ -24,6 +24,31 @@ impl Server {
         })
     }
 
+    /// Where it is, without the password: `user@host:port/database`, and its `options` (a `search_path`)
+    /// when it has any. What a command prints, and how two names of one database are told apart.
+    pub fn place(&self) -> String {
+        let hosts: Vec<String> = self
+            .config
+            .get_hosts()
+            .iter()
+            .map(|host| match host {
+                postgres::config::Host::Tcp(name) => name.clone(),
+                postgres::config::Host::Unix(path) => path.display().to_string(),
+            })
+            .collect();
+        let port = self.config.get_ports().first().copied().unwrap_or(5432);
+        let mut place = format!(
+            "{}@{}:{port}/{}",
+            self.config.get_user().unwrap_or_default(),
+            hosts.join(","),
+            self.config.get_dbname().unwrap_or_default()
+        );
+        if let Some(options) = self.config.get_options() {
+            place.push_str(&format!(" ({options})"));
+        }
+        place
+    }
+
     /// A new connection; one that does not write refuses to (as SQLite's read-only readers do).
     pub(super) fn connect(&self, writes: bool) -> Result<Connection> {
         let mut client = self.config.connect(self.tls.clone())?;

@@ -351,6 +351,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "safety",
             "assets",
             "room",
+            "moving",
         ],
     ),
     (

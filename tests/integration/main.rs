@@ -47,6 +47,7 @@ mod hostile_clients;
 mod install_manifest;
 mod local_config;
 mod metrics;
+mod migrate_data;
 mod operations;
 mod operators;
 mod proxy_token_size;
