@@ -5,7 +5,8 @@ Usage: postgres-stand-in.py PORT. Makes a cluster in a new temporary directory (
 `postgres` OS user when run as root, since initdb refuses root), starts the server on 127.0.0.1:PORT
 with TLS on (a self-signed certificate made by openssl), and creates:
 
-- the database `solace` owned by the role `solace`, which signs in with a password over TCP;
+- the database `solace` owned by the role `solace`, which signs in with a password over TCP and may
+  create databases (the JavaScript suites give each server one of its own: postgres-databases.mjs);
 - the role `solace_tls`, which the server accepts over TLS only (for the tests of a server that
   requires TLS).
 
@@ -108,7 +109,7 @@ try:
     psql = ["psql", "-h", top, "-p", str(port), "-U", "postgres", "-d", "postgres", "-q",
             "-v", "ON_ERROR_STOP=1"]
     for sql in (
-        f"CREATE ROLE solace LOGIN PASSWORD '{password}'",
+        f"CREATE ROLE solace LOGIN CREATEDB PASSWORD '{password}'",
         f"CREATE ROLE solace_tls LOGIN PASSWORD '{password}'",
         "CREATE DATABASE solace OWNER solace",
     ):
