@@ -6,6 +6,11 @@
 //!   3. a flood of 500 simultaneous sign-ins: /health latency during it, peak RSS of the server,
 //!      and how many sign-ins got 503 `server_busy` (queue full) instead of queueing.
 //!
+//! With `engines` (`cargo bench --bench auth -- engines`), instead: sign-in and refresh throughput and
+//! p50/p99 with 16 clients on SQLite, on PostgreSQL with one instance, and with two instances on the same
+//! PostgreSQL database (two servers sharing their keys, each client alternating between them), each round
+//! anchored as above (sign-ins as a share of bare Argon2id) and by SQLite's refresh rate in the same round.
+//!
 //! Traffic goes to loopback only and every phase is bounded in time and count.
 
 use std::sync::Arc;
@@ -31,13 +36,23 @@ const PHASE: Duration = Duration::from_secs(8);
 const FLOOD: usize = 500;
 
 fn start() -> common::Server {
+    start_on("", None, vec![])
+}
+
+/// The server with `database` (a `[database]` table, or nothing for SQLite) appended to its config, on
+/// `data_dir` (a fresh one when none), with `env` added.
+fn start_on(
+    database: &str,
+    data_dir: Option<std::path::PathBuf>,
+    env: Vec<(String, String)>,
+) -> common::Server {
     common::Server::start_with(common::Options {
         // Rate limits off: this measures the hashing pool, whose own bound produces the 503s.
-        config: Some(
-            "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n"
-                .into(),
-        ),
-        env: vec![("RUST_LOG".into(), "warn,solace=info".into())],
+        config: Some(format!(
+            "[auth.rate_limit]\ntoken_per_ip = 0\ntoken_per_email = 0\nsignup_per_ip = 0\nsignup_per_email = 0\n{database}"
+        )),
+        data_dir,
+        env: [vec![("RUST_LOG".into(), "warn,solace=info".into())], env].concat(),
         ..Default::default()
     })
 }
@@ -121,36 +136,59 @@ impl Load {
     }
 }
 
-async fn sign_in(client: &reqwest::Client, base: &str) -> (u16, Duration) {
+/// `POST /auth/v1/token?grant_type=GRANT` with `body`: the status, the answer's refresh token (on a
+/// success) and the latency.
+async fn token(
+    client: &reqwest::Client,
+    base: &str,
+    grant: &str,
+    body: serde_json::Value,
+) -> (u16, Option<String>, Duration) {
     let t = Instant::now();
-    let status = client
-        .post(format!("{base}/auth/v1/token?grant_type=password"))
+    let Ok(r) = client
+        .post(format!("{base}/auth/v1/token?grant_type={grant}"))
         .header("X-Supabase-Api-Version", "2024-01-01")
-        .json(&json!({"email": EMAIL, "password": PASSWORD}))
+        .json(&body)
         .send()
         .await
-        .map(|r| r.status().as_u16())
-        .unwrap_or(0);
-    (status, t.elapsed())
+    else {
+        return (0, None, t.elapsed());
+    };
+    let status = r.status().as_u16();
+    let refresh = match status {
+        200 => r
+            .json::<serde_json::Value>()
+            .await
+            .ok()
+            .and_then(|b| b["refresh_token"].as_str().map(str::to_string)),
+        _ => None,
+    };
+    (status, refresh, t.elapsed())
 }
 
-/// `clients` loops signing in for PHASE.
-async fn closed_loop(base: &str, clients: usize) -> Load {
-    let client = reqwest::Client::new();
+async fn sign_in(client: &reqwest::Client, base: &str) -> (u16, Duration) {
+    let (status, _, latency) = token(
+        client,
+        base,
+        "password",
+        json!({"email": EMAIL, "password": PASSWORD}),
+    )
+    .await;
+    (status, latency)
+}
+
+/// `clients` tasks for PHASE, each running `client(i, deadline)`, which answers with the status and
+/// latency of each of its requests.
+async fn run_clients<F, Fut>(clients: usize, client: F) -> Load
+where
+    F: Fn(usize, Instant) -> Fut,
+    Fut: Future<Output = Vec<(u16, Duration)>> + Send + 'static,
+{
     let deadline = Instant::now() + PHASE;
     let started = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..clients {
-        let client = client.clone();
-        let base = base.to_string();
-        tasks.push(tokio::spawn(async move {
-            let mut out = Vec::new();
-            while Instant::now() < deadline {
-                out.push(sign_in(&client, &base).await);
-            }
-            out
-        }));
-    }
+    let tasks: Vec<_> = (0..clients)
+        .map(|i| tokio::spawn(client(i, deadline)))
+        .collect();
     let mut load = Load::default();
     for t in tasks {
         for (status, latency) in t.await.unwrap() {
@@ -159,6 +197,57 @@ async fn closed_loop(base: &str, clients: usize) -> Load {
     }
     load.elapsed = started.elapsed();
     load
+}
+
+/// The server of a client's `n`-th request: one after the other, each client starting at another.
+fn pick(bases: &[String], client: usize, n: usize) -> &str {
+    &bases[(client + n) % bases.len()]
+}
+
+/// `clients` loops signing in for PHASE, across `bases`.
+async fn closed_loop(bases: &[String], clients: usize) -> Load {
+    let http = reqwest::Client::new();
+    run_clients(clients, |i, deadline| {
+        let (http, bases) = (http.clone(), bases.to_vec());
+        async move {
+            let mut out = Vec::new();
+            while Instant::now() < deadline {
+                out.push(sign_in(&http, pick(&bases, i, out.len())).await);
+            }
+            out
+        }
+    })
+    .await
+}
+
+/// `clients` loops refreshing their sessions for PHASE across `bases`, each with the refresh token the
+/// last answer gave it (a session signed in first, not counted); a client whose refresh fails stops.
+async fn refresh_loop(bases: &[String], clients: usize) -> Load {
+    let http = reqwest::Client::new();
+    let mut first = Vec::new();
+    for i in 0..clients {
+        let body = json!({"email": EMAIL, "password": PASSWORD});
+        let (status, refresh, _) = token(&http, pick(bases, i, 0), "password", body).await;
+        first.push(refresh.unwrap_or_else(|| panic!("sign-in for a refresh loop: {status}")));
+    }
+    run_clients(clients, |i, deadline| {
+        let (http, bases, mut refresh) = (http.clone(), bases.to_vec(), first[i].clone());
+        async move {
+            let mut out = Vec::new();
+            while Instant::now() < deadline {
+                let body = json!({"refresh_token": refresh});
+                let base = pick(&bases, i, out.len() + 1);
+                let (status, next, latency) = token(&http, base, "refresh_token", body).await;
+                out.push((status, latency));
+                match next {
+                    Some(next) => refresh = next,
+                    None => break,
+                }
+            }
+            out
+        }
+    })
+    .await
 }
 
 /// FLOOD sign-ins at once, while /health is polled; returns (load, worst /health latency).
@@ -222,21 +311,16 @@ fn main() {
         return; // `cargo test --benches` asks for a list; there are no sub-benchmarks.
     }
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let server = start();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
+    if std::env::args().any(|a| a == "engines") {
+        return engines(&rt, cores);
+    }
+    let server = start();
     let base = server.url("");
-    rt.block_on(async {
-        let r = reqwest::Client::new()
-            .post(format!("{base}/auth/v1/signup"))
-            .json(&json!({"email": EMAIL, "password": PASSWORD}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200, "sign-up for the bench user");
-    });
+    rt.block_on(sign_up(&base));
 
     let p = solace::auth::keys::password::params();
     println!(
@@ -252,7 +336,7 @@ fn main() {
     let before = bare_hash_rate(cores);
     let mut rows = Vec::new();
     for clients in [16, 64] {
-        let mut load = rt.block_on(closed_loop(&base, clients));
+        let mut load = rt.block_on(closed_loop(std::slice::from_ref(&base), clients));
         println!(
             "server peak RSS after {clients} clients: {:.1} MB",
             peak_rss_mb(server_pid(&server))
@@ -300,4 +384,142 @@ fn main() {
         "flood goals (/health < 1 s, RSS < 150 MB, excess gets 503): {}",
         if ok { "met" } else { "NOT met" }
     );
+}
+
+async fn sign_up(base: &str) {
+    let r = reqwest::Client::new()
+        .post(format!("{base}/auth/v1/signup"))
+        .json(&json!({"email": EMAIL, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "sign-up for the bench user");
+}
+
+/// Where the engines' comparison runs its servers.
+#[derive(Clone, Copy)]
+enum Setup {
+    Sqlite,
+    /// This many instances on one PostgreSQL database.
+    Postgres(usize),
+}
+
+impl Setup {
+    fn name(self) -> String {
+        match self {
+            Setup::Sqlite => "SQLite".into(),
+            Setup::Postgres(1) => "PostgreSQL, 1 instance".into(),
+            Setup::Postgres(n) => format!("PostgreSQL, {n} instances"),
+        }
+    }
+
+    /// Its servers, started. Several instances share one schema of the cluster and the first one's keys
+    /// (copied into each other's data directory before it starts), as one installation would.
+    fn start(self, dirs: &mut Vec<tempfile::TempDir>) -> Vec<common::Server> {
+        let Setup::Postgres(n) = self else {
+            return vec![start()];
+        };
+        let cluster = stores_support::postgres::cluster();
+        let (_, url) = cluster.schema_url();
+        let database = format!("[database]\nurl = \"{url}\"\n");
+        let env = || vec![("SOLACE_DATABASE_PASSWORD".into(), cluster.password.clone())];
+        let mut servers = vec![start_on(&database, None, env())];
+        for _ in 1..n {
+            let dir = tempfile::tempdir().unwrap();
+            let data_dir = dir.path().join("data");
+            std::fs::create_dir(&data_dir).unwrap();
+            for entry in std::fs::read_dir(&servers[0].data_dir).unwrap() {
+                let entry = entry.unwrap();
+                let name = entry.file_name();
+                // The keys; not the lock, nor the SQLite file a PostgreSQL server leaves unused.
+                if entry.file_type().unwrap().is_file()
+                    && !name.to_string_lossy().starts_with("solace.")
+                {
+                    std::fs::copy(entry.path(), data_dir.join(name)).unwrap();
+                }
+            }
+            servers.push(start_on(&database, Some(data_dir), env()));
+            dirs.push(dir);
+        }
+        servers
+    }
+}
+
+/// One setup's figures in one round: sign-in and refresh loads.
+struct Measured {
+    setup: Setup,
+    sign_in: Load,
+    refresh: Load,
+}
+
+const ENGINE_CLIENTS: usize = 16;
+
+/// `cargo bench --bench auth -- engines`: the module comment's comparison, ROUNDS times (default 2), the
+/// setups' order reversed every other round so that a drift of the shared machine's load falls on each.
+fn engines(rt: &tokio::runtime::Runtime, cores: usize) {
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(2);
+    let fsync: String = stores_support::postgres::cluster()
+        .client(None)
+        .query_one("SHOW fsync", &[])
+        .unwrap()
+        .get(0);
+    println!(
+        "solace engines bench: {cores} cores, {ENGINE_CLIENTS} clients, {}s per phase, PostgreSQL fsync {fsync}",
+        PHASE.as_secs()
+    );
+    let setups = [Setup::Sqlite, Setup::Postgres(1), Setup::Postgres(2)];
+    for round in 1..=rounds {
+        let before = bare_hash_rate(cores);
+        let mut order = setups.to_vec();
+        if round % 2 == 0 {
+            order.reverse();
+        }
+        let mut measured = Vec::new();
+        for setup in order {
+            let mut dirs = Vec::new();
+            let servers = setup.start(&mut dirs);
+            let bases: Vec<String> = servers.iter().map(|s| s.url("")).collect();
+            rt.block_on(sign_up(&bases[0]));
+            let sign_in = rt.block_on(closed_loop(&bases, ENGINE_CLIENTS));
+            let refresh = rt.block_on(refresh_loop(&bases, ENGINE_CLIENTS));
+            measured.push(Measured {
+                setup,
+                sign_in,
+                refresh,
+            });
+        }
+        let after = bare_hash_rate(cores);
+        let anchor = (before + after) / 2.0;
+        let sqlite_refresh = measured
+            .iter()
+            .find(|m| matches!(m.setup, Setup::Sqlite))
+            .map(|m| m.refresh.rate())
+            .unwrap();
+        println!(
+            "round {round}: bare Argon2id {anchor:.1} hashes/s ({before:.1} before, {after:.1} after)"
+        );
+        measured.sort_by_key(|m| match m.setup {
+            Setup::Sqlite => 0,
+            Setup::Postgres(n) => n,
+        });
+        for m in &mut measured {
+            let (rate, refresh_rate) = (m.sign_in.rate(), m.refresh.rate());
+            println!(
+                "  {:<26} sign-in {rate:6.1}/s = {:3.0} % of bare, p50 {}, p99 {}, errors {}; \
+                 refresh {refresh_rate:7.1}/s = {:.2} of SQLite's, p50 {}, p99 {}, errors {}",
+                m.setup.name(),
+                rate / anchor * 100.0,
+                ms(m.sign_in.percentile(0.5)),
+                ms(m.sign_in.percentile(0.99)),
+                m.sign_in.refused + m.sign_in.other,
+                refresh_rate / sqlite_refresh,
+                ms(m.refresh.percentile(0.5)),
+                ms(m.refresh.percentile(0.99)),
+                m.refresh.refused + m.refresh.other,
+            );
+        }
+    }
 }

@@ -184,12 +184,15 @@ ui_checks() {
   npx vitest run
 }
 # The suite runs two ways at once (tests/auth-js/helpers.js, SIGN_UP_RETURNS_SESSION): as the server answers
-# by default, and against servers with GoTrue's autoconfirm switch on (`auth.sign_up_returns_session`), whose
-# lines are marked "(autoconfirm)". Both mostly wait on their tokens' clocks, so together they take as long as one.
+# by default, on SQLite, and against servers with GoTrue's autoconfirm switch on (`auth.sign_up_returns_session`)
+# on PostgreSQL (one throwaway cluster for the half, a database for each server: tests/support/with-postgres.mjs),
+# whose lines are marked "(autoconfirm, PostgreSQL)". So both engines are covered without a third run. Both
+# halves mostly wait on their tokens' clocks, so together they take as long as one.
 auth_js() {
   cd tests/auth-js
   # A test that hangs fails after 10 minutes instead of holding the run (as in the browser suite).
-  SOLACE_SIGN_UP=session node --test --test-timeout=600000 2>&1 | sed -u 's/^/(autoconfirm) /' &
+  SOLACE_SIGN_UP=session SOLACE_TEST_DATABASE=postgres node ../support/with-postgres.mjs \
+    node --test --test-timeout=600000 2>&1 | sed -u 's/^/(autoconfirm, PostgreSQL) /' &
   local autoconfirm=$! rc=0
   node --test --test-timeout=600000 || rc=$?
   wait "$autoconfirm" || rc=$?
@@ -200,10 +203,12 @@ auth_js() {
 # run the Rust tests then took minutes longer and the run ended no sooner (docs/development.md, "What the
 # test command costs"). A test that hangs fails after 10 minutes. The screens' accessibility checks run
 # as always, but without the screenshots kept for a person to look at (ui/e2e/harness.mjs, checkScreen),
-# which nobody looks at here.
+# which nobody looks at here. The e2e/postgres-*.test.mjs files run the sign-in, copy and check-in tests again
+# on PostgreSQL, on one throwaway cluster for the whole stage (tests/support/with-postgres.mjs).
 browser_tests() {
   cd ui
-  SOLACE_E2E_SCREENSHOTS=0 node --test --test-concurrency=2 --test-timeout=600000 e2e/
+  SOLACE_E2E_SCREENSHOTS=0 node ../tests/support/with-postgres.mjs \
+    node --test --test-concurrency=2 --test-timeout=600000 e2e/
 }
 
 # ---- the run ---------------------------------------------------------------------------------------

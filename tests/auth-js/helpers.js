@@ -2,6 +2,7 @@
 // free port with a temporary data directory and config, and builds real auth-js clients against it.
 import { GoTrueClient } from '@supabase/auth-js';
 
+import { newDatabase, onPostgres } from '../support/postgres-databases.mjs';
 import { freePort, startSolaceProcess } from '../support/solace-process.mjs';
 
 export { freePort };
@@ -21,7 +22,11 @@ function withSignUpWay(config) {
   return /^\[auth\]\n/m.test(config) ? config.replace(/^\[auth\]\n/m, `[auth]\n${line}`) : `${config}\n[auth]\n${line}`;
 }
 
-/** Starts solace; `config` is TOML appended to a base that lifts the rate limits (tests sign up a lot). */
+/**
+ * Starts solace; `config` is TOML appended to a base that lifts the rate limits (tests sign up a lot). With
+ * SOLACE_TEST_DATABASE=postgres (tests/all.sh runs the autoconfirm half so), each server keeps its tables
+ * in a database of its own on the suite's PostgreSQL cluster instead of its data directory's SQLite file.
+ */
 export async function startSolace(config = '', { raw = false } = {}) {
   const bin = process.env.SOLACE_BIN;
   if (!bin) throw new Error('set SOLACE_BIN to the solace binary (e.g. target/debug/solace)');
@@ -34,7 +39,7 @@ export async function startSolace(config = '', { raw = false } = {}) {
   const solace = await startSolaceProcess({
     bin,
     port,
-    config: `${site}${limits}${withSignUpWay(config)}`,
+    config: `${site}${limits}${withSignUpWay(config)}\n${onPostgres() ? (await newDatabase()).config : ''}`,
     env: { PATH: process.env.PATH, RUST_LOG: 'info', NO_COLOR: '1' },
     tmpPrefix: 'solace-authjs-',
     readyTimeoutMs: 20_000,

@@ -5,13 +5,17 @@ Usage: postgres-stand-in.py PORT. Makes a cluster in a new temporary directory (
 `postgres` OS user when run as root, since initdb refuses root), starts the server on 127.0.0.1:PORT
 with TLS on (a self-signed certificate made by openssl), and creates:
 
-- the database `solace` owned by the role `solace`, which signs in with a password over TCP;
+- the database `solace` owned by the role `solace`, which signs in with a password over TCP and may
+  create databases (the JavaScript suites give each server one of its own: postgres-databases.mjs);
 - the role `solace_tls`, which the server accepts over TLS only (for the tests of a server that
   requires TLS).
 
 Then prints "ready" and one JSON line: {"host", "port", "database", "user", "password", "tls_user",
 "url", "certificate"} (the server's certificate, which signs itself). It stops the server and removes the directory when its standard input closes: the process that
 started it ended, however it ended (killed too), since the kernel closes its end of the pipe then.
+
+Without flushes to disk (fsync off), which the tests do not need; with SOLACE_POSTGRES_STAND_IN_DURABLE=1,
+with them, as a real server keeps them (bench/auth.rs compares the engines so).
 """
 import glob
 import json
@@ -89,10 +93,13 @@ try:
             "hostssl all solace_tls 127.0.0.1/32 scram-sha-256\n"
             "host all solace 127.0.0.1/32 scram-sha-256\n"
         )
+    # The tests want speed, not durability: no flushes to disk. SOLACE_POSTGRES_STAND_IN_DURABLE=1 keeps
+    # them, as a real server does (bench/auth.rs compares the engines so, against SQLite's synchronous=FULL).
+    durable = os.environ.get("SOLACE_POSTGRES_STAND_IN_DURABLE") == "1"
     server = subprocess.Popen(
         [debian_bin("postgres"), "-D", data, "-p", str(port), "-c", "listen_addresses=127.0.0.1",
-         "-c", f"unix_socket_directories={top}", "-c", "ssl=on", "-c", "fsync=off",
-         "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
+         "-c", f"unix_socket_directories={top}", "-c", "ssl=on", "-c", "max_connections=200"]
+        + ([] if durable else ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
         stdout=subprocess.DEVNULL,
         stderr=open(os.path.join(top, "server.log"), "w"),
         **as_user,
@@ -108,7 +115,7 @@ try:
     psql = ["psql", "-h", top, "-p", str(port), "-U", "postgres", "-d", "postgres", "-q",
             "-v", "ON_ERROR_STOP=1"]
     for sql in (
-        f"CREATE ROLE solace LOGIN PASSWORD '{password}'",
+        f"CREATE ROLE solace LOGIN CREATEDB PASSWORD '{password}'",
         f"CREATE ROLE solace_tls LOGIN PASSWORD '{password}'",
         "CREATE DATABASE solace OWNER solace",
     ):

@@ -261,7 +261,7 @@ describe('her advocate', () => {
       await her.getByLabel('Your check-in PIN').fill('2468');
       await her.getByRole('button', { name: 'Start' }).click();
       await her.getByText(`Who will be told: ${ADVOCATE_NAME}`).waitFor();
-      moveIntoPast(app, RUN_OUT_CHECKIN);
+      await moveIntoPast(app, RUN_OUT_CHECKIN);
       const overdue = advocate.getByRole('listitem', { name: KNOWN_AS }).filter({ hasText: late });
       // The server's timer sends it within seconds; the advocate looks again until it is there.
       await assert.doesNotReject(async () => {
@@ -278,7 +278,7 @@ describe('her advocate', () => {
 
       // The incident's share reaches its end (moved into the past in the database, as if its days had passed):
       // it leaves the advocate's view, and the server no longer lists it to her, with nobody doing anything.
-      moveIntoPast(app, 'UPDATE advocate_shares SET expires_at = ?1');
+      await moveIntoPast(app, 'UPDATE advocate_shares SET expires_at = ?1');
       await advocate.getByRole('button', { name: 'Look for new shares' }).click();
       await fromHer.getByText(WHAT).waitFor({ state: 'detached' });
       const herShares = her.waitForResponse((r) => new URL(r.url()).pathname === '/api/advocates/shares');

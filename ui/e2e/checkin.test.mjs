@@ -2,7 +2,8 @@
 // loopback: a test alert arrives labelled as one; her PIN ends a check-in and sends nothing; the duress PIN
 // shows the very same screen and sends the alert at once; a check-in that runs out sends its e-mail, and her
 // PIN after that tells her friend she checked in, late (docs/checkin.md, "Checking in late"). The
-// clock is moved by moving the check-in's end in the database file, so no test waits for a minute.
+// clock is moved by moving the check-in's end in the database (e2e/past-in-database.mjs), so no test waits for a
+// minute.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '../../tests/support/solace-process.mjs';
@@ -72,7 +73,7 @@ describe('check in with me', () => {
     assert.match(duress.body, /asked for help/);
 
     await start(page, 'third, at the station at six');
-    runOut();
+    await runOut();
     const overdue = await smtp.next();
     assert.equal(overdue.subject, 'Please check on someone who trusts you');
     assert.match(overdue.body, /third, at the station at six/);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer } from 'node:http';
 import { after, afterEach, before, beforeEach } from 'node:test';
@@ -14,6 +14,9 @@ import { chromium } from 'playwright-core';
 import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startGoogleStandIn } from '../../tests/support/google-stand-in.mjs';
 import { API_KEY, startWeatherStandIn } from '../../tests/support/weather-stand-in.mjs';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../tests/support/chromium.mjs';
+import { newDatabase, onPostgres } from '../../tests/support/postgres-databases.mjs';
+
+export { onPostgres };
 import { freePort, startSolaceProcess } from '../../tests/support/solace-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +46,9 @@ function solaceBin() {
 /**
  * Starts the weather stand-in and the solace binary on free ports with a fresh data directory, and resolves
  * once the binary logs "solace is ready". With `google: true`, Google sign-in is switched on against a
- * local Google stand-in (`app.google`).
+ * local Google stand-in (`app.google`). With SOLACE_TEST_DATABASE=postgres (the postgres-*.test.mjs files
+ * set it), the binary keeps its tables in a database of its own on the suite's PostgreSQL cluster
+ * (`app.database`) instead of its data directory's SQLite file.
  */
 export async function startApp({
   google: withGoogle = false,
@@ -63,6 +68,7 @@ export async function startApp({
   const weather = await startWeatherStandIn();
   const google = withGoogle ? await startGoogleStandIn() : null;
   const exitPage = withExitPage ? await startNeutralPage() : null;
+  const database = onPostgres() ? await newDatabase() : null;
   const config = [
     '[weather]',
     // `weather`: 'openweathermap' (default), 'open-meteo' (both Open-Meteo APIs on the stand-in) or 'off'.
@@ -89,6 +95,7 @@ export async function startApp({
     ...(exitPage ? ['[safety]', `exit_destinations = ["${exitPage.url}/"]`, ''] : []),
     ...(copy ? [] : ['[copy]', 'enabled = false', '']),
     extraConfig,
+    database?.config ?? '',
   ].join('\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -113,6 +120,19 @@ export async function startApp({
     logged: solace.logged,
     /** The app's data directory (its SQLite file and whatever else the server keeps). */
     dataDir: solace.dataDir,
+    /**
+     * On PostgreSQL, the app's database (tests/support/postgres-databases.mjs: `sql(text)`, `rows()`); null
+     * when its tables are in the data directory's SQLite file.
+     */
+    database,
+    /**
+     * A backup at `to`: `solace backup` on SQLite; on PostgreSQL, which `solace backup` leaves to its own tools,
+     * every table's rows as PostgreSQL's COPY writes them.
+     */
+    async backup(to) {
+      if (database) await writeFile(to, await database.rows());
+      else this.command(['backup', '--to', to]);
+    },
     /** Runs `solace ARGS` (e.g. `users recovery-link EMAIL`) on this app's config and data directory. */
     command(args) {
       return execFileSync(

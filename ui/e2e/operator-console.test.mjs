@@ -182,7 +182,7 @@ describe('the operator console', { skip }, () => {
       await checkScreen(page, 'operator-account-found');
 
       // Her time runs out while nothing takes mail: the console names the problem in plain words.
-      moveIntoPast(app, RUN_OUT_CHECKIN);
+      await moveIntoPast(app, RUN_OUT_CHECKIN);
       await page.getByRole('button', { name: 'Sign out' }).focus();
       const alarms = await tabUntil(page, (f) => f.tag === 'button' && f.name === 'Alarms', 'the Alarms button');
       assert.ok(alarms.visibleFocus, 'the focused button shows its focus');

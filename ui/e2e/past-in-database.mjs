@@ -1,5 +1,6 @@
 // A time kept by the server moved into the past, as if it had passed: the binary has no test clock, so the
-// browser tests change its SQLite file (with Debian's python3) and let the server's own timers find it.
+// browser tests change its SQLite file (with Debian's python3), or its PostgreSQL database (with psql), and let
+// the server's own timers find it.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -10,8 +11,13 @@ const SCRIPT =
   'c.commit(); assert n == 1, n';
 
 /** Runs `update` (an UPDATE whose `?1` is a second ago, in Unix ms) on `app`'s database; it must change one row. */
-export function moveIntoPast(app, update) {
-  execFileSync('/usr/bin/python3', ['-c', SCRIPT, path.join(app.dataDir, 'solace.db'), update]);
+export async function moveIntoPast(app, update) {
+  if (!app.database) {
+    execFileSync('/usr/bin/python3', ['-c', SCRIPT, path.join(app.dataDir, 'solace.db'), update]);
+    return;
+  }
+  const done = await app.database.sql(update.replaceAll('?1', String(Date.now() - 1000)));
+  if (done.trim() !== 'UPDATE 1') throw new Error(`${update} changed more or less than one row: ${done}`);
 }
 
 /** Her running check-in's end, moved into the past. */
