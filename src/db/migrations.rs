@@ -169,6 +169,12 @@ pub const MIGRATIONS: &[Migration] = &[
             "migrations/postgres/0025_blobs_in_a_bucket.sql"
         )),
     },
+    Migration {
+        version: 26,
+        name: "check-ins: an alert is claimed for a while by the instance sending it, so several send it once",
+        sql: include_str!("migrations/0026_alert_leases.sql"),
+        postgres: Some(include_str!("migrations/postgres/0026_alert_leases.sql")),
+    },
 ];
 
 #[cfg(test)]

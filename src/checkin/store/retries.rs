@@ -28,9 +28,12 @@ pub fn retry_later(
     })?;
     let wait = wait_after(tries);
     tx.execute(
-        "UPDATE checkins SET fell_due_at = coalesce(fell_due_at, next_try_at),
-         first_failed_at = coalesce(first_failed_at, ?2), last_failed_at = ?2, fail_reason = ?3,
-         next_try_at = ?2 + ?4, tries = tries + 1 WHERE id = ?1",
+        &format!(
+            "UPDATE checkins SET fell_due_at = coalesce(fell_due_at, next_try_at),
+             first_failed_at = coalesce(first_failed_at, ?2), last_failed_at = ?2, fail_reason = ?3,
+             next_try_at = ?2 + ?4, tries = tries + 1, {} WHERE id = ?1",
+            super::leases::RELEASE
+        ),
         params![id, now, why.as_str(), wait],
     )?;
     tx.execute(

@@ -1,0 +1,8 @@
+-- Several instances on one database (README, "Running on more than one machine"): each alert is sent by
+-- one of them. The instance that starts sending an alert claims it until `lease_until` (Unix ms) and keeps
+-- renewing the claim while it sends; another instance takes it over only once the claim has run out, so
+-- when the sender dies the alert still goes, within the lease (`[checkin] alert_lease_seconds`) and a few
+-- seconds. `leased_by` is the claiming process's random id, never anything of hers. Both are cleared when
+-- the alert is sent, retried later or given up.
+ALTER TABLE checkins ADD COLUMN lease_until INTEGER;
+ALTER TABLE checkins ADD COLUMN leased_by TEXT;
