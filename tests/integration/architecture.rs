@@ -317,7 +317,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "front doors: the web server, the command-line front ends, and /health, which gathers what each \
          feature says of its state (the alarms' e-mail among them)",
-        &["server", "commands", "health"],
+        &["server", "commands", "health", "shared_keys"],
     ),
     ("the operator's view of the whole service", &["operations"]),
     (
