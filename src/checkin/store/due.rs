@@ -48,11 +48,10 @@ pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>
 /// day, then who was told and her PIN hashes go.
 pub const TOLD_KEEP_MS: i64 = 86_400_000;
 
-/// Due check-ins (running past their end, or alerts to retry) that no instance holds (`leases.rs`), with how
-/// late each is, in ms, in the order
-/// they are sent: each account's first due alert before anyone's second, so no account's alerts hold up
-/// another's; then alarms before the follow-ups of late check-ins; then the one that fell due first. So when
-/// mail works again after an outage, the waiting alarms go oldest first.
+/// Due check-ins (running past their end, or alerts to retry) no instance holds (`leases.rs`), with how late
+/// each is, in ms, in the order they are sent: each account's first due alert before anyone's second, so no
+/// account's alerts hold up another's; then alarms before the follow-ups of late check-ins; then the one
+/// that fell due first. So when mail works again after an outage, the waiting alarms go oldest first.
 pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
     Ok(c.query_map(
         "SELECT id, ?1 - ends_at FROM (
@@ -232,13 +231,11 @@ pub fn finish(
     let tx = c.transaction()?;
     outcomes::record(&tx, now, failed)?;
     let told = tx.execute(
-        &format!(
-            "UPDATE checkins SET state = 'told', next_try_at = ?2, tries = 0, {}
-             WHERE id = ?1 AND state = 'alerting' AND kind = 'overdue'",
-            leases::RELEASE
-        ),
+        "UPDATE checkins SET state = 'told', next_try_at = ?2, tries = 0
+         WHERE id = ?1 AND state = 'alerting' AND kind = 'overdue'",
         params![id, now + TOLD_KEEP_MS],
     )? > 0;
+    leases::release(&tx, id)?;
     if told {
         for table in ["checkin_recipients", "checkin_advocate_mail"] {
             tx.execute(

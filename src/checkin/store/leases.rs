@@ -33,8 +33,14 @@ pub fn renew(c: &Connection, id: &str, claim: &Claim, now: i64) -> crate::db::Re
     )? > 0)
 }
 
-/// The SQL that frees an alert's claim, for the statements that end or postpone its sending.
-pub const RELEASE: &str = "lease_until = NULL, leased_by = NULL";
+/// Frees the alert `id`'s claim: its sending ended, or waits for a retry.
+pub fn release(c: &Connection, id: &str) -> crate::db::Result<()> {
+    c.execute(
+        "UPDATE checkins SET lease_until = NULL, leased_by = NULL WHERE id = ?1",
+        [id],
+    )?;
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {

@@ -28,14 +28,12 @@ pub fn retry_later(
     })?;
     let wait = wait_after(tries);
     tx.execute(
-        &format!(
-            "UPDATE checkins SET fell_due_at = coalesce(fell_due_at, next_try_at),
-             first_failed_at = coalesce(first_failed_at, ?2), last_failed_at = ?2, fail_reason = ?3,
-             next_try_at = ?2 + ?4, tries = tries + 1, {} WHERE id = ?1",
-            super::leases::RELEASE
-        ),
+        "UPDATE checkins SET fell_due_at = coalesce(fell_due_at, next_try_at),
+         first_failed_at = coalesce(first_failed_at, ?2), last_failed_at = ?2, fail_reason = ?3,
+         next_try_at = ?2 + ?4, tries = tries + 1 WHERE id = ?1",
         params![id, now, why.as_str(), wait],
     )?;
+    super::leases::release(&tx, id)?;
     tx.execute(
         "UPDATE checkins SET next_try_at = CASE WHEN next_try_at < ?1 THEN next_try_at ELSE ?1 END WHERE id = (
              SELECT id FROM checkins WHERE state = 'alerting' AND first_failed_at IS NOT NULL
