@@ -171,9 +171,11 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 26,
-        name: "check-ins: an alert is claimed for a while by the instance sending it, so several send it once",
-        sql: include_str!("migrations/0026_alert_leases.sql"),
-        postgres: Some(include_str!("migrations/postgres/0026_alert_leases.sql")),
+        name: "several instances: an alert is claimed for a while by the instance sending it; lockouts count in the database",
+        sql: include_str!("migrations/0026_several_instances.sql"),
+        postgres: Some(include_str!(
+            "migrations/postgres/0026_several_instances.sql"
+        )),
     },
 ];
 

@@ -2,8 +2,9 @@
 //! (README, "Running on more than one machine"): an account made through one signs in through the other; a
 //! refresh token rotated on one is refused when reused on the other; a copy uploaded chunk by chunk through
 //! both comes back whole; a share sent through one is read through the other; and a check-in alert whose
-//! sender is killed mid-send is sent once, by the other, within the lease and a few seconds. An instance
-//! without the others' keys refuses to start instead of making keys of its own.
+//! sender is killed mid-send is sent once, by the other, within the lease and a few seconds. Wrong
+//! passwords count on both together. An instance without the others' keys refuses to start instead of
+//! making keys of its own.
 
 use std::net::TcpListener;
 use std::path::Path;
@@ -36,9 +37,16 @@ const KEY_FILES: &[&str] = &[
     "vapid-key.p256.pk8",
 ];
 
+/// Password sign-ins per account and client address in a window (`token_per_email`); the other limits off.
+const PER_ADDRESS: u32 = 3;
+
 fn config(mail_port: u16) -> String {
+    let limits = LIMITS_OFF.replace(
+        "token_per_email = 0",
+        &format!("token_per_email = {PER_ADDRESS}"),
+    );
     format!(
-        "{LIMITS_OFF}[auth]\nrefresh_token_reuse_interval_secs = 0\nsign_up_returns_session = true\n\
+        "{limits}[auth]\nrefresh_token_reuse_interval_secs = 0\nsign_up_returns_session = true\n\
          [checkin]\nmin_minutes = 1\nalert_lease_seconds = {LEASE_SECS}\n{}",
         config_for(mail_port)
     )
@@ -125,6 +133,14 @@ fn two_instances_on_one_database_behind_nginx_behave_as_one() {
         reused.body
     );
     assert_eq!(a.refresh(refresh_token(&rotated.body)).status, 400);
+
+    // Wrong passwords count on both instances together: the fourth attempt from this address, two on
+    // each instance, is one over the limit of three.
+    a.new_user("guessed@example.org");
+    for (instance, status) in [(&b, 400), (&a, 400), (&b, 429)] {
+        let r = instance.sign_in("guessed@example.org", "wrong-Passw0rd!");
+        assert_eq!(r.status, status, "{}", r.body);
+    }
 
     // A copy's chunks through nginx, each instance taking its turn, restored whole.
     let her = access(&b.sign_in("she@example.org", PASSWORD).body).to_string();
