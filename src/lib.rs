@@ -37,6 +37,7 @@ pub mod room;
 pub mod safety;
 pub mod secret;
 pub mod server;
+pub mod shared_keys;
 pub mod timestamp;
 pub mod vault;
 pub mod weather;

@@ -49,6 +49,8 @@ pub enum ServeError {
     Email(#[from] crate::email::EmailError),
     #[error("cannot use the bucket in storage.url: {0}")]
     Storage(#[from] crate::blobs::S3Error),
+    #[error("cannot start beside the other instances: {0}")]
+    Keys(#[from] crate::shared_keys::SharedKeyError),
     #[error("cannot listen on {addr}: {source}")]
     Listen {
         addr: SocketAddr,
@@ -82,6 +84,9 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
     if !catalog.has_index() {
         tracing::warn!("the web app is missing from this binary (ui/dist was empty at build time)");
     }
+    // Before any key is made: an instance beside others on PostgreSQL must have theirs.
+    let shared_keys = crate::shared_keys::SharedKeys::of(&config);
+    shared_keys.before_start(&db).await?;
     let mailer = crate::email::Mailer::from_config(&config.email)?.map(std::sync::Arc::new);
     let auth_service = auth::AuthService::new(
         &config.auth,
@@ -149,6 +154,7 @@ pub async fn run(config: Config, db: Db) -> Result<(), ServeError> {
         &config.server.data_dir,
     )?
     .map(std::sync::Arc::new);
+    shared_keys.after_start(db.get_ref()).await?;
     let alarm_watch = crate::checkin::delivery::watch::AlarmWatch::new(
         &config.operator.alert_email,
         &config.operator.email,

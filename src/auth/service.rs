@@ -102,7 +102,12 @@ impl AuthService {
         let window = Duration::from_secs(r.window_secs);
         let limits = Limits {
             token_ip: RateLimiter::new(r.token_per_ip, window),
-            sign_in: Lockout::new(r.token_per_email, r.token_per_email_all_sources, window),
+            sign_in: Lockout::new(
+                "password",
+                r.token_per_email,
+                r.token_per_email_all_sources,
+                window,
+            ),
             signup_ip: RateLimiter::new(r.signup_per_ip, window),
             signup_email: RateLimiter::new(r.signup_per_email, window),
             user_update: RateLimiter::new(r.user_update_per_user, window),

@@ -169,6 +169,14 @@ pub const MIGRATIONS: &[Migration] = &[
             "migrations/postgres/0025_blobs_in_a_bucket.sql"
         )),
     },
+    Migration {
+        version: 26,
+        name: "several instances: an alert is claimed for a while by the instance sending it; lockouts count in the database",
+        sql: include_str!("migrations/0026_several_instances.sql"),
+        postgres: Some(include_str!(
+            "migrations/postgres/0026_several_instances.sql"
+        )),
+    },
 ];
 
 /// The schema version this binary builds: a database at another one is not its to copy into.

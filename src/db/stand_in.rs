@@ -74,3 +74,21 @@ pub(crate) fn both_engines() -> Vec<(Option<tempfile::TempDir>, Connection)> {
     super::migrations::run_postgres(&mut postgres).unwrap();
     vec![(Some(dir), sqlite), (None, postgres)]
 }
+
+/// Two connections to one migrated database of each engine, as two instances have: SQLite's file (in the
+/// directory kept beside them), then a PostgreSQL schema of its own.
+pub(crate) fn two_connections_on_both_engines()
+-> Vec<(Option<tempfile::TempDir>, Connection, Connection)> {
+    let dir = tempfile::tempdir().unwrap();
+    super::create_private_file(&dir.path().join(super::FILE_NAME)).unwrap();
+    let sqlite = super::open_for_command(dir.path()).unwrap();
+    let sqlite_too = super::open_for_command(dir.path()).unwrap();
+    let server = server();
+    let mut postgres = server.connect(true).unwrap();
+    super::migrations::run_postgres(&mut postgres).unwrap();
+    let postgres_too = server.connect(true).unwrap();
+    vec![
+        (Some(dir), sqlite, sqlite_too),
+        (None, postgres, postgres_too),
+    ]
+}

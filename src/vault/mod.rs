@@ -12,6 +12,7 @@ mod signed_in;
 use std::path::Path;
 
 pub use handler::{bearer, configure};
+pub use secret::KEY_FILE;
 pub use signed_in::{SignedIn, wrong_area};
 
 use crate::auth::AuthService;

@@ -274,7 +274,7 @@ pub(crate) fn paired(a: &Auth, advocate: &str, her: &str) -> String {
     body["id"].as_str().unwrap().to_string()
 }
 
-fn share(a: &Auth, her: &str, advocate_id: &str, id: &str, sealed: &[u8]) -> u16 {
+pub(crate) fn share(a: &Auth, her: &str, advocate_id: &str, id: &str, sealed: &[u8]) -> u16 {
     let tomorrow = chrono::Utc::now().timestamp_millis() + 86_400_000;
     let body = json!({"id": id, "expires_at": tomorrow, "sealed": B64.encode(sealed)});
     api(

@@ -316,8 +316,9 @@ fn no_module_imports_itself_back_through_others() {
 const FLOORS: &[(&str, &[&str])] = &[
     (
         "front doors: the web server, the command-line front ends, and /health, which gathers what each \
-         feature says of its state (the alarms' e-mail among them)",
-        &["server", "commands", "health"],
+         feature says of its state (the alarms' e-mail among them), and the check that an instance holds the \
+         keys the others on its database use",
+        &["server", "commands", "health", "shared_keys"],
     ),
     ("the operator's view of the whole service", &["operations"]),
     (

@@ -248,6 +248,16 @@ fn alarm_retries_last_a_day_to_a_week_and_the_operators_address_is_one_address()
         "[checkin]\nalert_retry_hours = 1000\n",
         "checkin.alert_retry_hours",
     );
+    // The claim on an alert (several instances): renewed three times a lease, so not under 2 s; an alarm
+    // whose sender died waits for it, so not over 10 minutes.
+    both_refuse(
+        "[checkin]\nalert_lease_seconds = 1\n",
+        "checkin.alert_lease_seconds",
+    );
+    both_refuse(
+        "[checkin]\nalert_lease_seconds = 3600\n",
+        "must be between 2 and 600",
+    );
     both_refuse(
         "[email]\nsmtp_url = \"smtp://127.0.0.1:25?tls=none\"\nfrom = \"a@b.org\"\n\
          [operator]\nalert_email = \"ops, more@b.org\"\n",

@@ -6,6 +6,7 @@
 mod auth_support;
 mod checkin_support;
 mod common;
+mod nginx_support;
 mod push_support;
 mod python_stand_in;
 mod stores_support;
@@ -60,6 +61,7 @@ mod reliability_jwt;
 mod reliability_rate_limit;
 mod reliability_small_fixes;
 mod safety_config;
+mod several_instances;
 mod site_names;
 mod static_assets;
 mod stores_config;

@@ -5,73 +5,11 @@
 
 use crate::auth_support;
 use crate::common;
-
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use crate::nginx_support::{self, Nginx};
 
 use auth_support::{API_VERSION, PASSWORD, access, refresh_token};
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
-
-const NGINX: &str = "/usr/sbin/nginx";
-
-/// nginx on a free loopback port, passing everything to `upstream`; stopped when dropped.
-struct Nginx {
-    child: Child,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-impl Nginx {
-    fn start(upstream: u16) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let d = dir.path().display();
-        let port = common::free_port();
-        // No `large_client_header_buffers` or `client_header_buffer_size`: the defaults are the point.
-        let conf = format!(
-            "daemon off;\nworker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
-             events {{ worker_connections 64; }}\n\
-             http {{\n  access_log off;\n  client_body_temp_path {d}/body;\n  proxy_temp_path {d}/proxy;\n\
-             fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n  scgi_temp_path {d}/scgi;\n\
-             server {{\n    listen 127.0.0.1:{port};\n    location / {{ proxy_pass http://127.0.0.1:{upstream}; }}\n  }}\n}}\n"
-        );
-        std::fs::write(dir.path().join("nginx.conf"), conf).unwrap();
-        let child = Command::new(NGINX)
-            .arg("-c")
-            .arg(dir.path().join("nginx.conf"))
-            .arg("-e")
-            .arg(dir.path().join("error.log"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("nginx starts");
-        let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "nginx did not listen"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Self {
-            child,
-            port,
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        // TERM to the master stops its workers too; a KILL would leave them behind.
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let _ = self.child.wait();
-    }
-}
 
 fn call(
     http: &Client,
@@ -100,12 +38,11 @@ fn call(
 
 #[test]
 fn the_largest_metadata_allowed_still_gives_tokens_that_pass_nginx_defaults() {
-    if !Path::new(NGINX).exists() {
-        eprintln!("SKIPPED: {NGINX} is missing (tests/all.sh installs Debian's nginx)");
+    if !nginx_support::installed() {
         return;
     }
     let a = auth_support::Auth::start("");
-    let proxy = Nginx::start(a.server.port);
+    let proxy = Nginx::start(&[a.server.port], "");
     let via = |path: &str| format!("http://127.0.0.1:{}/auth/v1{path}", proxy.port);
     let http = common::client();
     use reqwest::Method;

@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod factors;
 pub mod google_client;
 pub mod google_store;
+pub mod lockouts;
 pub mod models;
 pub mod oauth_flows;
 pub mod pending_flows;

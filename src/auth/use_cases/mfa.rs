@@ -142,7 +142,9 @@ impl AuthService {
             .write(move |c| factors::open_challenge(c, &user_id, &fid, &cid, &ip_seen, expiry_ms))
             .await?;
         let session_id = auth.session_id;
-        let step = self.check_code(&factor, &sealed, &code, &session_id, ip)?;
+        let step = self
+            .check_code(&factor, &sealed, &code, &session_id, ip)
+            .await?;
         let signed_in = self
             .db
             .write(move |c| factors::passed(c, &factor, &challenge_id, &session_id, step))
@@ -191,7 +193,7 @@ impl AuthService {
 
     /// Checks a code against one factor: the limits first (`code_limits.rs`), then the code, whose
     /// step must be newer than the last one used (a code is good once). Returns the step to record.
-    fn check_code(
+    async fn check_code(
         &self,
         factor: &FactorRow,
         sealed: &[u8],
@@ -201,8 +203,10 @@ impl AuthService {
     ) -> AuthResult<i64> {
         let limits = &self.limits.mfa_codes;
         limits
-            .before_check(&factor.id, session_id, ip)
+            .before_check(&factor.id, session_id)
             .map_err(rate_limited)?;
+        self.before_attempt(limits.by_address, &factor.id, ip)
+            .await?;
         let secret = self
             .mfa_secrets
             .open(&factor.id, sealed)
@@ -210,7 +214,8 @@ impl AuthService {
         let step = mfa_totp::matching_step(&secret, code, now_secs());
         match step {
             Some(step) if factor.last_step.is_none_or(|last| step > last) => {
-                limits.right(&factor.id, ip);
+                self.attempted(limits.by_address, &factor.id, ip, true)
+                    .await?;
                 Ok(step)
             }
             Some(_) => {
@@ -220,7 +225,8 @@ impl AuthService {
                 Err(AuthError::MfaVerificationFailed)
             }
             None => {
-                limits.wrong(&factor.id);
+                self.attempted(limits.by_address, &factor.id, ip, false)
+                    .await?;
                 tracing::info!("two-step sign-in code refused");
                 Err(AuthError::MfaVerificationFailed)
             }
@@ -249,7 +255,10 @@ impl AuthService {
             .ok_or(AuthError::MfaCodeRequired)?;
         let mut last_error = AuthError::MfaVerificationFailed;
         for (factor, sealed) in enrolled {
-            match self.check_code(&factor, &sealed, code, session_id, ip) {
+            match self
+                .check_code(&factor, &sealed, code, session_id, ip)
+                .await
+            {
                 Ok(step) => {
                     return self
                         .db

@@ -1,5 +1,7 @@
 //! The timer: one task that sends each check-in's alert when it falls due, wakes early when a check-in
 //! starts, changes or raises its alarm, and on start sends at once what fell due while the server was down.
+//! With several instances on one database each runs this timer, and each alert is sent by the one that
+//! claims it (`store::leases`), which keeps its claim while it sends.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,6 +12,7 @@ use crate::checkin::CheckinState;
 use crate::checkin::errors::CheckinError;
 use crate::checkin::limits::{SendLimits, To};
 use crate::checkin::store::due::{self, Addressee};
+use crate::checkin::store::leases::{self, Claim};
 use crate::checkin::store::{alerts, outcomes, retries};
 use crate::db::Db;
 use crate::email::Mailer;
@@ -36,6 +39,10 @@ pub fn spawn(db: Db, state: &CheckinState, push: Option<Arc<PushService>>, watch
         limits: state.limits.clone(),
         advocates_area: state.advocates_area.clone(),
         watch,
+        claim: Claim {
+            holder: uuid::Uuid::new_v4().simple().to_string(),
+            lease_ms: i64::from(state.config.alert_lease_seconds) * 1000,
+        },
     };
     actix_web::rt::spawn(async move {
         let now = now_ms();
@@ -110,6 +117,51 @@ struct Sender {
     advocates_area: String,
     /// Tells the operator when alarm e-mails fail, and when they work again.
     watch: Arc<AlarmWatch>,
+    /// This instance's claim on the alert it sends, so that no other instance sends it too.
+    claim: Claim,
+}
+
+/// This instance's claim on one alert, renewed three times a lease while it is sent, until dropped.
+struct Held {
+    lost: Arc<std::sync::atomic::AtomicBool>,
+    renewing: tokio::task::JoinHandle<()>,
+}
+
+impl Held {
+    fn keep(db: &Db, id: &str, claim: &Claim) -> Self {
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (db, id, claim, flag) = (db.clone(), id.to_string(), claim.clone(), lost.clone());
+        let renewing = actix_web::rt::spawn(async move {
+            let every = Duration::from_millis((claim.lease_ms / 3).max(1) as u64);
+            loop {
+                tokio::time::sleep(every).await;
+                let (id, claim) = (id.clone(), claim.clone());
+                match db
+                    .write(move |c| leases::renew(c, &id, &claim, now_ms()))
+                    .await
+                {
+                    Ok(true) => {}
+                    Ok(false) => return flag.store(true, std::sync::atomic::Ordering::SeqCst),
+                    // The database is out of reach: so is every other instance's claim; try again.
+                    Err(e) => {
+                        tracing::warn!(error = %e, "could not renew the claim on an alert now")
+                    }
+                }
+            }
+        });
+        Self { lost, renewing }
+    }
+
+    /// Another instance took the alert over (this one was cut off from the database longer than a lease).
+    fn lost(&self) -> bool {
+        self.lost.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.renewing.abort();
+    }
 }
 
 impl Sender {
@@ -137,9 +189,14 @@ impl Sender {
     async fn one(&self, id: String, now: i64) -> Result<(), CheckinError> {
         let (db, mailer) = (&self.db, self.mailer.as_ref());
         let mail = mailer.is_some();
-        let Some(f) = db.write(move |c| due::fire(c, &id, now, mail)).await? else {
+        let claim = self.claim.clone();
+        let Some(f) = db
+            .write(move |c| due::fire(c, &id, now, mail, &claim))
+            .await?
+        else {
             return Ok(());
         };
+        let held = Held::keep(db, &f.id, &self.claim);
         // A retry comes only after a failure: no failure yet is the alarm's first firing.
         if f.first_failed_at.is_none() {
             metrics::checkin(metrics::Checkin::Alerted);
@@ -163,6 +220,10 @@ impl Sender {
         );
         let (mut sent, mut failed, mut why) = (0, 0, MailFailure::Other);
         for (to, address, (subject, body)) in each {
+            if held.lost() {
+                tracing::warn!(kind = %f.kind, "another instance took this alert over; it sends the rest");
+                return Ok(());
+            }
             let Some(mailer) = mailer.cloned() else {
                 failed += 1;
                 continue;
@@ -185,6 +246,9 @@ impl Sender {
                     failed += 1;
                 }
             }
+        }
+        if held.lost() {
+            return Ok(());
         }
         if sent > 0 {
             // Mail goes again: alerts waiting out a retry's wait go now, oldest first (`due::due`).

@@ -6,6 +6,7 @@ use crate::db::{Connection, OptionalExtension, params};
 use crate::checkin::errors::CheckinError;
 use crate::email::failure::MailFailure;
 
+use super::leases::{self, Claim};
 use super::{alerts, outcomes};
 use crate::accounts;
 
@@ -47,26 +48,28 @@ pub fn take_reminders(c: &mut Connection, now: i64) -> Result<Vec<(String, i64)>
 /// day, then who was told and her PIN hashes go.
 pub const TOLD_KEEP_MS: i64 = 86_400_000;
 
-/// Due check-ins (running past their end, or alerts to retry), with how late each is, in ms, in the order
-/// they are sent: each account's first due alert before anyone's second, so no account's alerts hold up
-/// another's; then alarms before the follow-ups of late check-ins; then the one that fell due first. So when
-/// mail works again after an outage, the waiting alarms go oldest first.
+/// Due check-ins (running past their end, or alerts to retry) no instance holds (`leases.rs`), with how late
+/// each is, in ms, in the order they are sent: each account's first due alert before anyone's second, so no
+/// account's alerts hold up another's; then alarms before the follow-ups of late check-ins; then the one
+/// that fell due first. So when mail works again after an outage, the waiting alarms go oldest first.
 pub fn due(c: &Connection, now: i64) -> Result<Vec<(String, i64)>, CheckinError> {
     Ok(c.query_map(
         "SELECT id, ?1 - ends_at FROM (
              SELECT id, ends_at, next_try_at, kind, fell_due_at,
                     row_number() OVER (PARTITION BY account_id ORDER BY next_try_at, id) AS turn
-             FROM checkins WHERE next_try_at <= ?1 AND state != 'told') AS due
+             FROM checkins WHERE next_try_at <= ?1 AND state != 'told'
+               AND (lease_until IS NULL OR lease_until <= ?1)) AS due
          ORDER BY turn, coalesce(kind, '') = 'late', coalesce(fell_due_at, next_try_at), id",
         [now],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?)
 }
 
-/// When the next check-in falls due, if any.
+/// When the next check-in falls due, if any: an alert another instance holds, when its claim runs out.
 pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
     Ok(c.query_row(
-        "SELECT min(t) FROM (SELECT min(next_try_at) AS t FROM checkins
+        "SELECT min(t) FROM (SELECT min(CASE WHEN lease_until > next_try_at THEN lease_until
+                                        ELSE next_try_at END) AS t FROM checkins
          UNION ALL SELECT min(ends_at - ?1) FROM checkins WHERE state = 'running' AND reminded = 0) AS soonest",
         [REMINDER_LEAD_MS],
         |r| r.get(0),
@@ -76,14 +79,19 @@ pub fn next(c: &Connection) -> Result<Option<i64>, CheckinError> {
 /// Starts (or resumes) one alert: on the first call, each chosen advocate's sealed note becomes an alert
 /// they see (and, when this server sends e-mail, their address one to send), and the check-in stops
 /// being hers to end. An overdue alarm keeps the notes, marked with when the advocate was told, for her
-/// late check-in's follow-up (`late_alarms.rs`); other alerts delete them.
+/// late check-in's follow-up (`late_alarms.rs`); other alerts delete them. None when it is not due or
+/// another instance holds it: this instance's `claim` on it is taken in the same transaction.
 pub fn fire(
     c: &mut Connection,
     id: &str,
     now: i64,
     mail: bool,
+    claim: &Claim,
 ) -> Result<Option<Firing>, CheckinError> {
     let tx = c.transaction()?;
+    if !leases::claim(&tx, id, claim, now)? {
+        return Ok(None);
+    }
     type Row = (String, String, Option<String>, String, Option<i64>, String);
     let row: Option<Row> = tx
         .query_row(
@@ -227,6 +235,7 @@ pub fn finish(
          WHERE id = ?1 AND state = 'alerting' AND kind = 'overdue'",
         params![id, now + TOLD_KEEP_MS],
     )? > 0;
+    leases::release(&tx, id)?;
     if told {
         for table in ["checkin_recipients", "checkin_advocate_mail"] {
             tx.execute(

@@ -33,6 +33,7 @@ pub fn retry_later(
          next_try_at = ?2 + ?4, tries = tries + 1 WHERE id = ?1",
         params![id, now, why.as_str(), wait],
     )?;
+    super::leases::release(&tx, id)?;
     tx.execute(
         "UPDATE checkins SET next_try_at = CASE WHEN next_try_at < ?1 THEN next_try_at ELSE ?1 END WHERE id = (
              SELECT id FROM checkins WHERE state = 'alerting' AND first_failed_at IS NOT NULL

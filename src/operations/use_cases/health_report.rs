@@ -298,7 +298,11 @@ mod tests {
                 session: String::new(),
             };
             checkins::start(c, &new)?;
-            due::fire(c, "c", 2, true)?;
+            let claim = crate::checkin::store::leases::Claim {
+                holder: "this".into(),
+                lease_ms: 1,
+            };
+            due::fire(c, "c", 2, true, &claim)?;
             retries::retry_later(c, "c", 3, crate::email::failure::MailFailure::Refused)?;
             Ok::<_, crate::checkin::errors::CheckinError>(())
         })

@@ -230,15 +230,32 @@ fn spawn_and_wait(mut cmd: Command) -> Result<(Child, Logs), Vec<String>> {
 /// schema for each data directory, instead of the directory's SQLite file. The `[database]` section for
 /// `data_dir`, and the password's variable.
 fn on_postgres(data_dir: &Path) -> Option<(String, (&'static str, String))> {
-    if std::env::var("SOLACE_TEST_DATABASE").ok()? != "postgres" {
+    let given = lock(&ON_DATABASE)
+        .iter()
+        .find(|(dir, _)| dir == data_dir)
+        .map(|(_, url)| url.clone());
+    if given.is_none() && std::env::var("SOLACE_TEST_DATABASE").ok()? != "postgres" {
         return None;
     }
     let cluster = crate::stores_support::postgres::cluster();
-    let url = cluster.schema_url_for(data_dir);
+    let url = given.unwrap_or_else(|| cluster.schema_url_for(data_dir));
     Some((
         format!("[database]\nurl = \"{url}\"\n"),
         ("SOLACE_DATABASE_PASSWORD", cluster.password.clone()),
     ))
+}
+
+/// Data directories of servers a test started on a PostgreSQL schema of its own (several instances on
+/// one database, each with its own directory), with the schema's URL: commands run on them use it too.
+static ON_DATABASE: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+
+/// Commands run on `data_dir` use the throwaway cluster's schema `url` (`Cluster::schema_url`).
+pub fn on_database(data_dir: &Path, url: &str) {
+    lock(&ON_DATABASE).push((data_dir.to_path_buf(), url.to_string()));
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// Runs the binary to completion (subcommands, refused starts) and returns status, stdout, stderr.
