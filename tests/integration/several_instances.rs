@@ -1,7 +1,8 @@
-//! Two `solace serve` instances on one PostgreSQL database behind nginx's round-robin behave as one
+//! Two `solace serve` instances on one PostgreSQL database and one bucket (the S3 stand-in) behind nginx's
+//! round-robin behave as one
 //! (README, "Running on more than one machine"): an account made through one signs in through the other; a
 //! refresh token rotated on one is refused when reused on the other; a copy uploaded chunk by chunk through
-//! both comes back whole; a share sent through one is read through the other; and a check-in alert whose
+//! both keeps its chunks in the bucket and comes back whole; a share sent through one is read through the other; and a check-in alert whose
 //! sender is killed mid-send is sent once, by the other, within the lease and a few seconds. Wrong
 //! passwords count on both together. An instance without the others' keys refuses to start instead of
 //! making keys of its own.
@@ -23,6 +24,7 @@ use crate::checkin_support::{Smtp, config_for};
 use crate::common::{self, Options, Server};
 use crate::nginx_support::{self, Nginx};
 use crate::stores_support::postgres;
+use crate::stores_support::s3::{self, new_prefix, objects, storage};
 
 /// The claim on an alert lasts this long (`[checkin] alert_lease_seconds`), renewed while it is sent.
 const LEASE_SECS: u64 = 2;
@@ -52,10 +54,11 @@ fn config(mail_port: u16) -> String {
     )
 }
 
-/// An instance on `data_dir`, whose database is the test's schema (`common::on_database`).
-fn instance(data_dir: &Path, mail_port: u16) -> Auth {
+/// An instance on `data_dir`, whose database is the test's schema (`common::on_database`), keeping large
+/// files in `bucket` (a `[storage]` section).
+fn instance(data_dir: &Path, mail_port: u16, bucket: &str) -> Auth {
     Auth::from_server(Server::start_with(Options {
-        config: Some(config(mail_port)),
+        config: Some(format!("{}{bucket}", config(mail_port))),
         data_dir: Some(data_dir.to_path_buf()),
         ..Default::default()
     }))
@@ -88,8 +91,10 @@ fn two_instances_on_one_database_behind_nginx_behave_as_one() {
     let silent = TcpListener::bind("127.0.0.1:0").unwrap();
     let silent_port = silent.local_addr().unwrap().port();
     let smtp = Smtp::start();
+    let prefix = new_prefix();
+    let bucket = storage(dirs.path(), &prefix, &s3::bucket().endpoint);
 
-    let a = instance(&dir_a, silent_port);
+    let a = instance(&dir_a, silent_port, &bucket);
     // A third instance without A's keys refuses to start, naming the file to copy, and makes no key.
     let (status, _, err) = common::run(
         &[
@@ -108,7 +113,7 @@ fn two_instances_on_one_database_behind_nginx_behave_as_one() {
     );
     assert!(!dir_c.join("jwt-signing-key.p256.pk8").exists());
     copy_keys(&dir_a, &dir_b);
-    let b = instance(&dir_b, smtp.port);
+    let b = instance(&dir_b, smtp.port, &bucket);
     let proxy = Nginx::start(&[a.server.port, b.server.port], "client_max_body_size 2m;");
 
     // Signed up through A, signed in through B.
@@ -180,6 +185,11 @@ fn two_instances_on_one_database_behind_nginx_behave_as_one() {
             .unwrap();
         assert_eq!(back.bytes().unwrap().to_vec(), chunk(i));
     }
+    assert_eq!(
+        objects(&prefix).len(),
+        4,
+        "the chunks are objects of the one bucket both instances use"
+    );
 
     // A share sent through A, read by her advocate through B.
     let (asha, survivor, asha_id) = her_with_asha(&a);
@@ -228,7 +238,7 @@ fn two_instances_on_one_database_behind_nginx_behave_as_one() {
 
     // B comes back while A still holds the alert: it leaves the alert to A for longer than a lease,
     // A renewing its claim.
-    let b = instance(&dir_b, smtp.port);
+    let b = instance(&dir_b, smtp.port, &bucket);
     assert!(
         smtp.next_within(LEASE_SECS + 2).is_none(),
         "B sent an alert A was sending"

@@ -3,68 +3,15 @@
 //! directory; they come back whole, and go from the bucket with their rows. A store that does not answer
 //! gets her a clear 503, and the same chunk sent again once it is back is stored.
 
-use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use reqwest::Method;
 use serde_json::{Value, json};
-use solace::blobs::BucketSettings;
-use solace::blobs::s3::Store;
-use solace::secret::Secret;
 
 use crate::advocates::{data_dir_holds, her_with_asha};
 use crate::auth_support::{Auth, LIMITS_OFF, access, api};
 use crate::common::{Options, Server, free_port};
-use crate::stores_support::s3;
-
-/// A prefix of the bucket no other test uses.
-fn new_prefix() -> String {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    format!(
-        "serve-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// `[storage]` for the stand-in's bucket under `prefix`, at `endpoint`, its keys in files in `dir`.
-fn storage(dir: &Path, prefix: &str, endpoint: &str) -> String {
-    let b = s3::bucket();
-    let (id, secret) = (dir.join("s3-id"), dir.join("s3-secret"));
-    std::fs::write(&id, &b.access_key_id).unwrap();
-    std::fs::write(&secret, &b.secret_access_key).unwrap();
-    format!(
-        "[storage]\nurl = \"s3://{}/{prefix}\"\nendpoint = \"{endpoint}\"\nregion = \"{}\"\n\
-         path_style = true\naccess_key_id_file = \"{}\"\nsecret_access_key_file = \"{}\"\n",
-        b.name,
-        b.region,
-        id.display(),
-        secret.display()
-    )
-}
-
-/// The keys under `prefix` in the bucket, read with the stand-in's keys.
-fn objects(prefix: &str) -> Vec<String> {
-    let b = s3::bucket();
-    let store = Store::new(&BucketSettings {
-        endpoint: b.endpoint.clone(),
-        region: b.region.clone(),
-        name: b.name.clone(),
-        prefix: format!("{prefix}/"),
-        path_style: true,
-        access_key_id: Secret::new(b.access_key_id.as_str()),
-        secret_access_key: Secret::new(b.secret_access_key.as_str()),
-    })
-    .unwrap();
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(store.list(1000))
-        .unwrap()
-}
+use crate::stores_support::s3::{self, new_prefix, objects, storage};
 
 fn put_bytes(a: &Auth, path: &str, token: &str, bytes: Vec<u8>) -> reqwest::blocking::Response {
     a.http
