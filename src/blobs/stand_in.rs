@@ -3,18 +3,17 @@
 //! stopped when it ends (the script stops when its standard input closes), and a prefix of its own for
 //! each test.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::Command;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
 
 use super::BucketSettings;
+use crate::db::stand_in::{Running, start_python};
 use crate::secret::Secret;
 
 struct Stand {
     settings: BucketSettings,
-    // Held for the process's life: the script stops when its standard input closes.
-    _running: Mutex<(Child, ChildStdin)>,
+    _running: Running,
 }
 
 fn stand() -> &'static Stand {
@@ -31,22 +30,8 @@ fn stand() -> &'static Stand {
             String::from_utf8_lossy(&install.stderr)
         );
         let python = String::from_utf8(install.stdout).unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let mut child = Command::new(python.trim())
-            .arg(format!("{root}/tests/support/s3-stand-in.py"))
-            .arg(port.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the S3 stand-in starts");
-        let stdin = child.stdin.take().unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let mut next = || lines.next().expect("the stand-in stopped").unwrap();
-        assert_eq!(next(), "ready");
-        let info: serde_json::Value = serde_json::from_str(&next()).unwrap();
+        let (info, running) =
+            start_python(python.trim(), "s3-stand-in.py", "the S3 stand-in starts");
         let text = |key: &str| info[key].as_str().unwrap().to_string();
         Stand {
             settings: BucketSettings {
@@ -58,7 +43,7 @@ fn stand() -> &'static Stand {
                 access_key_id: Secret::new(text("access_key_id")),
                 secret_access_key: Secret::new(text("secret_access_key")),
             },
-            _running: Mutex::new((child, stdin)),
+            _running: running,
         }
     })
 }

@@ -10,38 +10,56 @@ use std::sync::{Mutex, OnceLock};
 
 use super::{Connection, PostgresServer};
 
+/// A Python stand-in of tests/support, held for the test process's life: the script stops when its
+/// standard input closes.
+pub(crate) type Running = Mutex<(Child, ChildStdin)>;
+
+/// Starts `tests/support/SCRIPT PORT` with `python` on a free loopback port and returns the settings it
+/// prints once ready (a `ready` line, then one JSON line), with the handles that keep it running.
+/// `needs` says what a failed start lacks.
+pub(crate) fn start_python(
+    python: &str,
+    script: &str,
+    needs: &str,
+) -> (serde_json::Value, Running) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let mut child = Command::new(python)
+        .arg(format!(
+            "{}/tests/support/{script}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .arg(port.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{needs}: {e}"));
+    let stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().expect("the stand-in stopped").unwrap();
+    assert_eq!(next(), "ready");
+    let info = serde_json::from_str(&next()).unwrap();
+    (info, Mutex::new((child, stdin)))
+}
+
 struct Cluster {
     url: String,
-    // Held for the process's life: the script stops when its standard input closes.
-    _running: Mutex<(Child, ChildStdin)>,
+    _running: Running,
 }
 
 fn cluster() -> &'static Cluster {
     static CLUSTER: OnceLock<Cluster> = OnceLock::new();
     CLUSTER.get_or_init(|| {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let script = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/support/postgres-stand-in.py"
+        let (info, running) = start_python(
+            "/usr/bin/python3",
+            "postgres-stand-in.py",
+            "the PostgreSQL stand-in needs python3 and Debian's postgresql",
         );
-        let mut child = Command::new("/usr/bin/python3")
-            .arg(script)
-            .arg(port.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the PostgreSQL stand-in needs python3 and Debian's postgresql");
-        let stdin = child.stdin.take().unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let mut next = || lines.next().expect("the stand-in stopped").unwrap();
-        assert_eq!(next(), "ready");
-        let info: serde_json::Value = serde_json::from_str(&next()).unwrap();
         Cluster {
             url: format!("{}?sslmode=disable", info["url"].as_str().unwrap()),
-            _running: Mutex::new((child, stdin)),
+            _running: running,
         }
     })
 }
